@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "skillhost",
+    products: [
+        .executable(name: "skillhost", targets: ["skillhost"]),
+        .executable(name: "skillhost-bench", targets: ["SkillHostBenchmarks"]),
+        // The SDK a skill imports; depend on this product from a skill's own package.
+        .library(name: "SkillKit", targets: ["SkillKit"]),
+        // Example skills: each is a dynamic library the host loads from Skills/.
+        .library(name: "HelloWorld", type: .dynamic, targets: ["HelloWorld"]),
+        .library(name: "CoinFlip", type: .dynamic, targets: ["CoinFlip"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Runtime: the language-neutral contract and the host's C shims.
+        .target(name: "CSkillABI", path: "Runtime/CSkillABI"),
+        .target(
+            name: "CFFI",
+            path: "Runtime/CFFI",
+            linkerSettings: [.linkedLibrary("ffi")]
+        ),
+
+        .target(name: "SkillModel"),
+        .target(name: "SkillKit", dependencies: ["SkillModel", "CSkillABI"]),
+        .target(name: "NLU", dependencies: ["SkillModel"]),
+        .target(name: "Loader", dependencies: ["CSkillABI", "CFFI", "SkillModel"]),
+        .target(name: "SkillHost", dependencies: ["SkillModel", "NLU", "Loader"]),
+        .target(
+            name: "SkillHostCLI",
+            dependencies: [
+                "SkillHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "skillhost", dependencies: ["SkillHostCLI"]),
+
+        // Example skills.
+        .target(name: "HelloWorld", dependencies: ["SkillKit"], path: "Skills/HelloWorld"),
+        .target(name: "CoinFlip", dependencies: ["CSkillABI"], path: "Skills/CoinFlip", publicHeadersPath: "."),
+
+        .executableTarget(
+            name: "SkillHostBenchmarks",
+            dependencies: ["SkillHost", "NLU", "SkillModel"],
+            path: "Benchmarks/SkillHostBenchmarks"
+        ),
+
+        // Helpers for tests: built products, C fixtures compiled into real .so files.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SkillModelTests", dependencies: ["SkillModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillModel"]),
+        .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel"]),
+        .testTarget(name: "LoaderTests", dependencies: ["Loader", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "TestSupport"]),
+        .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
+    ]
+)

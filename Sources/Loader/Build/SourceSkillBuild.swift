@@ -1,0 +1,106 @@
+import Foundation
+
+/// Builds a skill that sits in a skills folder as source: a folder that is a dynamic-library
+/// product of the Swift package around it (the example skills in `Skills/` are). The product
+/// is named after the folder.
+///
+/// A build runs only when the library is missing or older than the sources it depends on, so
+/// a start with nothing changed costs a few file stats.
+public struct SourceSkillBuild: Sendable {
+    /// The package holding the source folder.
+    public let packageRoot: String
+    /// Where the package's products land (`.build/<triple>/debug`).
+    public let binPath: String
+    /// `debug` or `release`.
+    public let configuration: String
+
+    /// Finds the package around `folder` and where its products go; nil when the folder is not
+    /// inside a Swift package.
+    public static func locate(for folder: String) -> SourceSkillBuild? {
+        var directory = URL(fileURLWithPath: folder).standardizedFileURL
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { break }
+            directory.deleteLastPathComponent()
+        }
+        let root = directory.path
+        guard root != "/" else { return nil }
+        // Built by this package (`swift run skillhost`): build skills the same way, next to us.
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+            executable.hasPrefix(root + "/.build/")
+        {
+            let bin = (executable as NSString).deletingLastPathComponent
+            let configuration = (bin as NSString).lastPathComponent
+            if configuration == "debug" || configuration == "release" {
+                return SourceSkillBuild(packageRoot: root, binPath: bin, configuration: configuration)
+            }
+        }
+        return SourceSkillBuild(packageRoot: root, binPath: root + "/.build/debug", configuration: "debug")
+    }
+
+    /// Whether `folder` holds skill sources rather than libraries.
+    public static func isSourceFolder(_ folder: String) -> Bool {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return entries.contains { $0.hasSuffix(".swift") || $0.hasSuffix(".c") }
+    }
+
+    /// The library the product builds to.
+    public func libraryPath(product: String) -> String { "\(binPath)/lib\(product).so" }
+
+    /// Builds `product` if its library is missing or stale and returns the library's path.
+    /// - Parameter progress: told when a build starts, so a person knows why start-up waits.
+    public func build(product: String, sourceFolder: String, progress: (String) -> Void) throws(LoaderError) -> String {
+        let library = libraryPath(product: product)
+        if let built = Self.modificationDate(library), built >= newestSource(in: sourceFolder) { return library }
+        guard let swift = Self.findExecutable("swift") else {
+            throw LoaderError(.buildFailed, path: sourceFolder, "is a skill's source folder, but there is no `swift` on PATH to build it")
+        }
+        progress("building \(product) (\(configuration))…")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swift)
+        process.arguments = ["build", "--package-path", packageRoot, "--product", product, "-c", configuration]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw LoaderError(.buildFailed, path: sourceFolder, "cannot run swift build: \(error.localizedDescription)")
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let lines = text.split(separator: "\n").filter { $0.contains("error:") }
+            let summary = (lines.isEmpty ? Array(text.split(separator: "\n").suffix(5)) : Array(lines.prefix(8))).joined(separator: "\n  ")
+            throw LoaderError(.buildFailed, path: sourceFolder, "swift build --product \(product) failed:\n  \(summary)")
+        }
+        guard FileManager.default.fileExists(atPath: library) else {
+            throw LoaderError(.buildFailed, path: sourceFolder, "swift build --product \(product) made no \(library): is \(product) a dynamic library product in Package.swift?")
+        }
+        return library
+    }
+
+    /// The newest modification among the skill's sources and everything a skill links from the
+    /// package (the SDK, the ABI header, the manifest).
+    private func newestSource(in sourceFolder: String) -> Date {
+        var newest = Date.distantPast
+        for root in [sourceFolder, packageRoot + "/Sources/SkillKit", packageRoot + "/Sources/SkillModel", packageRoot + "/Runtime/CSkillABI", packageRoot + "/Package.swift"] {
+            if let date = Self.modificationDate(root), date > newest { newest = date }
+            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
+            while let relative = walker.nextObject() as? String {
+                if let date = Self.modificationDate(root + "/" + relative), date > newest { newest = date }
+            }
+        }
+        return newest
+    }
+
+    private static func modificationDate(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
+    private static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+            return "\(directory)/\(name)"
+        }
+        return nil
+    }
+}

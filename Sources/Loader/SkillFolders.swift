@@ -1,0 +1,58 @@
+import Foundation
+import SkillModel
+
+/// What scanning the skills folders produced: the skills that loaded and every refusal.
+public struct SkillScan: Sendable {
+    public var loaded: [LoadedSkill] = []
+    public var refusals: [LoaderError] = []
+}
+
+extension SkillLoader {
+    /// Loads every skill in `folders`: each `.so` file, and each source folder (built first,
+    /// see `SourceSkillBuild`). A refused file is reported and the rest load; of two libraries
+    /// with one skill id, the first (in folder order, then name order) wins.
+    /// - Parameter progress: told about builds that make start-up wait.
+    public func loadAll(from folders: [String], progress: (String) -> Void = { _ in }) -> SkillScan {
+        var scan = SkillScan()
+        var firstPath: [SkillID: String] = [:]
+        for folder in folders {
+            let entries: [String]
+            do {
+                entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            } catch {
+                scan.refusals.append(LoaderError(.unreadable, path: folder, "cannot read the skills folder: \(error.localizedDescription)"))
+                continue
+            }
+            let builder = SourceSkillBuild.locate(for: folder)
+            for entry in entries where !entry.hasPrefix(".") {
+                let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+                var isDirectory: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                do throws(LoaderError) {
+                    let library: String
+                    if isDirectory.boolValue {
+                        guard SourceSkillBuild.isSourceFolder(path) else { continue }
+                        guard let builder else {
+                            throw LoaderError(.buildFailed, path: path, "is a skill's source folder outside any Swift package; build it and drop the .so here")
+                        }
+                        library = try builder.build(product: entry, sourceFolder: path, progress: progress)
+                    } else if entry.hasSuffix(".so") {
+                        library = path
+                    } else {
+                        continue
+                    }
+                    let skill = try load(library)
+                    if let first = firstPath[skill.id] {
+                        skill.retire()
+                        throw LoaderError(.duplicateSkillID, path: path, "duplicate skill id \(skill.id): already loaded from \(first)")
+                    }
+                    firstPath[skill.id] = path
+                    scan.loaded.append(skill)
+                } catch {
+                    scan.refusals.append(error)
+                }
+            }
+        }
+        return scan
+    }
+}

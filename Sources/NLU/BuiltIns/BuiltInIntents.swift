@@ -1,0 +1,37 @@
+import SkillModel
+
+/// Amazon's built-in intents and the phrases that reach them without any samples, so a model
+/// that declares `AMAZON.StopIntent` with `"samples": []` understands "stop" and "shut up".
+/// A model's own samples for a built-in intent are added to these.
+public enum BuiltInIntents {
+    public static let phrases: [IntentName: [String]] = [
+        "AMAZON.HelpIntent": ["help", "help me", "what can i do", "what can i say", "what can you do", "how does this work", "i need help", "can you help me", "what are my options", "options"],
+        "AMAZON.StopIntent": ["stop", "shut up", "be quiet", "quiet", "stop it", "that's enough", "enough", "off", "halt", "quit"],
+        "AMAZON.CancelIntent": ["cancel", "never mind", "nevermind", "forget it", "cancel that", "cancel it"],
+        "AMAZON.YesIntent": ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "yes please", "that's right", "right", "of course", "absolutely"],
+        "AMAZON.NoIntent": ["no", "nope", "nah", "no thanks", "no thank you", "not really", "incorrect", "wrong", "that's wrong", "no way"],
+        "AMAZON.RepeatIntent": ["repeat", "repeat that", "say that again", "what did you say", "come again", "pardon"],
+        "AMAZON.StartOverIntent": ["start over", "restart", "start again", "begin again", "from the beginning"],
+        "AMAZON.NavigateHomeIntent": ["go home", "go to home", "navigate home", "home"],
+        "AMAZON.NextIntent": ["next", "skip", "next one", "skip this"],
+        "AMAZON.PreviousIntent": ["previous", "go back", "back", "previous one"],
+        "AMAZON.PauseIntent": ["pause", "pause that", "hold on"],
+        "AMAZON.ResumeIntent": ["resume", "continue", "keep going", "carry on"],
+        "AMAZON.MoreIntent": ["more", "tell me more"],
+        "AMAZON.ScrollDownIntent": ["scroll down"],
+        "AMAZON.ScrollUpIntent": ["scroll up"],
+    ]
+
+    private static let repeatPhrases = Set(phrases["AMAZON.RepeatIntent", default: []])
+
+    /// Whether the normalised words ask to hear the last response again.
+    public static func isRepeatPhrase(_ words: [String]) -> Bool {
+        repeatPhrases.contains(words.joined(separator: " "))
+    }
+
+    /// Intents that ask the skill in session to do something about the session itself; they
+    /// never start a skill on their own.
+    public static func isSessionControl(_ intent: IntentName) -> Bool {
+        intent.isBuiltIn
+    }
+}

@@ -1,0 +1,87 @@
+import SkillModel
+
+/// Recognises the phrases that name a skill: "open hello world", "ask list o mat to add milk",
+/// "use number race to …".
+public struct InvocationParser: Sendable {
+    /// What an invocation asks for.
+    public enum Kind: Sendable, Equatable {
+        /// Open the skill (LaunchRequest).
+        case launch
+        /// Run the rest of the sentence as an intent of that skill.
+        case oneShot(Utterance)
+        public static func == (lhs: Kind, rhs: Kind) -> Bool {
+            switch (lhs, rhs) {
+            case (.launch, .launch): true
+            case (.oneShot(let a), .oneShot(let b)): a.text == b.text
+            default: false
+            }
+        }
+    }
+
+    public struct Invocation: Sendable {
+        public let skillID: SkillID
+        public let kind: Kind
+    }
+
+    private struct Name: Sendable {
+        let words: [String]
+        let compact: String
+        let skillID: SkillID
+    }
+
+    private let names: [Name]
+
+    static let launchVerbs: [[String]] = [["open"], ["launch"], ["start"], ["begin"], ["load"], ["run"], ["talk", "to"], ["play"]]
+    static let askVerbs: [[String]] = [["ask"], ["tell"], ["use"]]
+    static let connectors: Set<String> = ["to", "for", "about", "whether", "if", "that", "and", "what", "how"]
+    static let keepConnectors: Set<String> = ["what", "how"]
+
+    /// - Parameter names: each skill's invocation names.
+    public init(names: [(SkillID, [String])]) {
+        var compiled: [Name] = []
+        for (skillID, invocationNames) in names {
+            for name in invocationNames {
+                let words = Tokenizer.tokens(name).map(\.text)
+                guard !words.isEmpty else { continue }
+                compiled.append(Name(words: words, compact: words.joined(), skillID: skillID))
+            }
+        }
+        // Longer names first, so "hello world two" is not read as "hello world".
+        self.names = compiled.sorted { $0.words.count > $1.words.count }
+    }
+
+    /// The invocation in `utterance`, or nil when it names no skill.
+    public func parse(_ utterance: Utterance) -> Invocation? {
+        let words = utterance.tokens.map(\.text)
+        for verbs in [Self.launchVerbs, Self.askVerbs] {
+            for verb in verbs where words.starts(with: verb) {
+                guard let (name, used) = matchName(words, from: verb.count) else { continue }
+                let rest = verb.count + used
+                if rest == words.count { return Invocation(skillID: name.skillID, kind: .launch) }
+                var restStart = rest
+                if Self.connectors.contains(words[rest]) && !Self.keepConnectors.contains(words[rest]) { restStart += 1 }
+                guard restStart < words.count else { return Invocation(skillID: name.skillID, kind: .launch) }
+                return Invocation(skillID: name.skillID, kind: .oneShot(utterance.dropping(first: restStart)))
+            }
+        }
+        return nil
+    }
+
+    /// A skill name at `start`: its words in order, or the same letters run together
+    /// ("helloworld", "list o mat" for "listomat").
+    private func matchName(_ words: [String], from start: Int) -> (Name, Int)? {
+        for name in names where words.count - start >= name.words.count {
+            if Array(words[start..<start + name.words.count]) == name.words { return (name, name.words.count) }
+        }
+        for name in names {
+            var joined = ""
+            var index = start
+            while index < words.count, joined.count < name.compact.count {
+                joined += words[index]
+                index += 1
+                if joined == name.compact { return (name, index - start) }
+            }
+        }
+        return nil
+    }
+}

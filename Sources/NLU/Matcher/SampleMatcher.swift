@@ -1,0 +1,137 @@
+import SkillModel
+
+/// The deterministic matcher: every sample of every intent compiled once into a trie over
+/// normalised words, with slot edges that capture spans. In-grammar sentences parse exactly;
+/// a later statistical path handles the rest.
+struct SampleMatcher: Sendable {
+    struct SlotEdge: Sendable {
+        let slot: SlotName
+        let type: Int  // index into `types`
+        let next: Int
+    }
+
+    struct Node: Sendable {
+        var literals: [String: Int] = [:]
+        var slots: [SlotEdge] = []
+        var accepts: [Int] = []  // intent indices
+    }
+
+    /// One way the words matched a sample.
+    struct Match: Sendable {
+        let intent: Int
+        let captures: [Capture]
+        let score: Double
+    }
+
+    struct Capture: Sendable {
+        let slot: SlotName
+        let type: Int
+        let firstToken: Int
+        let lastToken: Int
+        let reading: SlotTypeMatcher.Reading
+    }
+
+    private(set) var nodes: [Node] = [Node()]
+    let types: [SlotTypeMatcher]
+
+    /// Compiles `samples`, each a list of parts, for the intent at each index.
+    init(intents: [(slots: [SlotDefinition], samples: [String])], model: InteractionModel) {
+        var typeIndex: [SlotTypeName: Int] = [:]
+        var types: [SlotTypeMatcher] = []
+        for intent in intents {
+            for slot in intent.slots where typeIndex[slot.type] == nil {
+                typeIndex[slot.type] = types.count
+                types.append(SlotTypeMatcher(type: slot.type, definition: model.type(named: slot.type)))
+            }
+        }
+        self.types = types
+        for (intentIndex, intent) in intents.enumerated() {
+            for sample in intent.samples {
+                insert(sample, intent: intentIndex, slots: intent.slots, typeIndex: typeIndex)
+            }
+        }
+    }
+
+    private mutating func insert(_ sample: String, intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeName: Int]) {
+        var node = 0
+        for part in SampleTemplate.parts(of: sample) {
+            switch part {
+            case .text(let text):
+                for token in Tokenizer.tokens(text) {
+                    if let next = nodes[node].literals[token.text] {
+                        node = next
+                    } else {
+                        nodes.append(Node())
+                        nodes[node].literals[token.text] = nodes.count - 1
+                        node = nodes.count - 1
+                    }
+                }
+            case .slot(let name):
+                guard let slot = slots.first(where: { $0.name.rawValue == name }), let type = typeIndex[slot.type] else { return }
+                if let edge = nodes[node].slots.first(where: { $0.slot == slot.name && $0.type == type }) {
+                    node = edge.next
+                } else {
+                    nodes.append(Node())
+                    nodes[node].slots.append(SlotEdge(slot: slot.name, type: type, next: nodes.count - 1))
+                    node = nodes.count - 1
+                }
+            }
+        }
+        if node != 0, !nodes[node].accepts.contains(intent) { nodes[node].accepts.append(intent) }
+    }
+
+    /// Every full match of the utterance, best first; one per intent.
+    func matches(_ utterance: Utterance) -> [Match] {
+        let words = utterance.tokens.map(\.text)
+        guard !words.isEmpty else { return [] }
+        var best: [Int: Match] = [:]
+        var captures: [Capture] = []
+        var steps = 0
+        search(node: 0, position: 0, words: words, utterance: utterance, captures: &captures, best: &best, steps: &steps)
+        return best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.intent < $1.intent }
+    }
+
+    /// Bounds the search for absurd inputs (thousands of words against many slot edges).
+    private static let maximumSteps = 200_000
+
+    private func search(node: Int, position: Int, words: [String], utterance: Utterance, captures: inout [Capture], best: inout [Int: Match], steps: inout Int) {
+        steps += 1
+        guard steps < Self.maximumSteps else { return }
+        let current = nodes[node]
+        if position == words.count {
+            for intent in current.accepts {
+                let score = Self.score(captures: captures, wordCount: words.count)
+                if best[intent].map({ score > $0.score }) ?? true {
+                    best[intent] = Match(intent: intent, captures: captures, score: score)
+                }
+            }
+            return
+        }
+        if let next = current.literals[words[position]] {
+            search(node: next, position: position + 1, words: words, utterance: utterance, captures: &captures, best: &best, steps: &steps)
+        }
+        for edge in current.slots {
+            let type = types[edge.type]
+            let last = min(words.count, position + type.maximumSpan) - 1
+            guard last >= position else { continue }
+            for end in position...last {
+                let spoken = utterance.slice(from: position, through: end)
+                guard let reading = type.read(words: words[position...end], spoken: spoken.text) else { continue }
+                captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
+                search(node: edge.next, position: end + 1, words: words, utterance: utterance, captures: &captures, best: &best, steps: &steps)
+                captures.removeLast()
+            }
+        }
+    }
+
+    /// 1 for a sentence of literal words and listed values; each word taken by an unlisted
+    /// value lowers it a little, so a sample that explains more words literally wins.
+    private static func score(captures: [Capture], wordCount: Int) -> Double {
+        var penalty = 0.0
+        for capture in captures {
+            let span = Double(capture.lastToken - capture.firstToken + 1)
+            penalty += (1 - capture.reading.fit) * span / Double(wordCount)
+        }
+        return max(0, 1 - penalty * 0.5)
+    }
+}

@@ -1,0 +1,70 @@
+/// Reads cardinal numbers written as digits ("25", "1,000") or words ("twenty five",
+/// "a hundred and three"), as Alexa's AMAZON.NUMBER does.
+public enum NumberWords {
+    static let units: [String: Int] = [
+        "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+        "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+        "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    ]
+    static let tens: [String: Int] = [
+        "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    ]
+    static let scales: [String: Int] = ["thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000]
+
+    /// The value of `words` (already normalised tokens), or nil when they are not one number.
+    public static func value(of words: [String]) -> Int? {
+        guard !words.isEmpty else { return nil }
+        var negative = false
+        var words = words[...]
+        if words.first == "minus" || words.first == "negative" {
+            negative = true
+            words = words.dropFirst()
+        }
+        if words.count == 1, let word = words.first, let digits = Int(word.filter { $0 != "," }), !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }) {
+            return negative ? -digits : digits
+        }
+        var total = 0
+        var current = 0
+        var sawNumber = false
+        var lastWasUnitOrTen = false
+        var previous: String?
+        for word in words {
+            if let unit = units[word] {
+                // "twenty five" adds; "five five" is two numbers, not one.
+                if lastWasUnitOrTen, let previous, units[previous] != nil || unit >= 10 { return nil }
+                current += unit
+                lastWasUnitOrTen = true
+                sawNumber = true
+            } else if let ten = tens[word] {
+                if lastWasUnitOrTen { return nil }
+                current += ten
+                lastWasUnitOrTen = true
+                sawNumber = true
+            } else if word == "hundred" {
+                current = (current == 0 ? 1 : current) * 100
+                lastWasUnitOrTen = false
+                sawNumber = true
+            } else if let scale = scales[word] {
+                total += (current == 0 ? 1 : current) * scale
+                current = 0
+                lastWasUnitOrTen = false
+                sawNumber = true
+            } else if word == "a" && previous == nil {
+                current = 1
+                lastWasUnitOrTen = false
+            } else if word == "and" && sawNumber {
+                lastWasUnitOrTen = false
+            } else if let digits = Int(word), word.allSatisfy(\.isASCII), !lastWasUnitOrTen {
+                current += digits
+                lastWasUnitOrTen = true
+                sawNumber = true
+            } else {
+                return nil
+            }
+            previous = word
+        }
+        guard sawNumber, previous != "and" else { return nil }
+        let value = total + current
+        return negative ? -value : value
+    }
+}

@@ -1,0 +1,98 @@
+/// A word of an utterance: its normalised form and where it stands in the original text.
+public struct Token: Sendable, Equatable {
+    /// Lower-cased text with punctuation removed.
+    public let text: String
+    /// Offset of the first Unicode code point (scalar) in the original text.
+    public let start: Int
+    /// Offset one past the last code point, so `start..<end` is the token's slice.
+    public let end: Int
+}
+
+/// Splits text into normalised tokens that remember their spans in code points.
+///
+/// Letters and digits make words; an apostrophe between letters stays inside a word
+/// ("what's"); everything else separates words. Case is folded.
+public enum Tokenizer {
+    public static func tokens(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        var current = String.UnicodeScalarView()
+        var start = 0
+        var offset = 0
+        var pendingApostrophe = false
+        var pendingSeparator: Unicode.Scalar?
+        var previousWasDigit = false
+        func flush(at end: Int) {
+            guard !current.isEmpty else { return }
+            tokens.append(Token(text: String(current).lowercased(), start: start, end: end))
+            current = String.UnicodeScalarView()
+        }
+        for scalar in text.unicodeScalars {
+            defer { offset += 1 }
+            let isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark
+            let isDigit = scalar.properties.numericType != nil
+            if isWordScalar {
+                if let separator = pendingSeparator {
+                    // "1,000" and "3.5" stay one token; "a,b" does not.
+                    if isDigit && previousWasDigit { current.append(separator) } else { flush(at: offset - 1) }
+                    pendingSeparator = nil
+                }
+                if pendingApostrophe {
+                    current.append("'")
+                    pendingApostrophe = false
+                }
+                if current.isEmpty { start = offset }
+                current.append(scalar)
+                previousWasDigit = isDigit
+            } else if (scalar == "," || scalar == ".") && previousWasDigit && !current.isEmpty && pendingSeparator == nil && !pendingApostrophe {
+                pendingSeparator = scalar
+            } else if (scalar == "'" || scalar == "\u{2019}") && !current.isEmpty && !pendingApostrophe {
+                pendingApostrophe = true
+            } else {
+                let back = (pendingApostrophe || pendingSeparator != nil) ? 1 : 0
+                flush(at: offset - back)
+                pendingApostrophe = false
+                pendingSeparator = nil
+                previousWasDigit = false
+            }
+        }
+        flush(at: offset - ((pendingApostrophe || pendingSeparator != nil) ? 1 : 0))
+        return tokens
+    }
+
+    /// The normalised words of `text`, joined by single spaces.
+    public static func normalize(_ text: String) -> String {
+        tokens(text).map(\.text).joined(separator: " ")
+    }
+}
+
+/// An utterance ready for matching: the original text, its tokens, and the code points for
+/// slicing slot values out exactly as written.
+public struct Utterance: Sendable {
+    public let text: String
+    public let tokens: [Token]
+    private let scalars: [Unicode.Scalar]
+
+    public init(_ text: String) {
+        self.text = text
+        tokens = Tokenizer.tokens(text)
+        scalars = Array(text.unicodeScalars)
+    }
+
+    /// The original text from token `from` through token `through`, as the user wrote it.
+    public func slice(from: Int, through: Int) -> (text: String, start: Int, end: Int) {
+        let start = tokens[from].start
+        let end = tokens[through].end
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[start..<end])
+        return (String(view), start, end)
+    }
+
+    /// A view of tokens `range` as a new utterance over the same text (for invocation remainders).
+    public func dropping(first count: Int) -> Utterance {
+        guard count < tokens.count else { return Utterance("") }
+        let start = tokens[count].start
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[start...])
+        return Utterance(String(view))
+    }
+}

@@ -1,0 +1,61 @@
+import Loader
+import NLU
+import SkillModel
+
+/// What a host needs to start: where the skills are and where to report.
+public struct HostOptions: Sendable {
+    /// Folders to load skills from, in order (a skill id seen twice loads from the first).
+    public var skillFolders: [String]
+    /// Receives what skills log through their services table.
+    public var logSink: SkillLogSink
+    /// Told about slow start-up steps (building a source skill).
+    public var progress: @Sendable (String) -> Void
+    public var userID: String
+    public var deviceID: String
+
+    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device") {
+        self.skillFolders = skillFolders
+        self.logSink = logSink
+        self.progress = progress
+        self.userID = userID
+        self.deviceID = deviceID
+    }
+}
+
+/// The composition root: the loaded skills, the router and the user's conversation. Each
+/// `turn` takes an utterance through NLU and routing to a skill over the C ABI and back.
+///
+/// Many hosts can run in one process; each has its own shadow folder and conversation.
+public actor HostEngine {
+    public nonisolated let registry: SkillRegistry
+    /// Libraries and folders that were refused at start, with the reasons.
+    public nonisolated let refusals: [LoaderError]
+    private let loader: SkillLoader
+    var conversation: Conversation
+    var requests = RequestFactory()
+    /// Whether turns keep the envelopes as text for `:debug`.
+    public var recordsEnvelopes = false
+
+    /// Loads every skill in the options' folders; refusals are kept, not thrown.
+    /// - Throws: `LoaderError` only when the host cannot make its private shadow folder.
+    public init(options: HostOptions) throws {
+        let shadow = try ShadowDirectory()
+        loader = SkillLoader(shadow: shadow, logSink: options.logSink)
+        let scan = loader.loadAll(from: options.skillFolders, progress: options.progress)
+        registry = SkillRegistry(skills: scan.loaded)
+        refusals = scan.refusals
+        conversation = Conversation(session: nil, userID: options.userID, deviceID: options.deviceID)
+    }
+
+    public func setRecordsEnvelopes(_ value: Bool) { recordsEnvelopes = value }
+
+    /// The skill holding the session, if any.
+    public var sessionOwner: SkillID? { conversation.session?.skillID }
+
+    /// Ends any open session (SessionEndedRequest, USER_INITIATED) and deletes the shadow
+    /// copies. Loaded images stay mapped until the process exits.
+    public func shutdown() async {
+        if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: "") }
+        loader.shadow.remove()
+    }
+}

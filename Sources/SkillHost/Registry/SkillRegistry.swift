@@ -1,0 +1,26 @@
+import Loader
+import NLU
+import SkillModel
+
+/// The loaded skills and their compiled understanding, built once per load and then frozen.
+public struct SkillRegistry: Sendable {
+    /// One loaded skill: the library's entry point with its compiled NLU.
+    public struct Entry: Sendable {
+        public let skill: LoadedSkill
+        public let nlu: SkillNLU
+        public var id: SkillID { skill.id }
+        public var name: String { skill.manifest.name }
+        /// The model's invocation name and the manifest's extra ones.
+        public var invocationNames: [String] { [skill.model.invocationName] + skill.manifest.invocationNames }
+    }
+
+    public let entries: [Entry]
+    let invocations: InvocationParser
+
+    public init(skills: [LoadedSkill]) {
+        entries = skills.map { Entry(skill: $0, nlu: SkillNLU(skillID: $0.id, model: $0.model)) }
+        invocations = InvocationParser(names: entries.map { ($0.id, $0.invocationNames) })
+    }
+
+    public func entry(_ id: SkillID) -> Entry? { entries.first { $0.id == id } }
+}

@@ -1,0 +1,176 @@
+import Loader
+import NLU
+import SkillModel
+
+extension HostEngine {
+    /// Takes one utterance through understanding and routing to a skill, and returns what the
+    /// user hears. Never throws: whatever fails is named in the result's `error`.
+    public func turn(_ text: String) async -> TurnResult {
+        let utterance = Utterance(text)
+        let words = utterance.tokens.map(\.text)
+        var result = TurnResult(utterance: text)
+
+        if words.isEmpty {
+            // An empty line re-asks the question the skill is waiting on.
+            if let session = conversation.session, let entry = registry.entry(session.skillID) {
+                result.skillID = session.skillID
+                result.speaker = entry.name
+                result.speech = session.lastReprompt ?? session.lastSpeech
+                result.reprompt = session.lastReprompt
+            }
+            return result
+        }
+
+        if conversation.session != nil, words == ["exit"] {
+            return await endSession(reason: .userInitiated, utterance: text)
+        }
+
+        if let invocation = registry.invocations.parse(utterance), let entry = registry.entry(invocation.skillID) {
+            if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: text) }
+            openSession(for: entry.id)
+            switch invocation.kind {
+            case .launch:
+                return await send(.launch, to: entry, result: result)
+            case .oneShot(let rest):
+                let candidates = entry.nlu.parse(rest)
+                result.candidates = candidates
+                if let best = candidates.first {
+                    return await send(.intent, intent: best.intentValue, to: entry, result: result, slots: best.slots)
+                }
+                if entry.nlu.declares(.fallback) {
+                    return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
+                }
+                return await send(.launch, to: entry, result: result)
+            }
+        }
+
+        if let session = conversation.session, let entry = registry.entry(session.skillID) {
+            let candidates = entry.nlu.parse(utterance)
+            result.candidates = candidates
+            if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(words), !session.lastSpeech.isEmpty {
+                // Alexa answers "repeat" itself, from the last response, for a skill that
+                // does not handle AMAZON.RepeatIntent.
+                result.skillID = entry.id
+                result.speaker = entry.name
+                result.speech = session.lastSpeech
+                result.reprompt = session.lastReprompt
+                return result
+            }
+            if let best = candidates.first {
+                return await send(.intent, intent: best.intentValue, to: entry, result: result, slots: best.slots)
+            }
+            if entry.nlu.declares(.fallback) {
+                return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
+            }
+            result.skillID = entry.id
+            result.speaker = entry.name
+            result.speech = "Sorry, \(entry.name) didn't understand that." + (session.lastReprompt.map { " \($0)" } ?? "")
+            result.reprompt = session.lastReprompt
+            return result
+        }
+
+        // No session and no skill named: the best reading across every skill, leaving out the
+        // built-in intents, which only make sense to the skill in session.
+        let candidates = registry.entries
+            .flatMap { $0.nlu.parse(utterance) }
+            .filter { !BuiltInIntents.isSessionControl($0.intent) }
+            .sorted { $0.score > $1.score }
+        result.candidates = candidates
+        if let best = candidates.first, let entry = registry.entry(best.skillID) {
+            openSession(for: entry.id)
+            return await send(.intent, intent: best.intentValue, to: entry, result: result, slots: best.slots)
+        }
+        result.speech = hostHelp(didUnderstand: false)
+        return result
+    }
+
+    /// What the host says when no skill takes the utterance.
+    private func hostHelp(didUnderstand: Bool) -> String {
+        let names = registry.entries.map { "open \($0.skill.model.invocationName)" }
+        guard !names.isEmpty else { return "No skills are loaded. Put a skill library in the skills folder." }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        return "Sorry, I don't know that one. You can say \(list)."
+    }
+
+    private func openSession(for skillID: SkillID) {
+        conversation.session = Conversation.OpenSession(skillID: skillID, sessionID: requests.nextID("session"), isNew: true, attributes: JSONObject(), lastSpeech: "", lastReprompt: nil)
+    }
+
+    /// Ends the open session with a SessionEndedRequest; the skill's answer is not spoken.
+    func endSession(reason: SessionEndedReason, error: SessionEndedError? = nil, utterance: String) async -> TurnResult {
+        var result = TurnResult(utterance: utterance)
+        guard let session = conversation.session, let entry = registry.entry(session.skillID) else { return result }
+        conversation.session = nil
+        result.skillID = entry.id
+        result.speaker = entry.name
+        result.requestType = RequestType.sessionEnded.rawValue
+        result.endSession = true
+        let envelope = requests.envelope(.sessionEnded, reason: reason, error: error, session: session, conversation: conversation)
+        let bytes = JSONWriter.bytes(envelope.jsonValue)
+        if recordsEnvelopes { result.requestJSON = String(decoding: bytes, as: UTF8.self) }
+        do {
+            let response = try await entry.skill.handle(bytes)
+            if recordsEnvelopes { result.responseJSON = String(decoding: response, as: UTF8.self) }
+        } catch {
+            result.error = error.description
+        }
+        return result
+    }
+
+    /// Sends one request to the skill in session and applies its response to the session.
+    private func send(_ type: RequestType, intent: Intent? = nil, to entry: SkillRegistry.Entry, result: TurnResult, slots: [SlotMatch] = []) async -> TurnResult {
+        var result = result
+        guard var session = conversation.session else { return result }
+        result.skillID = entry.id
+        result.speaker = entry.name
+        result.requestType = type.rawValue
+        result.intent = intent?.name
+        result.slots = slots.map { ($0.name, $0.spoken) }
+
+        let envelope = requests.envelope(type, intent: intent, session: session, conversation: conversation)
+        let requestBytes = JSONWriter.bytes(envelope.jsonValue)
+        if recordsEnvelopes { result.requestJSON = String(decoding: requestBytes, as: UTF8.self) }
+
+        let response: ResponseEnvelope
+        do {
+            let bytes = try await entry.skill.handle(requestBytes)
+            if recordsEnvelopes { result.responseJSON = String(decoding: bytes, as: UTF8.self) }
+            do {
+                response = try bytes.withUnsafeBufferPointer { buffer throws(ModelError) in try ResponseEnvelope(parsing: buffer) }
+            } catch {
+                return await fail(result, entry: entry, type: "INVALID_RESPONSE", message: "\(entry.id) returned an invalid response: \(error)")
+            }
+        } catch {
+            return await fail(result, entry: entry, type: "INTERNAL_SERVICE_ERROR", message: error.description)
+        }
+
+        let body = response.response
+        result.speech = body.outputSpeech?.plainText ?? ""
+        result.reprompt = body.reprompt?.plainText
+        // Omitted shouldEndSession keeps the session open, as on a device with a screen:
+        // the REPL always has the next line to offer.
+        result.endSession = body.shouldEndSession == true
+        if result.endSession {
+            conversation.session = nil
+        } else {
+            session.isNew = false
+            session.attributes = response.sessionAttributes ?? JSONObject()
+            session.lastSpeech = result.speech
+            session.lastReprompt = result.reprompt
+            conversation.session = session
+        }
+        return result
+    }
+
+    /// A skill failed: the user hears a short apology, the skill gets SessionEndedRequest with
+    /// reason ERROR, and the session is over.
+    private func fail(_ result: TurnResult, entry: SkillRegistry.Entry, type: String, message: String) async -> TurnResult {
+        var result = result
+        result.speech = "There was a problem with the requested skill's response."
+        result.error = message
+        result.endSession = true
+        let ended = await endSession(reason: .error, error: SessionEndedError(type: type, message: message), utterance: result.utterance)
+        if let secondError = ended.error { result.error = message + "; then SessionEndedRequest failed too: \(secondError)" }
+        return result
+    }
+}

@@ -1,0 +1,36 @@
+import NLU
+import SkillModel
+
+/// What happened in one turn, for the REPL to print and for tests to check.
+public struct TurnResult: Sendable {
+    public var utterance: String
+    /// The skill that answered, or nil when the host answered itself.
+    public var skillID: SkillID?
+    /// The display name of who answered: a skill's name, or "skillhost".
+    public var speaker: String
+    /// The request type sent to the skill, or nil when none was sent.
+    public var requestType: String?
+    public var intent: IntentName?
+    /// Slot name → spoken value, for the filled slots.
+    public var slots: [(name: SlotName, value: String)]
+    /// What the user hears, as plain text.
+    public var speech: String
+    public var reprompt: String?
+    /// Whether the skill's session is over after this turn.
+    public var endSession: Bool
+    /// What failed, named, when something did.
+    public var error: String?
+
+    /// For `:debug`: the ranked readings and the envelopes that crossed the ABI.
+    public var candidates: [NLUCandidate] = []
+    public var requestJSON: String?
+    public var responseJSON: String?
+
+    init(utterance: String, speaker: String = "skillhost") {
+        self.utterance = utterance
+        self.speaker = speaker
+        slots = []
+        speech = ""
+        endSession = false
+    }
+}

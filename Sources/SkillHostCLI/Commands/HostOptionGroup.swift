@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Loader
+import SkillHost
+
+/// Options shared by every command that loads skills.
+struct HostOptionGroup: ParsableArguments {
+    @Option(name: .customLong("skills"), help: ArgumentHelp("A folder of skills to load (repeatable). Default: Skills/.", valueName: "dir"))
+    var skillFolders: [String] = []
+
+    @Option(help: ArgumentHelp("Show what skills log at this level and above: debug, info, warning, error.", valueName: "level"))
+    var logLevel: String = "warning"
+
+    func validate() throws {
+        guard Self.levels[logLevel] != nil else {
+            throw ValidationError("--log-level must be debug, info, warning or error, not '\(logLevel)'")
+        }
+    }
+
+    static let levels: [String: SkillLogRecord.Level] = ["debug": .debug, "info": .info, "warning": .warning, "error": .error]
+
+    /// The folders to load: as given, else `Skills/` here, else the `Skills/` of the package
+    /// this executable was built from (so `swift run skillhost` works from any folder).
+    func folders() -> [String] {
+        if !skillFolders.isEmpty { return skillFolders }
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: "Skills") { return ["Skills"] }
+        if let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe"), let range = executable.range(of: "/.build/") {
+            let root = String(executable[..<range.lowerBound])
+            if fileManager.fileExists(atPath: root + "/Skills") { return [root + "/Skills"] }
+        }
+        return ["Skills"]
+    }
+
+    func hostOptions(diagnostics: any TextSink, color: Bool) -> HostOptions {
+        let threshold = Self.levels[logLevel] ?? .warning
+        return HostOptions(
+            skillFolders: folders(),
+            logSink: { record in
+                guard record.level >= threshold else { return }
+                diagnostics.write("[\(record.skillID) g\(record.generation)] \(record.level.name): \(record.message)\n")
+            },
+            progress: { message in diagnostics.write(message + "\n") })
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Foundation
+import Synchronization
+
+/// Where the REPL reads lines from: standard input, or a script in tests.
+public protocol LineSource: Sendable {
+    /// The next line without its newline, or nil at end of input. `prompt` is shown first
+    /// when the source is interactive.
+    func nextLine(prompt: String) async -> String?
+}
+
+/// Where the REPL writes text: standard output or error, or a buffer in tests.
+public protocol TextSink: Sendable {
+    func write(_ text: String)
+}
+
+/// Lines from a fixed script.
+public final class ScriptedLines: LineSource {
+    private let lines: Mutex<[String]>
+    public init(_ lines: [String]) { self.lines = Mutex(lines) }
+    public func nextLine(prompt: String) async -> String? {
+        lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+}
+
+/// Text collected in memory.
+public final class CapturedText: TextSink {
+    private let buffer = Mutex("")
+    public init() {}
+    public func write(_ text: String) { buffer.withLock { $0 += text } }
+    public var text: String { buffer.withLock { $0 } }
+}
+
+/// A file descriptor of this process: standard output (1) or error (2).
+public struct FileDescriptorSink: TextSink {
+    public let descriptor: Int32
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    public static let standardOutput = FileDescriptorSink(descriptor: 1)
+    public static let standardError = FileDescriptorSink(descriptor: 2)
+
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+}
+
+/// Lines from standard input, read on a thread of their own so a blocking read never holds
+/// a thread of Swift's cooperative pool.
+public final class StandardInputLines: LineSource {
+    private let prompts: Bool
+    public init(showPrompts: Bool) { prompts = showPrompts }
+
+    public func nextLine(prompt: String) async -> String? {
+        if prompts { FileDescriptorSink.standardOutput.write(prompt) }
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: readLine(strippingNewline: true))
+            }
+        }
+    }
+}

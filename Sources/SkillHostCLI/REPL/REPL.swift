@@ -1,0 +1,156 @@
+import Foundation
+import SkillHost
+import SkillModel
+
+/// The read–eval–print loop: reads utterances, runs each as a turn on the host, and prints
+/// one line per turn (or one JSON object with `--json`). Lines starting with ':' are
+/// commands. Input and output are injected so tests can script it.
+public struct REPL: Sendable {
+    public enum Format: Sendable { case text, json }
+
+    public struct Style: Sendable {
+        /// Prompts, banner and colour: only for a person at a terminal.
+        public var interactive: Bool
+        public var color: Bool
+        public init(interactive: Bool, color: Bool) {
+            self.interactive = interactive
+            self.color = color
+        }
+        public static let plain = Style(interactive: false, color: false)
+    }
+
+    let host: HostEngine
+    let input: any LineSource
+    let output: any TextSink
+    let diagnostics: any TextSink
+    let format: Format
+    let style: Style
+
+    public init(host: HostEngine, input: any LineSource, output: any TextSink, diagnostics: any TextSink, format: Format = .text, style: Style = .plain) {
+        self.host = host
+        self.input = input
+        self.output = output
+        self.diagnostics = diagnostics
+        self.format = format
+        self.style = style
+    }
+
+    /// Runs until end of input or `:quit`, then ends any open session.
+    public func run() async {
+        printBanner()
+        var debug = false
+        while let line = await input.nextLine(prompt: paint("you> ", code: "2")) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix(":") {
+                switch await command(trimmed, debug: &debug) {
+                case .continue: continue
+                case .quit: await host.shutdown(); return
+                }
+            }
+            let result = await host.turn(line)
+            if trimmed.isEmpty && result.skillID == nil { continue }
+            print(result, debug: debug)
+        }
+        await host.shutdown()
+    }
+
+    private enum Next { case `continue`, quit }
+
+    private func command(_ line: String, debug: inout Bool) async -> Next {
+        let words = line.dropFirst().split(separator: " ").map(String.init)
+        switch words.first ?? "" {
+        case "quit", "q", "exit":
+            return .quit
+        case "help", "h", "?":
+            output.write(Self.helpText)
+        case "skills":
+            output.write(skillsText())
+        case "debug":
+            debug.toggle()
+            await host.setRecordsEnvelopes(debug)
+            diagnostics.write("debug \(debug ? "on" : "off"): each turn shows its readings and envelopes\n")
+        default:
+            diagnostics.write("unknown command \(line); :help lists the commands\n")
+        }
+        return .continue
+    }
+
+    static let helpText = """
+        Type what you would say to a voice assistant, for example "open hello world".
+        Commands:
+          :help     this text
+          :skills   the loaded skills and refused libraries
+          :debug    toggle showing each turn's readings and envelopes
+          :quit     end the session and leave (end of input does the same)
+
+        """
+
+    func skillsText() -> String {
+        var text = ""
+        for entry in host.registry.entries {
+            let skill = entry.skill
+            text += "\(skill.manifest.name) (\(skill.id)) v\(skill.manifest.version), generation \(skill.generation), invocation \"\(skill.model.invocationName)\", \(skill.model.intents.count) intents, from \(skill.path)\n"
+        }
+        if host.registry.entries.isEmpty { text += "no skills loaded\n" }
+        for refusal in host.refusals { text += "refused \(refusal)\n" }
+        return text
+    }
+
+    private func printBanner() {
+        let sink = style.interactive ? output : diagnostics
+        if style.interactive {
+            let names = host.registry.entries.map(\.name).joined(separator: ", ")
+            sink.write(paint("skillhost", code: "1") + " — \(host.registry.entries.count) skill\(host.registry.entries.count == 1 ? "" : "s") loaded: \(names.isEmpty ? "none" : names)\n")
+            sink.write("Say \"open\" and a skill's name. :help lists commands, :quit leaves.\n")
+        }
+        for refusal in host.refusals {
+            diagnostics.write(paint("refused", code: "33") + " \(refusal)\n")
+        }
+    }
+
+    private func print(_ result: TurnResult, debug: Bool) {
+        if debug { diagnostics.write(debugText(result)) }
+        switch format {
+        case .json:
+            output.write(JSONWriter.string(Self.json(result)) + "\n")
+        case .text:
+            output.write(paint("\(result.speaker)>", code: "36") + (result.speech.isEmpty ? "" : " \(result.speech)") + "\n")
+            if let error = result.error { diagnostics.write(paint("error:", code: "31") + " \(error)\n") }
+        }
+    }
+
+    /// One turn as a JSON object with exactly the documented keys.
+    static func json(_ result: TurnResult) -> JSONValue {
+        var slots = JSONObject()
+        for slot in result.slots { slots[slot.name.rawValue] = .string(slot.value) }
+        return [
+            "utterance": .string(result.utterance),
+            "skill": result.skillID.map { .string($0.rawValue) } ?? .null,
+            "request": result.requestType.map(JSONValue.string) ?? .null,
+            "intent": result.intent.map { .string($0.rawValue) } ?? .null,
+            "slots": .object(slots),
+            "speech": .string(result.speech),
+            "reprompt": result.reprompt.map(JSONValue.string) ?? .null,
+            "endSession": .bool(result.endSession),
+            "error": result.error.map(JSONValue.string) ?? .null,
+        ]
+    }
+
+    private func debugText(_ result: TurnResult) -> String {
+        var text = ""
+        if result.candidates.isEmpty {
+            text += "  readings: none\n"
+        }
+        for candidate in result.candidates.prefix(5) {
+            let slots = candidate.slots.map { "\($0.name)=\"\($0.spoken)\"" }.joined(separator: " ")
+            text += "  reading \(candidate.skillID) \(candidate.intent) score \(String(format: "%.3f", candidate.score)) \(slots)\n"
+        }
+        if let request = result.requestJSON { text += "  request  \(request)\n" }
+        if let response = result.responseJSON { text += "  response \(response)\n" }
+        return text
+    }
+
+    private func paint(_ text: String, code: String) -> String {
+        style.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

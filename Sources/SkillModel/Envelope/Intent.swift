@@ -1,0 +1,135 @@
+/// `request.intent`: the intent's name, its confirmation status and its slots.
+public struct Intent: JSONView {
+    public var json: JSONObject
+    public init(json: JSONObject) { self.json = json }
+
+    public init(name: IntentName, slots: [Slot] = [], confirmationStatus: ConfirmationStatus = .none) {
+        json = JSONObject()
+        json["name"] = .string(name.rawValue)
+        json["confirmationStatus"] = .string(confirmationStatus.rawValue)
+        var slotsObject = JSONObject()
+        for slot in slots { slotsObject[slot.name.rawValue] = .object(slot.json) }
+        json["slots"] = .object(slotsObject)
+    }
+
+    public var name: IntentName {
+        get { IntentName(string("name") ?? "") }
+        set { setString("name", newValue.rawValue) }
+    }
+
+    public var confirmationStatus: ConfirmationStatus {
+        get { raw("confirmationStatus") ?? .none }
+        set { setRaw("confirmationStatus", newValue) }
+    }
+
+    /// The slots, keyed by name, in the order the envelope lists them.
+    public var slots: [Slot] {
+        json["slots"]?.object?.compactMap { member in member.value.object.map(Slot.init(json:)) } ?? []
+    }
+
+    /// The slot named `name`, or nil when the intent has no such slot.
+    public subscript(slot name: SlotName) -> Slot? {
+        get { json["slots"]?[name.rawValue]?.object.map(Slot.init(json:)) }
+        set {
+            var slots = json["slots"]?.object ?? JSONObject()
+            slots[name.rawValue] = newValue.map { .object($0.json) }
+            json["slots"] = .object(slots)
+        }
+    }
+}
+
+/// One slot of an intent: its name, spoken value, confirmation status and entity resolutions.
+public struct Slot: JSONView {
+    public var json: JSONObject
+    public init(json: JSONObject) { self.json = json }
+
+    public init(name: SlotName, value: String? = nil, confirmationStatus: ConfirmationStatus = .none, resolutions: Resolutions? = nil) {
+        json = JSONObject()
+        json["name"] = .string(name.rawValue)
+        if let value { json["value"] = .string(value) }
+        json["confirmationStatus"] = .string(confirmationStatus.rawValue)
+        if let resolutions { json["resolutions"] = .object(resolutions.json) }
+    }
+
+    public var name: SlotName {
+        get { SlotName(string("name") ?? "") }
+        set { setString("name", newValue.rawValue) }
+    }
+
+    /// What the user said for the slot, or nil when the slot is unfilled.
+    public var value: String? {
+        get { string("value") }
+        set { setString("value", newValue) }
+    }
+
+    public var confirmationStatus: ConfirmationStatus {
+        get { raw("confirmationStatus") ?? .none }
+        set { setRaw("confirmationStatus", newValue) }
+    }
+
+    public var resolutions: Resolutions? {
+        get { view("resolutions") }
+        set { setView("resolutions", newValue) }
+    }
+
+    /// The first resolved value's name when an authority matched (ER_SUCCESS_MATCH).
+    public var resolvedValue: ResolvedValue? {
+        resolutions?.authorities.first(where: { $0.status == .successMatch })?.values.first
+    }
+}
+
+/// `resolutions` of a slot: entity resolution per authority, in Alexa's shape.
+public struct Resolutions: JSONView {
+    public var json: JSONObject
+    public init(json: JSONObject) { self.json = json }
+
+    public init(authorities: [ResolutionAuthority]) {
+        json = ["resolutionsPerAuthority": .array(authorities.map { .object($0.json) })]
+    }
+
+    public var authorities: [ResolutionAuthority] {
+        json["resolutionsPerAuthority"]?.array?.compactMap { $0.object.map(ResolutionAuthority.init(json:)) } ?? []
+    }
+}
+
+/// Entity resolution status codes.
+public enum ResolutionStatus: String, Sendable, Hashable {
+    case successMatch = "ER_SUCCESS_MATCH"
+    case successNoMatch = "ER_SUCCESS_NO_MATCH"
+    case errorTimeout = "ER_ERROR_TIMEOUT"
+    case errorException = "ER_ERROR_EXCEPTION"
+}
+
+/// One entry of `resolutionsPerAuthority`.
+public struct ResolutionAuthority: JSONView {
+    public var json: JSONObject
+    public init(json: JSONObject) { self.json = json }
+
+    public init(authority: String, status: ResolutionStatus, values: [ResolvedValue]) {
+        json = JSONObject()
+        json["authority"] = .string(authority)
+        json["status"] = ["code": .string(status.rawValue)]
+        if !values.isEmpty {
+            json["values"] = .array(values.map { ["value": ["name": .string($0.name), "id": .string($0.id)]] })
+        }
+    }
+
+    public var authority: String { string("authority") ?? "" }
+    public var status: ResolutionStatus? { json["status"]?["code"]?.string.flatMap(ResolutionStatus.init(rawValue:)) }
+    public var values: [ResolvedValue] {
+        json["values"]?.array?.compactMap { entry in
+            guard let value = entry["value"], let name = value["name"]?.string else { return nil }
+            return ResolvedValue(name: name, id: value["id"]?.string ?? "")
+        } ?? []
+    }
+}
+
+/// A canonical slot value an utterance resolved to.
+public struct ResolvedValue: Sendable, Hashable {
+    public var name: String
+    public var id: String
+    public init(name: String, id: String) {
+        self.name = name
+        self.id = id
+    }
+}

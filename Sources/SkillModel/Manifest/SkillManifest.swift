@@ -1,0 +1,58 @@
+/// What a skill says about itself: identity, display name, version, how it is invoked, the
+/// locales it speaks and the app groups it wants to share data through.
+public struct SkillManifest: Sendable, Equatable {
+    public var id: SkillID
+    public var name: String
+    public var version: String
+    /// Extra invocation names; the interaction model's `invocationName` always counts too.
+    public var invocationNames: [String]
+    public var locales: [String]
+    /// App groups (`group.com.example.shared`) whose shared container the skill may use.
+    public var appGroups: [String]
+
+    public init(id: SkillID, name: String, version: String, invocationNames: [String] = [], locales: [String] = ["en-US"], appGroups: [String] = []) {
+        self.id = id
+        self.name = name
+        self.version = version
+        self.invocationNames = invocationNames
+        self.locales = locales
+        self.appGroups = appGroups
+    }
+
+    /// Parses and checks manifest JSON text; errors name the JSON path.
+    public init(parsing text: String) throws(ModelError) {
+        let value: JSONValue
+        do { value = try JSONParser.parse(text) } catch { throw ModelError(path: "$", error.description) }
+        try self.init(validating: value)
+    }
+
+    public init(validating value: JSONValue) throws(ModelError) {
+        let root = try JSONChecker(value, path: "$")
+        let id = SkillID(try root.requireString("id"))
+        guard id.isWellFormed else {
+            throw ModelError(path: "$.id", "'\(id)' is not a reverse-DNS identifier such as com.example.myskill")
+        }
+        let name = try root.requireString("name")
+        guard !name.trimmingWhitespace().isEmpty else { throw ModelError(path: "$.name", "must not be empty") }
+        let version = try root.requireString("version")
+        guard !version.isEmpty else { throw ModelError(path: "$.version", "must not be empty") }
+        let invocationNames = try root.optionalStrings("invocationNames") ?? []
+        let locales = try root.optionalStrings("locales") ?? ["en-US"]
+        let appGroups = try root.optionalStrings("appGroups") ?? []
+        for (i, group) in appGroups.enumerated() where !group.hasPrefix("group.") || group.count <= 6 {
+            throw ModelError(path: "$.appGroups[\(i)]", "'\(group)' must start with 'group.', as in group.com.example.shared")
+        }
+        self.init(id: id, name: name, version: version, invocationNames: invocationNames, locales: locales, appGroups: appGroups)
+    }
+
+    public var json: JSONValue {
+        [
+            "id": .string(id.rawValue),
+            "name": .string(name),
+            "version": .string(version),
+            "invocationNames": .array(invocationNames.map(JSONValue.string)),
+            "locales": .array(locales.map(JSONValue.string)),
+            "appGroups": .array(appGroups.map(JSONValue.string)),
+        ]
+    }
+}

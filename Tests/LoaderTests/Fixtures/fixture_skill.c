@@ -1,0 +1,151 @@
+/*
+ * A C skill for loader and host tests, compiled by the tests with different -D switches
+ * into real .so files: one switch per way a library can be wrong.
+ *
+ *   SKILL_ID="\"com.test.x\""  the skill id (default com.test.fixture)
+ *   INVOCATION="\"x\""         the invocation name (default "fixture")
+ *   EXPORT_VERSION=2           export skillhost_create_skill_v2 instead of v1
+ *   NO_FACTORY                 export no factory at all
+ *   FACTORY_NULL               the factory returns NULL
+ *   TABLE_ABI=2                the table says ABI version 2
+ *   TABLE_SMALL                the table's struct_size is too small
+ *   BAD_MANIFEST               manifest_json is not JSON
+ *   MANIFEST_ID_MISMATCH       skill_id differs from the manifest's id
+ *   BAD_MODEL                  the model lacks an invocation name
+ *   UNRESOLVED                 calls a function nothing defines
+ *   SKILL_FAILS                handle reports SH_STATUS_ERROR
+ *   BAD_RESPONSE               handle returns text that is not JSON
+ *   DONE_TWICE                 handle calls done twice
+ *   REPLY="\"text\""           what the skill says (default "fixture answer")
+ */
+#include "skillhost_abi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef SKILL_ID
+#define SKILL_ID "com.test.fixture"
+#endif
+#ifndef INVOCATION
+#define INVOCATION "fixture"
+#endif
+#ifndef REPLY
+#define REPLY "fixture answer"
+#endif
+
+#ifdef BAD_MANIFEST
+static const char manifest[] = "{\"id\": \"" SKILL_ID "\", \"name\": ";
+#elif defined(MANIFEST_ID_MISMATCH)
+static const char manifest[] = "{\"id\":\"com.test.someone.else\",\"name\":\"Fixture\",\"version\":\"1.0\"}";
+#else
+static const char manifest[] = "{\"id\":\"" SKILL_ID "\",\"name\":\"Fixture\",\"version\":\"1.0\"}";
+#endif
+
+#ifdef BAD_MODEL
+static const char model[] = "{\"interactionModel\":{\"languageModel\":{\"intents\":[]}}}";
+#else
+static const char model[] =
+    "{\"interactionModel\":{\"languageModel\":{\"invocationName\":\"" INVOCATION "\",\"intents\":["
+    "{\"name\":\"EchoIntent\",\"slots\":[{\"name\":\"thing\",\"type\":\"AMAZON.SearchQuery\"}],"
+    "\"samples\":[\"echo {thing}\"]},"
+    "{\"name\":\"AMAZON.StopIntent\",\"samples\":[]}]}}}";
+#endif
+
+#ifdef UNRESOLVED
+extern int skillhost_test_function_nobody_defines(void);
+#endif
+
+struct sh_skill {
+    sh_skill_table table;
+    const sh_host_services *host;
+};
+
+static char *copy(const char *text, size_t *length) {
+    *length = strlen(text);
+    char *buffer = malloc(*length + 1);
+    memcpy(buffer, text, *length + 1);
+    return buffer;
+}
+
+static void handle(sh_skill *skill, const char *request, size_t length, sh_done_fn done, void *context) {
+    (void)request;
+    (void)length;
+    size_t n;
+#ifdef UNRESOLVED
+    if (skillhost_test_function_nobody_defines()) return;
+#endif
+    if (skill->host->log) {
+        static const char line[] = "fixture handled a request";
+        skill->host->log(SH_LOG_INFO, line, sizeof line - 1);
+    }
+#if defined(SKILL_FAILS)
+    char *message = copy("fixture failed on purpose", &n);
+    done(context, SH_STATUS_ERROR, message, n);
+#elif defined(BAD_RESPONSE)
+    char *text = copy("this is not JSON", &n);
+    done(context, SH_STATUS_OK, text, n);
+#else
+    int ended = strstr(request, "SessionEndedRequest") != NULL || strstr(request, "AMAZON.StopIntent") != NULL;
+    char response[512];
+    snprintf(response, sizeof response,
+             "{\"version\":\"1.0\",\"response\":{\"outputSpeech\":{\"type\":\"PlainText\",\"text\":\"%s\"},"
+             "\"shouldEndSession\":%s},\"unknownExtension\":{\"kept\":true}}",
+             REPLY, ended ? "true" : "false");
+    char *text = copy(response, &n);
+    done(context, SH_STATUS_OK, text, n);
+#ifdef DONE_TWICE
+    char *again = copy(response, &n);
+    done(context, SH_STATUS_OK, again, n);
+#endif
+#endif
+}
+
+static void free_response(sh_skill *skill, const char *bytes) {
+    (void)skill;
+    free((void *)bytes);
+}
+
+static void destroy(sh_skill *skill) { free(skill); }
+
+static const sh_skill_table *create(const sh_host_services *host) {
+#ifdef FACTORY_NULL
+    (void)host;
+    return NULL;
+#else
+    sh_skill *skill = calloc(1, sizeof *skill);
+    skill->host = host;
+    skill->table = (sh_skill_table){
+#ifdef TABLE_SMALL
+        .struct_size = 24,
+#else
+        .struct_size = sizeof(sh_skill_table),
+#endif
+#ifdef TABLE_ABI
+        .abi_version = TABLE_ABI,
+#else
+        .abi_version = SKILLHOST_ABI_VERSION,
+#endif
+        .instance = skill,
+#ifdef MANIFEST_ID_MISMATCH
+        .skill_id = SKILL_ID,
+#else
+        .skill_id = SKILL_ID,
+#endif
+        .manifest_json = manifest,
+        .interaction_model_json = model,
+        .handle = handle,
+        .free_response = free_response,
+        .destroy = destroy,
+    };
+    return &skill->table;
+#endif
+}
+
+#if defined(NO_FACTORY)
+const void *not_a_factory(void) { return (const void *)create; }
+#elif defined(EXPORT_VERSION) && EXPORT_VERSION == 2
+const sh_skill_table *skillhost_create_skill_v2(const sh_host_services *host) { return create(host); }
+#else
+const sh_skill_table *skillhost_create_skill_v1(const sh_host_services *host) { return create(host); }
+#endif

@@ -1,0 +1,145 @@
+import NLU
+import SkillModel
+import Testing
+
+@Suite struct TokenizerTests {
+    @Test func keepsSpansInCodePoints() {
+        let tokens = Tokenizer.tokens("Add Café-Rico, to my list!")
+        #expect(tokens.map(\.text) == ["add", "café", "rico", "to", "my", "list"])
+        #expect(tokens[1].start == 4 && tokens[1].end == 8)
+        #expect(Tokenizer.tokens("what's up").map(\.text) == ["what's", "up"])
+        #expect(Tokenizer.tokens("😀 hi").first?.start == 2)
+    }
+
+    @Test(arguments: [
+        ("eight", 8), ("8", 8), ("twenty five", 25), ("one hundred and three", 103), ("a hundred", 100),
+        ("two thousand twenty six", 2026), ("1,000", 1000), ("minus four", -4), ("nineteen", 19),
+    ])
+    func readsNumbers(words: String, value: Int) {
+        #expect(NumberWords.value(of: Tokenizer.tokens(words).map(\.text)) == value)
+    }
+
+    @Test(arguments: ["five five", "twenty twelve", "hello", "and", "a"])
+    func refusesWhatIsNotOneNumber(words: String) {
+        #expect(NumberWords.value(of: Tokenizer.tokens(words).map(\.text)) == nil)
+    }
+}
+
+@Suite struct SkillNLUTests {
+    static let model = try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"list o mat","intents":[
+          {"name":"AddItem","slots":[{"name":"item","type":"ITEM"},{"name":"list","type":"LIST"}],
+           "samples":["add {item} to the {list} list","add {item} to {list}","put {item} on my {list} list"]},
+          {"name":"SetCount","slots":[{"name":"count","type":"AMAZON.NUMBER"}],"samples":["set the count to {count}","{count} items"]},
+          {"name":"Search","slots":[{"name":"query","type":"AMAZON.SearchQuery"}],"samples":["search for {query}"]},
+          {"name":"AMAZON.StopIntent","samples":[]},
+          {"name":"AMAZON.HelpIntent","samples":["what do i do here"]}],
+         "types":[{"name":"ITEM","values":[{"id":"RICE","name":{"value":"rice"}},{"name":{"value":"olive oil","synonyms":["oil"]}}]},
+                  {"name":"LIST","values":[{"id":"GROCERY","name":{"value":"grocery store","synonyms":["grocery"]}}]}]}}}
+        """#)
+    static let nlu = SkillNLU(skillID: "com.example.lists", model: model)
+
+    @Test func fillsSlotsWithSpansAndResolution() throws {
+        let text = "Add olive oil to the Grocery list"
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "AddItem")
+        #expect(best.score == 1)
+        let item = try #require(best.slots.first { $0.name == "item" })
+        #expect(item.value == "olive oil")
+        #expect(Array(text.unicodeScalars)[item.start..<item.end].map(String.init).joined() == "olive oil")
+        let list = try #require(best.slots.first { $0.name == "list" })
+        #expect(list.spoken == "Grocery")
+        #expect(list.resolution?.authority == "amzn1.er-authority.echo-sdk.com.example.lists.LIST")
+        #expect(list.resolution?.status == .successMatch)
+        #expect(list.resolution?.values == [ResolvedValue(name: "grocery store", id: "GROCERY")])
+    }
+
+    @Test func acceptsUnlistedValuesWithNoMatchResolution() throws {
+        let best = try #require(Self.nlu.parse(Utterance("add quinoa to the hardware list")).first)
+        #expect(best.intent == "AddItem")
+        #expect(best.score < 1)
+        let list = try #require(best.slots.first { $0.name == "list" })
+        #expect(list.value == "hardware")
+        #expect(list.resolution?.status == .successNoMatch)
+        #expect(list.resolution?.values.isEmpty == true)
+    }
+
+    @Test(arguments: [("set the count to twenty five", "25"), ("set the count to 8", "8"), ("eight items", "8")])
+    func normalisesNumbers(text: String, value: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "SetCount")
+        #expect(best.slots.first?.value == value)
+    }
+
+    @Test func numbersMustBeNumbers() {
+        #expect(Self.nlu.parse(Utterance("set the count to banana")).isEmpty)
+    }
+
+    @Test func builtInIntentsUnderstandTheirPhrasesAndTheModelsSamples() {
+        #expect(Self.nlu.parse(Utterance("Stop!")).first?.intent == "AMAZON.StopIntent")
+        #expect(Self.nlu.parse(Utterance("shut up")).first?.intent == "AMAZON.StopIntent")
+        #expect(Self.nlu.parse(Utterance("what do I do here")).first?.intent == "AMAZON.HelpIntent")
+        #expect(Self.nlu.parse(Utterance("help")).first?.intent == "AMAZON.HelpIntent")
+        #expect(Self.nlu.parse(Utterance("yes")).isEmpty, "YesIntent is not declared")
+    }
+
+    @Test func freeTextTakesTheRest() throws {
+        let best = try #require(Self.nlu.parse(Utterance("search for the best pizza in town")).first)
+        #expect(best.slots.first?.value == "the best pizza in town")
+    }
+
+    @Test func outOfGrammarSentencesDoNotMatch() {
+        #expect(Self.nlu.parse(Utterance("what is the weather")).isEmpty)
+        #expect(Self.nlu.parse(Utterance("")).isEmpty)
+    }
+
+    @Test func intentValueListsEveryDeclaredSlot() throws {
+        let best = try #require(Self.nlu.parse(Utterance("add rice to grocery")).first)
+        let intent = best.intentValue
+        #expect(intent[slot: "item"]?.value == "rice")
+        #expect(intent[slot: "list"]?.resolvedValue?.id == "GROCERY")
+    }
+
+    @Test func survivesAbsurdInput() {
+        let long = Array(repeating: "add rice to", count: 2_000).joined(separator: " ")
+        _ = Self.nlu.parse(Utterance(long))
+        _ = Self.nlu.parse(Utterance(String(repeating: "\u{0}\u{7}%$#", count: 1_000)))
+    }
+}
+
+@Suite struct InvocationTests {
+    static let parser = InvocationParser(names: [("com.a.hello", ["hello world"]), ("com.a.list", ["list o mat"]), ("com.a.hello2", ["hello world two"])])
+
+    @Test(arguments: [
+        ("open hello world", "com.a.hello"), ("Launch Hello World", "com.a.hello"), ("start hello world", "com.a.hello"),
+        ("talk to list o mat", "com.a.list"), ("open listomat", "com.a.list"), ("open helloworld", "com.a.hello"),
+        ("open hello world two", "com.a.hello2"), ("ask list o mat", "com.a.list"),
+    ])
+    func launches(text: String, skill: String) throws {
+        let invocation = try #require(Self.parser.parse(Utterance(text)))
+        #expect(invocation.skillID.rawValue == skill)
+        #expect(invocation.kind == .launch)
+    }
+
+    @Test(arguments: [
+        ("ask list o mat to add milk", "com.a.list", "add milk"),
+        ("tell hello world to say hello", "com.a.hello", "say hello"),
+        ("ask list o mat what is on my list", "com.a.list", "what is on my list"),
+        ("use list o mat to add eggs", "com.a.list", "add eggs"),
+        ("ask list o mat for my grocery list", "com.a.list", "my grocery list"),
+    ])
+    func oneShots(text: String, skill: String, rest: String) throws {
+        let invocation = try #require(Self.parser.parse(Utterance(text)))
+        #expect(invocation.skillID.rawValue == skill)
+        guard case .oneShot(let remainder) = invocation.kind else {
+            Issue.record("expected a one-shot")
+            return
+        }
+        #expect(remainder.text == rest)
+    }
+
+    @Test(arguments: ["hello world", "open the pod bay doors", "ask nobody to do anything", "open"])
+    func ignoresWhatNamesNoSkill(text: String) {
+        #expect(Self.parser.parse(Utterance(text)) == nil)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SkillModel
+import Testing
+
+@Suite struct EnvelopeTests {
+    static let fixture: String = {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/intent-request.json")
+        return (try? String(contentsOf: path, encoding: .utf8)) ?? ""
+    }()
+
+    private func parse(_ text: String) throws -> RequestEnvelope {
+        var text = text
+        return try text.withUTF8 { try RequestEnvelope(parsing: $0) }
+    }
+
+    @Test func readsARealIntentRequest() throws {
+        let envelope = try parse(Self.fixture)
+        #expect(envelope.request.type == .intent)
+        #expect(envelope.request.dialogState == .inProgress)
+        let intent = try #require(envelope.request.intent)
+        #expect(intent.name == "AddItemIntent")
+        let list = try #require(intent[slot: "listName"])
+        #expect(list.value == "grocery")
+        #expect(list.confirmationStatus == .confirmed)
+        #expect(list.resolvedValue == ResolvedValue(name: "Grocery Store", id: "GROCERY"))
+        #expect(intent[slot: "item"]?.value == nil)
+        #expect(envelope.session?.attributes["count"]?.int == 3)
+        #expect(envelope.session?.isNew == false)
+    }
+
+    @Test func unknownFieldsSurviveTheFastPathRoundTrip() throws {
+        let envelope = try parse(Self.fixture)
+        let written = JSONWriter.string(envelope.jsonValue)
+        #expect(try JSONParser.parse(written) == JSONParser.parse(Self.fixture))
+        #expect(written.contains("\"slotValue\""))
+        #expect(written.contains("\"Viewport\""))
+        #expect(written.contains("1.5e3"))
+    }
+
+    @Test func unknownFieldsSurviveACodableRoundTrip() throws {
+        let decoded = try JSONDecoder().decode(RequestEnvelope.self, from: Data(Self.fixture.utf8))
+        let encoded = try JSONEncoder().encode(decoded)
+        let again = try JSONParser.parse([UInt8](encoded))
+        #expect(again["context"]?["Viewport"]?["shape"]?.string == "RECTANGLE")
+        #expect(again["request"]?["intent"]?["slots"]?["listName"]?["source"]?.string == "USER")
+        #expect(decoded.request.intent?.name == "AddItemIntent")
+    }
+
+    @Test func editingATypedFieldKeepsTheRest() throws {
+        var envelope = try parse(Self.fixture)
+        var intent = try #require(envelope.request.intent)
+        intent[slot: "item"] = Slot(name: "item", value: "rice")
+        envelope.request.intent = intent
+        let again = try parse(JSONWriter.string(envelope.jsonValue))
+        #expect(again.request.intent?[slot: "item"]?.value == "rice")
+        #expect(again.request.intent?[slot: "listName"]?.json["source"]?.string == "USER")
+    }
+
+    @Test func shouldEndSessionHasThreeStates() throws {
+        var response = Response()
+        #expect(JSONWriter.string(response.jsonValue) == "{}")
+        response.shouldEndSession = false
+        #expect(JSONWriter.string(response.jsonValue) == #"{"shouldEndSession":false}"#)
+        response.shouldEndSession = true
+        #expect(JSONWriter.string(response.jsonValue) == #"{"shouldEndSession":true}"#)
+        response.shouldEndSession = nil
+        #expect(JSONWriter.string(response.jsonValue) == "{}")
+
+        for (text, expected) in [(#"{"response":{}}"#, nil), (#"{"response":{"shouldEndSession":false}}"#, false), (#"{"response":{"shouldEndSession":true}}"#, Optional(true))] {
+            let envelope = try ResponseEnvelope(validating: JSONParser.parse(text))
+            #expect(envelope.response.shouldEndSession == expected)
+            #expect(JSONWriter.string(envelope.jsonValue) == text)
+        }
+    }
+
+    @Test(arguments: [
+        (#"[]"#, "$: expected an object"),
+        (#"{"version":"1.0"}"#, "$.response: missing"),
+        (#"{"response":{"shouldEndSession":"yes"}}"#, "$.response.shouldEndSession"),
+        (#"{"response":{"outputSpeech":{"type":"Shout","text":"x"}}}"#, "$.response.outputSpeech.type"),
+        (#"{"response":{"outputSpeech":{"type":"SSML"}}}"#, "$.response.outputSpeech.ssml: missing"),
+        (#"{"response":{"directives":[{"slotToElicit":"x"}]}}"#, "$.response.directives[0].type"),
+        (#"{"sessionAttributes":[1],"response":{}}"#, "$.sessionAttributes"),
+    ])
+    func refusesMalformedResponsesNamingThePath(text: String, path: String) throws {
+        #expect {
+            try ResponseEnvelope(validating: JSONParser.parse(text))
+        } throws: { error in
+            String(describing: error).hasPrefix(path)
+        }
+    }
+
+    @Test func refusesARequestWithoutAType() {
+        #expect(throws: ModelError(path: "$.request.type", "missing (expected a string)")) {
+            try RequestEnvelope(validating: JSONParser.parse(#"{"request":{}}"#))
+        }
+    }
+
+    @Test func ssmlBecomesPlainText() {
+        #expect(OutputSpeech.ssml("<speak>Hello <break time=\"1s\"/>World &amp; friends!</speak>").plainText == "Hello World & friends!")
+        #expect(SSML.wrap("Hi") == "<speak>Hi</speak>")
+        #expect(SSML.wrap("<speak>Hi</speak>") == "<speak>Hi</speak>")
+    }
+}

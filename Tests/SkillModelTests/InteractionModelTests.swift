@@ -1,0 +1,50 @@
+import SkillModel
+import Testing
+
+@Suite struct InteractionModelTests {
+    static let valid = #"""
+        {"interactionModel":{"languageModel":{"invocationName":"list o mat",
+          "intents":[{"name":"AddItem","slots":[{"name":"item","type":"ITEM"},{"name":"count","type":"AMAZON.NUMBER"}],
+                      "samples":["add {count} {item}","add {item}"]},
+                     {"name":"AMAZON.StopIntent","samples":[]}],
+          "types":[{"name":"ITEM","values":[{"id":"MILK","name":{"value":"milk","synonyms":["dairy"]}}]}],
+          "modelConfiguration":{"fallbackIntentSensitivity":{"level":"HIGH"}}},
+          "dialog":{"intents":[]},"prompts":[]}}
+        """#
+
+    @Test func readsAnAlexaModel() throws {
+        let model = try InteractionModel(parsing: Self.valid)
+        #expect(model.invocationName == "list o mat")
+        #expect(model.intents.map(\.name) == ["AddItem", "AMAZON.StopIntent"])
+        #expect(model.intent(named: "AddItem")?.slot(named: "count")?.type == "AMAZON.NUMBER")
+        #expect(model.types.first?.values.first == SlotTypeValue(id: "MILK", value: "milk", synonyms: ["dairy"]))
+        #expect(model.fallbackIntentSensitivity == .high)
+        #expect(model.dialog != nil)
+    }
+
+    @Test(arguments: [
+        (#"{"interactionModel":{}}"#, "$.interactionModel.languageModel: missing"),
+        (#"{"interactionModel":{"languageModel":{"intents":[]}}}"#, "$.interactionModel.languageModel.invocationName: missing"),
+        (#"{"interactionModel":{"languageModel":{"invocationName":"x","intents":[{"name":"A","slots":[{"name":"s","type":"NOPE"}]}]}}}"#, "$.interactionModel.languageModel.intents[0].slots[0].type"),
+        (#"{"interactionModel":{"languageModel":{"invocationName":"x","intents":[{"name":"A","samples":["go {where}"]}]}}}"#, "$.interactionModel.languageModel.intents[0].samples[0]"),
+        (#"{"interactionModel":{"languageModel":{"invocationName":"x","intents":[{"name":"A"},{"name":"A"}]}}}"#, "$.interactionModel.languageModel.intents[1].name"),
+        (#"{"interactionModel":{"languageModel":{"invocationName":"x","intents":[],"modelConfiguration":{"fallbackIntentSensitivity":{"level":"LOUD"}}}}}"#, "fallbackIntentSensitivity.level"),
+        (#"{"interactionModel":{"languageModel":{"invocationName":"x","intents":[{"name":"A","samples":[3]}]}}}"#, "$.interactionModel.languageModel.intents[0].samples[0]"),
+    ])
+    func refusesWhatAlexaWouldNotBuild(text: String, path: String) {
+        #expect {
+            try InteractionModel(parsing: text)
+        } throws: { error in
+            String(describing: error).contains(path)
+        }
+    }
+
+    @Test func manifestChecksIdentity() throws {
+        let manifest = try SkillManifest(parsing: #"{"id":"com.example.x","name":"X","version":"1.0","appGroups":["group.com.example"]}"#)
+        #expect(manifest.locales == ["en-US"])
+        #expect(manifest.appGroups == ["group.com.example"])
+        #expect(throws: ModelError.self) { try SkillManifest(parsing: #"{"id":"nodots","name":"X","version":"1"}"#) }
+        #expect(throws: ModelError.self) { try SkillManifest(parsing: #"{"id":"com.x.y","name":"X","version":"1","appGroups":["shared"]}"#) }
+        #expect(try SkillManifest(validating: manifest.json) == manifest)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Paths and real libraries for tests: the package's built skill products, and C fixture
+/// skills compiled with the system C compiler into real `.so` files.
+public enum TestSupport {
+    /// The package root, from this file's location.
+    public static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// The folder `swift test` built the products into: the test bundle's own folder.
+    public static let productsFolder: String = {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // The bundle may be a folder (`X.xctest/…`) on some layouts.
+        while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents" { folder.deleteLastPathComponent() }
+        return folder.path
+    }()
+
+    /// A built dynamic-library product, such as `HelloWorld`.
+    public static func product(_ name: String) -> String { "\(productsFolder)/lib\(name).so" }
+
+    /// A new empty folder that lives until the process exits.
+    public static func temporaryFolder(_ label: String = "test") throws -> String {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/skillhost-\(label)-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed") }
+        return String(cString: made)
+    }
+
+    /// A folder holding copies of the named built products (the example skills).
+    public static func folderWithProducts(_ names: [String]) throws -> String {
+        let folder = try temporaryFolder("skills")
+        for name in names {
+            try FileManager.default.copyItem(atPath: product(name), toPath: "\(folder)/lib\(name).so")
+        }
+        return folder
+    }
+
+    /// Compiles a C skill fixture into `folder/name.so` with `defines` (`-DNAME=VALUE`) and
+    /// returns its path.
+    public static func compileC(_ source: String, defines: [String] = [], into folder: String, name: String) throws -> String {
+        let output = "\(folder)/\(name).so"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["cc", "-std=c11", "-shared", "-fPIC", "-O0", "-I", "\(packageRoot)/Runtime/CSkillABI/include"]
+            + defines.map { "-D\($0)" } + [source, "-o", output]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw FixtureError("cc failed for \(name): \(text)") }
+        return output
+    }
+
+    /// The fixture skill every loader test compiles variants of.
+    public static var fixtureSkillSource: String { "\(packageRoot)/Tests/LoaderTests/Fixtures/fixture_skill.c" }
+}
+
+public struct FixtureError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
