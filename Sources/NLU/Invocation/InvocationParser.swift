@@ -52,7 +52,7 @@ public struct InvocationParser: Sendable {
 
     /// The invocation in `utterance`, or nil when it names no skill.
     public func parse(_ utterance: Utterance) -> Invocation? {
-        let words = utterance.tokens.map(\.text)
+        let words = utterance.words
         for verbs in [Self.launchVerbs, Self.askVerbs] {
             for verb in verbs where words.starts(with: verb) {
                 guard let (name, used) = matchName(words, from: verb.count) else { continue }

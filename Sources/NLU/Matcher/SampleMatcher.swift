@@ -82,7 +82,7 @@ struct SampleMatcher: Sendable {
 
     /// Every full match of the utterance, best first; one per intent.
     func matches(_ utterance: Utterance) -> [Match] {
-        let words = utterance.tokens.map(\.text)
+        let words = utterance.words
         guard !words.isEmpty else { return [] }
         var best: [Int: Match] = [:]
         var captures: [Capture] = []

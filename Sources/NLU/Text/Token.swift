@@ -28,8 +28,8 @@ public enum Tokenizer {
         }
         for scalar in text.unicodeScalars {
             defer { offset += 1 }
-            let isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark
-            let isDigit = scalar.properties.numericType != nil
+            let isWordScalar = Self.isWordScalar(scalar)
+            let isDigit = scalar.isASCII ? (0x30...0x39).contains(scalar.value) : scalar.properties.numericType != nil
             if isWordScalar {
                 if let separator = pendingSeparator {
                     // "1,000" and "3.5" stay one token; "a,b" does not.
@@ -59,6 +59,15 @@ public enum Tokenizer {
         return tokens
     }
 
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let v = scalar.value
+            return (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
+        }
+        let properties = scalar.properties
+        return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+    }
+
     /// The normalised words of `text`, joined by single spaces.
     public static func normalize(_ text: String) -> String {
         tokens(text).map(\.text).joined(separator: " ")
@@ -70,29 +79,29 @@ public enum Tokenizer {
 public struct Utterance: Sendable {
     public let text: String
     public let tokens: [Token]
-    private let scalars: [Unicode.Scalar]
+    /// The tokens' normalised words.
+    public let words: [String]
 
     public init(_ text: String) {
         self.text = text
         tokens = Tokenizer.tokens(text)
-        scalars = Array(text.unicodeScalars)
+        words = tokens.map(\.text)
     }
 
     /// The original text from token `from` through token `through`, as the user wrote it.
     public func slice(from: Int, through: Int) -> (text: String, start: Int, end: Int) {
         let start = tokens[from].start
         let end = tokens[through].end
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[start..<end])
-        return (String(view), start, end)
+        let scalars = text.unicodeScalars
+        let lower = scalars.index(scalars.startIndex, offsetBy: start)
+        let upper = scalars.index(lower, offsetBy: end - start)
+        return (String(scalars[lower..<upper]), start, end)
     }
 
-    /// A view of tokens `range` as a new utterance over the same text (for invocation remainders).
+    /// The text from token `count` on, as a new utterance (the rest of a one-shot invocation).
     public func dropping(first count: Int) -> Utterance {
         guard count < tokens.count else { return Utterance("") }
-        let start = tokens[count].start
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[start...])
-        return Utterance(String(view))
+        let scalars = text.unicodeScalars
+        return Utterance(String(scalars[scalars.index(scalars.startIndex, offsetBy: tokens[count].start)...]))
     }
 }

@@ -7,7 +7,7 @@ extension HostEngine {
     /// user hears. Never throws: whatever fails is named in the result's `error`.
     public func turn(_ text: String) async -> TurnResult {
         let utterance = Utterance(text)
-        let words = utterance.tokens.map(\.text)
+        let words = utterance.words
         var result = TurnResult(utterance: text)
 
         if words.isEmpty {
@@ -105,8 +105,7 @@ extension HostEngine {
         result.speaker = entry.name
         result.requestType = RequestType.sessionEnded.rawValue
         result.endSession = true
-        let envelope = requests.envelope(.sessionEnded, reason: reason, error: error, session: session, conversation: conversation)
-        let bytes = JSONWriter.bytes(envelope.jsonValue)
+        let bytes = requests.envelope(.sessionEnded, reason: reason, error: error, session: session, conversation: conversation)
         if recordsEnvelopes { result.requestJSON = String(decoding: bytes, as: UTF8.self) }
         do {
             let response = try await entry.skill.handle(bytes)
@@ -127,8 +126,7 @@ extension HostEngine {
         result.intent = intent?.name
         result.slots = slots.map { ($0.name, $0.spoken) }
 
-        let envelope = requests.envelope(type, intent: intent, session: session, conversation: conversation)
-        let requestBytes = JSONWriter.bytes(envelope.jsonValue)
+        let requestBytes = requests.envelope(type, intent: intent, session: session, conversation: conversation)
         if recordsEnvelopes { result.requestJSON = String(decoding: requestBytes, as: UTF8.self) }
 
         let response: ResponseEnvelope

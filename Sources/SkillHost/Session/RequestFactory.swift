@@ -5,14 +5,19 @@ import Musl
 #endif
 import SkillModel
 
-/// Makes request envelopes as Alexa sends them: ids, timestamp, locale, session, context.
+/// Writes request envelopes as Alexa sends them — ids, timestamp, locale, session, context —
+/// straight to JSON bytes. This runs on every turn, so the parts that never change for a
+/// skill (its `context`) are written once and reused.
 struct RequestFactory: Sendable {
     let hostID: String
-    var counter = 0
+    private var counter = 0
+    private var contexts: [SkillID: [UInt8]] = [:]
+    private var stampSecond = 0
+    private var stamp = ""
 
     init() {
-        var seed = SystemRandomNumberGenerator()
-        hostID = String(seed.next() as UInt64, radix: 16)
+        var random = SystemRandomNumberGenerator()
+        hostID = String(random.next() as UInt64, radix: 16)
     }
 
     mutating func nextID(_ kind: String) -> String {
@@ -20,31 +25,71 @@ struct RequestFactory: Sendable {
         return "amzn1.echo-api.\(kind).\(hostID)-\(counter)"
     }
 
-    mutating func envelope(_ type: RequestType, intent: Intent? = nil, reason: SessionEndedReason? = nil, error: SessionEndedError? = nil, session: Conversation.OpenSession, conversation: Conversation) -> RequestEnvelope {
-        let applicationID = session.skillID.rawValue
-        var request = Request(type: type, requestID: nextID("request"), timestamp: Self.timestamp())
-        request.intent = intent
-        request.reason = reason
-        request.error = error
-        let sessionValue = Session(sessionID: session.sessionID, isNew: session.isNew, applicationID: applicationID, userID: conversation.userID, attributes: session.attributes)
-        let context: JSONObject = [
+    /// The request envelope for `session`'s skill, as JSON bytes.
+    mutating func envelope(_ type: RequestType, intent: Intent? = nil, reason: SessionEndedReason? = nil, error: SessionEndedError? = nil, session: Conversation.OpenSession, conversation: Conversation) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(768)
+        out += #"{"version":"1.0","session":{"new":"#.utf8
+        out += (session.isNew ? "true" : "false").utf8
+        out += #","sessionId":"#.utf8
+        JSONWriter.writeString(session.sessionID, into: &out)
+        out += #","application":{"applicationId":"#.utf8
+        JSONWriter.writeString(session.skillID.rawValue, into: &out)
+        out += #"},"attributes":"#.utf8
+        JSONWriter.write(.object(session.attributes), into: &out)
+        out += #","user":{"userId":"#.utf8
+        JSONWriter.writeString(conversation.userID, into: &out)
+        out += #"}},"context":"#.utf8
+        out += context(for: session.skillID, conversation: conversation)
+        out += #","request":{"type":"#.utf8
+        JSONWriter.writeString(type.rawValue, into: &out)
+        out += #","requestId":"#.utf8
+        JSONWriter.writeString(nextID("request"), into: &out)
+        out += #","timestamp":"#.utf8
+        JSONWriter.writeString(timestamp(), into: &out)
+        out += #","locale":"en-US""#.utf8
+        if let intent {
+            out += #","intent":"#.utf8
+            JSONWriter.write(intent.jsonValue, into: &out)
+        }
+        if let reason {
+            out += #","reason":"#.utf8
+            JSONWriter.writeString(reason.rawValue, into: &out)
+        }
+        if let error {
+            out += #","error":"#.utf8
+            JSONWriter.write(error.jsonValue, into: &out)
+        }
+        out += "}}".utf8
+        return out
+    }
+
+    /// `context.System` for a skill: application, user, device. Written once per skill.
+    private mutating func context(for skillID: SkillID, conversation: Conversation) -> [UInt8] {
+        if let cached = contexts[skillID] { return cached }
+        let context: JSONValue = [
             "System": [
-                "application": ["applicationId": .string(applicationID)],
+                "application": ["applicationId": .string(skillID.rawValue)],
                 "user": ["userId": .string(conversation.userID)],
                 "device": ["deviceId": .string(conversation.deviceID), "supportedInterfaces": [:]],
                 "apiEndpoint": "http://127.0.0.1",
                 "apiAccessToken": "",
             ]
         ]
-        return RequestEnvelope(session: sessionValue, context: context, request: request)
+        let bytes = JSONWriter.bytes(context)
+        contexts[skillID] = bytes
+        return bytes
     }
 
     /// ISO 8601 in UTC to the second, as Alexa stamps requests ("2026-11-21T10:00:00Z").
-    static func timestamp() -> String {
+    private mutating func timestamp() -> String {
         var now = time(nil)
+        guard Int(now) != stampSecond || stamp.isEmpty else { return stamp }
         var parts = tm()
         gmtime_r(&now, &parts)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        stampSecond = Int(now)
+        stamp = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        return stamp
     }
 }

@@ -109,7 +109,9 @@ private func exportHandle(_ instance: OpaquePointer?, _ request: UnsafePointer<C
     }
     let skill = box.skill
     let host = box.host
-    Task {
+    // Runs on the caller's thread until a handler really suspends: a turn whose handlers do
+    // not wait on anything completes before `handle` returns, with no thread hop.
+    Task.immediate {
         do {
             let response = try await skill.invoke(envelope, host: host)
             completion.finish(SH_STATUS_OK, JSONWriter.bytes(response.jsonValue))

@@ -8,46 +8,57 @@ public enum SSML {
     }
 
     /// The words of an SSML document: tags removed, the five XML entities decoded, runs of
-    /// white space folded to one space.
+    /// white space folded to one space, no space left before punctuation. One pass over the
+    /// UTF-8 bytes: this runs on every turn.
     public static func plainText(_ ssml: String) -> String {
-        var out = ""
-        var inTag = false
-        var entity: String?
-        for character in ssml {
-            if inTag {
-                if character == ">" { inTag = false; out.append(" ") }
-                continue
-            }
-            if var pending = entity {
-                if character == ";" {
-                    switch pending {
-                    case "amp": out.append("&")
-                    case "lt": out.append("<")
-                    case "gt": out.append(">")
-                    case "quot": out.append("\"")
-                    case "apos": out.append("'")
-                    default: out.append("&\(pending);")
-                    }
-                    entity = nil
-                } else if pending.count < 8, character.isLetter {
-                    pending.append(character)
-                    entity = pending
-                } else {
-                    out.append("&\(pending)")
-                    out.append(character)
-                    entity = nil
+        var out: [UInt8] = []
+        var ssml = ssml
+        ssml.withUTF8 { bytes in
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            func emit(_ byte: UInt8) {
+                if pendingSpace {
+                    let isPunctuation = byte == 0x2C || byte == 0x2E || byte == 0x21 || byte == 0x3F || byte == 0x3B || byte == 0x3A
+                    if !out.isEmpty && !isPunctuation { out.append(0x20) }
+                    pendingSpace = false
                 }
-                continue
+                out.append(byte)
             }
-            switch character {
-            case "<": inTag = true
-            case "&": entity = ""
-            default: out.append(character)
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                switch byte {
+                case UInt8(ascii: "<"):
+                    // A tag separates words (<break/>), so it counts as white space.
+                    while i < bytes.count && bytes[i] != UInt8(ascii: ">") { i += 1 }
+                    pendingSpace = true
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    pendingSpace = true
+                case UInt8(ascii: "&"):
+                    var j = i + 1
+                    while j < bytes.count && j - i <= 6 && bytes[j] != UInt8(ascii: ";") { j += 1 }
+                    let name = j < bytes.count && bytes[j] == UInt8(ascii: ";") ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self) : ""
+                    let decoded: UInt8? = switch name {
+                    case "amp": UInt8(ascii: "&")
+                    case "lt": UInt8(ascii: "<")
+                    case "gt": UInt8(ascii: ">")
+                    case "quot": UInt8(ascii: "\"")
+                    case "apos": UInt8(ascii: "'")
+                    default: nil
+                    }
+                    if let decoded {
+                        emit(decoded)
+                        i = j
+                    } else {
+                        emit(byte)
+                    }
+                default:
+                    emit(byte)
+                }
+                i += 1
             }
         }
-        if let entity { out.append("&\(entity)") }
-        return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            .replacingPunctuationSpacing()
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -58,15 +69,5 @@ extension String {
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
-    }
-
-    /// Removes the space a removed tag leaves before punctuation ("Hello <break/>." → "Hello.").
-    fileprivate func replacingPunctuationSpacing() -> String {
-        var out = ""
-        for character in self {
-            if ",.!?;:".contains(character), out.hasSuffix(" ") { out.removeLast() }
-            out.append(character)
-        }
-        return out
     }
 }

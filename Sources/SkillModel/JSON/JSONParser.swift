@@ -108,9 +108,19 @@ public struct JSONParser {
     /// RFC 8259 leaves duplicate names open; like most readers, the last one wins.
     private static func removingDuplicates(_ members: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
         guard members.count > 1 else { return members }
-        var seen = Set<String>(minimumCapacity: members.count)
         var hasDuplicate = false
-        for member in members where !seen.insert(member.key).inserted { hasDuplicate = true; break }
+        if members.count <= 12 {
+            // Envelope objects are small: comparing pairs beats hashing every key.
+            outer: for i in 1..<members.count {
+                for j in 0..<i where members[i].key == members[j].key {
+                    hasDuplicate = true
+                    break outer
+                }
+            }
+        } else {
+            var seen = Set<String>(minimumCapacity: members.count)
+            for member in members where !seen.insert(member.key).inserted { hasDuplicate = true; break }
+        }
         guard hasDuplicate else { return members }
         var result = JSONObject()
         for member in members { result[member.key] = member.value }
