@@ -116,6 +116,10 @@ public final class SkillLoader: Sendable {
             return counts[manifest.id]!
         }
         provisional.rename(to: manifest.id, generation: generation)
-        return LoadedSkill(manifest: manifest, model: model, path: path, shadowPath: shadowPath, generation: generation, binding: provisional, table: table)
+        let sink = logSink
+        let turns = try TurnTable(table: table, skillID: manifest.id) { message in
+            sink(SkillLogRecord(skillID: manifest.id, generation: generation, level: .warning, message: "host: \(message)"))
+        }
+        return LoadedSkill(manifest: manifest, model: model, path: path, shadowPath: shadowPath, generation: generation, binding: provisional, table: table, turns: turns)
     }
 }

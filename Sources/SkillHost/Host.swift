@@ -12,13 +12,16 @@ public struct HostOptions: Sendable {
     public var progress: @Sendable (String) -> Void
     public var userID: String
     public var deviceID: String
+    /// How long a skill has to answer a request; Alexa gives an endpoint 8 seconds.
+    public var turnDeadline: Duration
 
-    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device") {
+    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8)) {
         self.skillFolders = skillFolders
         self.logSink = logSink
         self.progress = progress
         self.userID = userID
         self.deviceID = deviceID
+        self.turnDeadline = turnDeadline
     }
 }
 
@@ -33,6 +36,7 @@ public actor HostEngine {
     private let loader: SkillLoader
     var conversation: Conversation
     var requests = RequestFactory()
+    let turnDeadline: Duration
     /// Whether turns keep the envelopes as text for `:debug`.
     public var recordsEnvelopes = false
 
@@ -44,6 +48,7 @@ public actor HostEngine {
         let scan = loader.loadAll(from: options.skillFolders, progress: options.progress)
         registry = SkillRegistry(skills: scan.loaded)
         refusals = scan.refusals
+        turnDeadline = options.turnDeadline
         conversation = Conversation(session: nil, userID: options.userID, deviceID: options.deviceID)
     }
 

@@ -139,6 +139,23 @@ import TestSupport
         let twice = try loader.load(try fixture("twice", "DONE_TWICE", "SKILL_ID=\"com.test.twice\""))
         let response = try await twice.handle(Array(#"{"request":{"type":"LaunchRequest"}}"#.utf8))
         #expect(String(decoding: response, as: UTF8.self).contains("fixture answer"))
+        #expect(logs.records.contains { $0.skillID == "com.test.twice" && $0.level == .warning && $0.message.contains("done called twice") })
+    }
+
+    @Test func aSkillThatNeverAnswersCostsOneTurnAtTheDeadline() async throws {
+        let hung = try loader.load(try fixture("hung", "NEVER_DONE"))
+        let start = ContinuousClock.now
+        do {
+            _ = try await hung.handle(Array(#"{"request":{"type":"LaunchRequest"}}"#.utf8), deadline: .milliseconds(200))
+            Issue.record("expected a deadline error")
+        } catch {
+            #expect(error.message == "did not answer before its deadline")
+        }
+        #expect(ContinuousClock.now - start >= .milliseconds(200))
+        // The next turn gets its own deadline and its own answer (here: none again).
+        await #expect(throws: SkillCallError.self) {
+            _ = try await hung.handle(Array(#"{"request":{"type":"LaunchRequest"}}"#.utf8), deadline: .milliseconds(50))
+        }
     }
 
     @Test func scanningAFolderLoadsTheGoodAndRefusesTheRestOneByOne() throws {
@@ -156,11 +173,16 @@ import TestSupport
         #expect(scan.refusals[0].reason.contains("\(scanFolder)/a.so"))
     }
 
-    @Test func loadsTheCSkillCompiledOutsideThePackageFromTheHeaderAlone() async throws {
+    @Test func loadsTheCSkillCompiledOutsideThePackageFromTheHeaderAloneAndItAnswers() async throws {
         let path = try TestSupport.compileC("\(TestSupport.packageRoot)/Skills/CoinFlip/CoinFlip.c", into: folder, name: "libCoinFlip")
         let skill = try loader.load(path)
         #expect(skill.id == "com.skillhost.examples.coinflip")
         #expect(skill.model.intents.map(\.name.rawValue).contains("FlipCoinIntent"))
+        let request = #"{"session":{"attributes":{"flips":4}},"request":{"type":"IntentRequest","intent":{"name":"FlipCoinIntent"}}}"#
+        let response = try JSONParser.parse(try await skill.handle(Array(request.utf8)))
+        #expect(response["response"]?["outputSpeech"]?["text"]?.string == "Heads.")
+        #expect(response["sessionAttributes"]?["flips"]?.int == 5)
+        #expect(logs.records.contains { $0.skillID == "com.skillhost.examples.coinflip" && $0.message == "flipped a coin" })
     }
 }
 

@@ -9,7 +9,7 @@ import TestSupport
     static func host(extra: (String) throws -> Void = { _ in }) throws -> HostEngine {
         let folder = try TestSupport.folderWithProducts(["HelloWorld", "CoinFlip"])
         try extra(folder)
-        return try HostEngine(options: HostOptions(skillFolders: [folder]))
+        return try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .milliseconds(300)))
     }
 
     @Test func runsTheHelloWorldTranscript() async throws {
@@ -94,6 +94,7 @@ import TestSupport
         let host = try Self.host { folder in
             _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["SKILL_FAILS", "INVOCATION=\"broken thing\""], into: folder, name: "broken")
             _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["BAD_RESPONSE", "SKILL_ID=\"com.test.garbled\"", "INVOCATION=\"garbled thing\""], into: folder, name: "garbled")
+            _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["NEVER_DONE", "SKILL_ID=\"com.test.hung\"", "INVOCATION=\"hung thing\""], into: folder, name: "hung")
         }
         let failed = await host.turn("open broken thing")
         #expect(failed.speech == "There was a problem with the requested skill's response.")
@@ -101,6 +102,9 @@ import TestSupport
         #expect(failed.endSession)
         let garbled = await host.turn("open garbled thing")
         #expect(garbled.error?.contains("invalid response") == true)
+        let hung = await host.turn("open hung thing")
+        #expect(hung.error?.contains("did not answer before its deadline") == true)
+        #expect(hung.endSession)
         #expect(await host.turn("open hello world").speech.hasPrefix("Welcome"))
     }
 

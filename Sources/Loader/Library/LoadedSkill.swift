@@ -17,10 +17,11 @@ public final class LoadedSkill: @unchecked Sendable {
     public let generation: Int
     public let binding: HostServiceBinding
     private let table: UnsafePointer<sh_skill_table>
+    private let turns: TurnTable
 
     public var id: SkillID { manifest.id }
 
-    init(manifest: SkillManifest, model: InteractionModel, path: String, shadowPath: String, generation: Int, binding: HostServiceBinding, table: UnsafePointer<sh_skill_table>) {
+    init(manifest: SkillManifest, model: InteractionModel, path: String, shadowPath: String, generation: Int, binding: HostServiceBinding, table: UnsafePointer<sh_skill_table>, turns: TurnTable) {
         self.manifest = manifest
         self.model = model
         self.path = path
@@ -28,21 +29,14 @@ public final class LoadedSkill: @unchecked Sendable {
         self.generation = generation
         self.binding = binding
         self.table = table
+        self.turns = turns
     }
 
     /// Sends one request envelope (JSON bytes) and returns the response envelope's bytes.
-    /// Throws `SkillCallError` when the skill reports an error.
-    public func handle(_ request: [UInt8]) async throws(SkillCallError) -> [UInt8] {
-        let outcome: Result<[UInt8], SkillCallError> = await withCheckedContinuation { continuation in
-            let pending = PendingTurn(continuation: continuation, table: table, skillID: id)
-            let context = Unmanaged.passRetained(pending).toOpaque()
-            request.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) {
-                    table.pointee.handle(table.pointee.instance, $0.baseAddress, $0.count, turnDone, context)
-                }
-            }
-        }
-        return try outcome.get()
+    /// - Parameter deadline: how long the skill has to answer; Alexa gives an endpoint 8 s.
+    /// - Throws: `SkillCallError` when the skill reports an error or misses the deadline.
+    public func handle(_ request: [UInt8], deadline: Duration = .seconds(8)) async throws(SkillCallError) -> [UInt8] {
+        try await turns.call(request, deadline: deadline).get()
     }
 
     /// Makes the skill's services no-ops and lets the skill free its instance. The image stays
@@ -57,37 +51,4 @@ public struct SkillCallError: Error, Sendable, CustomStringConvertible {
     public let skillID: SkillID
     public let message: String
     public var description: String { "skill \(skillID) failed: \(message)" }
-}
-
-/// One turn waiting for the skill's `done`. Guards against a skill calling `done` twice.
-private final class PendingTurn: @unchecked Sendable {
-    // @unchecked: `continuation` is resumed at most once, guarded by `finished`.
-    let continuation: CheckedContinuation<Result<[UInt8], SkillCallError>, Never>
-    let table: UnsafePointer<sh_skill_table>
-    let skillID: SkillID
-    let finished = Atomic(false)
-
-    init(continuation: CheckedContinuation<Result<[UInt8], SkillCallError>, Never>, table: UnsafePointer<sh_skill_table>, skillID: SkillID) {
-        self.continuation = continuation
-        self.table = table
-        self.skillID = skillID
-    }
-}
-
-private let turnDone: sh_done_fn = { context, status, bytes, length in
-    guard let context else { return }
-    let pending = Unmanaged<PendingTurn>.fromOpaque(context).takeUnretainedValue()
-    let copy: [UInt8] = bytes.map { pointer in
-        pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
-    } ?? []
-    if let bytes { pending.table.pointee.free_response(pending.table.pointee.instance, bytes) }
-    // A second `done` for the same turn is a skill bug; the first answer stands.
-    guard !pending.finished.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    Unmanaged<PendingTurn>.fromOpaque(context).release()
-    if status == Int32(SH_STATUS_OK.rawValue) {
-        pending.continuation.resume(returning: .success(copy))
-    } else {
-        let message = copy.isEmpty ? "error status \(status) with no message" : String(decoding: copy, as: UTF8.self)
-        pending.continuation.resume(returning: .failure(SkillCallError(skillID: pending.skillID, message: message)))
-    }
 }

@@ -108,7 +108,7 @@ extension HostEngine {
         let bytes = requests.envelope(.sessionEnded, reason: reason, error: error, session: session, conversation: conversation)
         if recordsEnvelopes { result.requestJSON = String(decoding: bytes, as: UTF8.self) }
         do {
-            let response = try await entry.skill.handle(bytes)
+            let response = try await entry.skill.handle(bytes, deadline: turnDeadline)
             if recordsEnvelopes { result.responseJSON = String(decoding: response, as: UTF8.self) }
         } catch {
             result.error = error.description
@@ -131,7 +131,7 @@ extension HostEngine {
 
         let response: ResponseEnvelope
         do {
-            let bytes = try await entry.skill.handle(requestBytes)
+            let bytes = try await entry.skill.handle(requestBytes, deadline: turnDeadline)
             if recordsEnvelopes { result.responseJSON = String(decoding: bytes, as: UTF8.self) }
             do {
                 response = try bytes.withUnsafeBufferPointer { buffer throws(ModelError) in try ResponseEnvelope(parsing: buffer) }

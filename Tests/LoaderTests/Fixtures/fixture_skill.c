@@ -16,6 +16,7 @@
  *   SKILL_FAILS                handle reports SH_STATUS_ERROR
  *   BAD_RESPONSE               handle returns text that is not JSON
  *   DONE_TWICE                 handle calls done twice
+ *   NEVER_DONE                 handle returns without ever calling done (a hung skill)
  *   REPLY="\"text\""           what the skill says (default "fixture answer")
  */
 #include "skillhost_abi.h"
@@ -79,7 +80,12 @@ static void handle(sh_skill *skill, const char *request, size_t length, sh_done_
         static const char line[] = "fixture handled a request";
         skill->host->log(SH_LOG_INFO, line, sizeof line - 1);
     }
-#if defined(SKILL_FAILS)
+#if defined(NEVER_DONE)
+    (void)n;
+    (void)done;
+    (void)context;
+    (void)copy;
+#elif defined(SKILL_FAILS)
     char *message = copy("fixture failed on purpose", &n);
     done(context, SH_STATUS_ERROR, message, n);
 #elif defined(BAD_RESPONSE)
