@@ -17,6 +17,11 @@ extension SkillLoader {
         var firstPath: [SkillID: String] = [:]
         for folder in folders {
             let entries: [String]
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                scan.refusals.append(LoaderError(.unreadable, path: folder, "no such skills folder"))
+                continue
+            }
             do {
                 entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
             } catch {

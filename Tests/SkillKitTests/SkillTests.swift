@@ -159,6 +159,14 @@ func envelope(_ type: RequestType, intent: IntentName? = nil, attributes: JSONOb
         #expect(JSONWriter.string(standard.jsonValue) == #"{"card":{"type":"Standard","title":"T","text":"X","image":{"smallImageUrl":"s","largeImageUrl":"l"}}}"#)
     }
 
+    @Test func answersCanFulfillIntent() {
+        let response = ResponseBuilder()
+            .withCanFulfillIntent(CanFulfillIntent(canFulfill: .maybe, slots: ["item": (.yes, .no)]))
+            .getResponse()
+        #expect(JSONWriter.string(response.jsonValue) == #"{"canFulfillIntent":{"canFulfill":"MAYBE","slots":{"item":{"canUnderstand":"YES","canFulfill":"NO"}}}}"#)
+        #expect(response.canFulfillIntent?.slot("item").canFulfill == .no)
+    }
+
     @Test func dialogDirectivesCarryTheUpdatedIntent() {
         let updated = Intent(name: "AddItem", slots: [Slot(name: "item", value: "rice")])
         let response = ResponseBuilder()

@@ -50,7 +50,12 @@ public struct SourceSkillBuild: Sendable {
     /// - Parameter progress: told when a build starts, so a person knows why start-up waits.
     public func build(product: String, sourceFolder: String, progress: (String) -> Void) throws(LoaderError) -> String {
         let library = libraryPath(product: product)
-        if let built = Self.modificationDate(library), built >= newestSource(in: sourceFolder) { return library }
+        // SwiftPM leaves a product untouched when a change does not concern it, so a stamp
+        // records when the library was last found up to date.
+        let stamp = library + ".skillhost-checked"
+        let newest = newestSource(in: sourceFolder)
+        let checked = [Self.modificationDate(library), Self.modificationDate(stamp)].compactMap { $0 }.max()
+        if Self.modificationDate(library) != nil, let checked, checked >= newest { return library }
         guard let swift = Self.findExecutable("swift") else {
             throw LoaderError(.buildFailed, path: sourceFolder, "is a skill's source folder, but there is no `swift` on PATH to build it")
         }
@@ -75,6 +80,8 @@ public struct SourceSkillBuild: Sendable {
         guard FileManager.default.fileExists(atPath: library) else {
             throw LoaderError(.buildFailed, path: sourceFolder, "swift build --product \(product) made no \(library): is \(product) a dynamic library product in Package.swift?")
         }
+        // Without the stamp the next start merely builds again.
+        _ = FileManager.default.createFile(atPath: stamp, contents: Data())
         return library
     }
 

@@ -72,6 +72,13 @@ public final class ResponseBuilder {
         addDialogDirective("Dialog.ConfirmIntent", [:], updatedIntent)
     }
 
+    /// Answers a CanFulfillIntentRequest: whether this skill could handle the intent.
+    @discardableResult
+    public func withCanFulfillIntent(_ answer: CanFulfillIntent) -> ResponseBuilder {
+        response.canFulfillIntent = answer
+        return self
+    }
+
     /// Adds any directive: a JSON object with a `type`.
     @discardableResult
     public func addDirective(_ directive: JSONObject) -> ResponseBuilder {

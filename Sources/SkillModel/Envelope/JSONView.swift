@@ -51,6 +51,17 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, Equatable {
     public var description: String { "\(path): \(message)" }
 }
 
+extension ModelError {
+    /// Parses JSON text for a model type, reporting a syntax error at the document root.
+    static func parse(_ text: String) throws(ModelError) -> JSONValue {
+        do { return try JSONParser.parse(text) } catch { throw ModelError(path: "$", error.description) }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ModelError) -> JSONValue {
+        do { return try JSONParser.parse(bytes: bytes) } catch { throw ModelError(path: "$", error.description) }
+    }
+}
+
 /// Checks members of a JSON object, building errors that name their JSON path.
 struct JSONChecker {
     let object: JSONObject

@@ -34,9 +34,7 @@ public struct ResponseEnvelope: JSONView {
     }
 
     public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(ModelError) {
-        let value: JSONValue
-        do { value = try JSONParser.parse(bytes: bytes) } catch { throw ModelError(path: "$", error.description) }
-        try self.init(validating: value)
+        try self.init(validating: ModelError.parse(bytes))
     }
 
     public var version: String {

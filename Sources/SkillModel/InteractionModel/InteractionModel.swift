@@ -21,9 +21,7 @@ public struct InteractionModel: Sendable, Equatable {
     }
 
     public init(parsing text: String) throws(ModelError) {
-        let value: JSONValue
-        do { value = try JSONParser.parse(text) } catch { throw ModelError(path: "$", error.description) }
-        try self.init(validating: value)
+        try self.init(validating: ModelError.parse(text))
     }
 
     /// Reads a model from its JSON and checks it: names present and unique, every slot type

@@ -21,9 +21,7 @@ public struct SkillManifest: Sendable, Equatable {
 
     /// Parses and checks manifest JSON text; errors name the JSON path.
     public init(parsing text: String) throws(ModelError) {
-        let value: JSONValue
-        do { value = try JSONParser.parse(text) } catch { throw ModelError(path: "$", error.description) }
-        try self.init(validating: value)
+        try self.init(validating: ModelError.parse(text))
     }
 
     public init(validating value: JSONValue) throws(ModelError) {
