@@ -82,6 +82,21 @@ import TestSupport
         #expect(error.reason.contains("truncated"))
     }
 
+    @Test func refusesALibraryForAnotherArchitecture() throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: try fixture("native")))
+        bytes[18] = 183  // e_machine: AArch64 on this x86-64 host, or …
+        bytes[19] = 0
+        let native = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/exe")).read(upToCount: 20) ?? Data()
+        if native.count == 20, native[18] == 183 {
+            bytes[18] = 62  // … x86-64 on an AArch64 host
+        }
+        let path = "\(folder)/foreign.so"
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let error = try refusal(path)
+        #expect(error.code == .wrongArchitecture)
+        #expect(error.reason.hasPrefix("built for "))
+    }
+
     @Test func refusesAnExecutable() throws {
         let path = "\(folder)/program.so"
         try FileManager.default.copyItem(atPath: "/bin/true", toPath: path)
