@@ -33,6 +33,7 @@ let package = Package(
             name: "SkillHostCLI",
             dependencies: [
                 "SkillHost",
+                "NLU",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -53,11 +53,11 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, Equatable {
 
 extension ModelError {
     /// Parses JSON text for a model type, reporting a syntax error at the document root.
-    static func parse(_ text: String) throws(ModelError) -> JSONValue {
+    public static func parse(_ text: String) throws(ModelError) -> JSONValue {
         do { return try JSONParser.parse(text) } catch { throw ModelError(path: "$", error.description) }
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ModelError) -> JSONValue {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ModelError) -> JSONValue {
         do { return try JSONParser.parse(bytes: bytes) } catch { throw ModelError(path: "$", error.description) }
     }
 }

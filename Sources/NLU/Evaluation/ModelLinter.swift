@@ -1,0 +1,109 @@
+import SkillModel
+
+/// Finds what is wrong with an interaction model, all at once, each finding with its JSON
+/// path: what Alexa's build refuses (errors) and what makes understanding worse (warnings).
+public enum ModelLinter {
+    public struct Finding: Sendable, Equatable, CustomStringConvertible {
+        public enum Severity: String, Sendable { case error, warning }
+        public let severity: Severity
+        public let path: String
+        public let message: String
+        public var description: String { "\(severity.rawValue): \(path): \(message)" }
+    }
+
+    public static func check(_ text: String) -> [Finding] {
+        let root: JSONValue
+        do { root = try JSONParser.parse(text) } catch {
+            return [Finding(severity: .error, path: "$", message: error.description)]
+        }
+        var findings: [Finding] = []
+        func error(_ path: String, _ message: String) { findings.append(Finding(severity: .error, path: path, message: message)) }
+        func warning(_ path: String, _ message: String) { findings.append(Finding(severity: .warning, path: path, message: message)) }
+
+        let base = "$.interactionModel.languageModel"
+        guard let language = root["interactionModel"]?["languageModel"]?.object else {
+            error(base, "missing (expected an object)")
+            return findings
+        }
+        if (language["invocationName"]?.string ?? "").isEmpty { error("\(base).invocationName", "missing or empty") }
+
+        var typeNames = Set<String>()
+        for (i, type) in (language["types"]?.array ?? []).enumerated() {
+            let path = "\(base).types[\(i)]"
+            guard let name = type["name"]?.string else { error("\(path).name", "missing"); continue }
+            if !typeNames.insert(name).inserted { error("\(path).name", "slot type '\(name)' is defined twice") }
+            let values = type["values"]?.array ?? []
+            if values.isEmpty { warning("\(path).values", "slot type '\(name)' has no values") }
+            var seen = [String: Int]()
+            for (v, value) in values.enumerated() {
+                guard let text = value["name"]?["value"]?.string else { error("\(path).values[\(v)].name.value", "missing"); continue }
+                let key = Tokenizer.normalize(text)
+                if let first = seen[key] { warning("\(path).values[\(v)]", "'\(text)' repeats value \(first)") } else { seen[key] = v }
+            }
+        }
+
+        var sampleOwner: [String: (intent: String, path: String)] = [:]
+        var intentNames = Set<String>()
+        guard let intents = language["intents"]?.array else {
+            error("\(base).intents", "missing (expected an array)")
+            return findings
+        }
+        for (i, intent) in intents.enumerated() {
+            let path = "\(base).intents[\(i)]"
+            guard let name = intent["name"]?.string, !name.isEmpty else { error("\(path).name", "missing or empty"); continue }
+            if !intentNames.insert(name).inserted { error("\(path).name", "intent '\(name)' is defined twice") }
+            var slotNames = Set<String>()
+            for (s, slot) in (intent["slots"]?.array ?? []).enumerated() {
+                guard let slotName = slot["name"]?.string else { error("\(path).slots[\(s)].name", "missing"); continue }
+                slotNames.insert(slotName)
+                if let type = slot["type"]?.string {
+                    if !type.hasPrefix("AMAZON.") && !typeNames.contains(type) {
+                        error("\(path).slots[\(s)].type", "slot '\(slotName)' uses slot type '\(type)', which the model does not define")
+                    }
+                } else {
+                    error("\(path).slots[\(s)].type", "missing")
+                }
+            }
+            let samples = intent["samples"]?.array ?? []
+            if samples.isEmpty && !name.hasPrefix("AMAZON.") { warning("\(path).samples", "intent '\(name)' has no samples") }
+            for (s, sampleValue) in samples.enumerated() {
+                let samplePath = "\(path).samples[\(s)]"
+                guard let sample = sampleValue.string else { error(samplePath, "expected a string"); continue }
+                if sample.filter({ $0 == "{" }).count != sample.filter({ $0 == "}" }).count {
+                    error(samplePath, "unbalanced braces in \"\(sample)\"")
+                }
+                for part in SampleTemplate.parts(of: sample) {
+                    if case .slot(let slot) = part, !slotNames.contains(slot) {
+                        error(samplePath, "\"\(sample)\" names slot '{\(slot)}', which intent '\(name)' does not declare")
+                    }
+                }
+                let key = Tokenizer.normalize(sample.replacingBraces())
+                if let owner = sampleOwner[key] {
+                    if owner.intent != name {
+                        error(samplePath, "\"\(sample)\" is also a sample of intent '\(owner.intent)' (\(owner.path))")
+                    } else {
+                        warning(samplePath, "\"\(sample)\" repeats \(owner.path)")
+                    }
+                } else {
+                    sampleOwner[key] = (name, samplePath)
+                }
+            }
+        }
+        return findings
+    }
+}
+
+extension String {
+    /// Braces kept as words, so "{a} x" and "{b} x" stay different samples for the linter.
+    fileprivate func replacingBraces() -> String {
+        var out = ""
+        for character in self {
+            switch character {
+            case "{": out += " slot_"
+            case "}": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import NLU
+import SkillModel
+
+/// `skillhost nlu`: the NLU on its own, for model authors and benchmarks.
+struct NLUCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nlu",
+        abstract: "Parse, evaluate and check interaction models without running skills.",
+        subcommands: [NLUParseCommand.self, NLUEvalCommand.self, NLUCheckCommand.self]
+    )
+}
+
+/// Options for commands that load one interaction model.
+struct ModelOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("An Alexa interaction model JSON file (en-US.json).", valueName: "file"))
+    var model: String
+
+    @Option(help: ArgumentHelp("The skill id used in entity-resolution authorities.", valueName: "id"))
+    var skillID: String = "local.model"
+
+    func load() throws -> SkillNLU {
+        let text: String
+        do { text = try String(contentsOfFile: model, encoding: .utf8) } catch {
+            throw ValidationError("cannot read \(model): \(error.localizedDescription)")
+        }
+        do {
+            return SkillNLU(skillID: SkillID(skillID), model: try InteractionModel(parsing: text))
+        } catch {
+            throw ValidationError("\(model): \(error)")
+        }
+    }
+}

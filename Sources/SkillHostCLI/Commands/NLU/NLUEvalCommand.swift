@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import NLU
+import SkillModel
+
+/// `skillhost nlu eval`: accuracy and slot F1 against annotated sentences.
+struct NLUEvalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Score a model on annotated sentences: intent accuracy and slot precision, recall and F1.",
+        discussion: "The test file has one JSON object per line: text, intent, slots (name, value, start, end)."
+    )
+
+    @OptionGroup var options: ModelOptions
+
+    @Option(help: ArgumentHelp("Annotated sentences, one JSON object per line.", valueName: "file.jsonl"))
+    var test: String
+
+    @Option(help: ArgumentHelp("Score only the first N sentences.", valueName: "n"))
+    var limit: Int?
+
+    func run() async throws {
+        let nlu = try options.load()
+        let text: String
+        do { text = try String(contentsOfFile: test, encoding: .utf8) } catch {
+            throw ValidationError("cannot read \(test): \(error.localizedDescription)")
+        }
+        var evaluation = Evaluation()
+        var count = 0
+        for (number, line) in text.split(separator: "\n").enumerated() where !line.isEmpty {
+            if let limit, count >= limit { break }
+            let expected: AnnotatedUtterance
+            do { expected = try AnnotatedUtterance(jsonLine: String(line)) } catch {
+                throw ValidationError("\(test):\(number + 1): \(error)")
+            }
+            let best = nlu.parse(Utterance(expected.text)).first
+            evaluation.add(expected: expected, intent: best?.intent.rawValue, slots: (best?.slots ?? []).map {
+                AnnotatedUtterance.Slot(name: $0.name.rawValue, value: $0.spoken, start: $0.start, end: $0.end)
+            })
+            count += 1
+        }
+        FileDescriptorSink.standardOutput.write(evaluation.report)
+    }
+}

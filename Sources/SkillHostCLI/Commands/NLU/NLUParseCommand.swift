@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import NLU
+import SkillModel
+
+/// `skillhost nlu parse`: one JSON object per input line.
+struct NLUParseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Parse utterances from standard input, one per line, into JSON lines.",
+        discussion: """
+            Each output line has text, intent (null when nothing matches), score, slots (name, \
+            value, start, end, resolved) and considered (every intent scored, best first). start \
+            and end count Unicode code points into the line, end exclusive, so value is exactly \
+            that slice of the text.
+            """
+    )
+
+    @OptionGroup var options: ModelOptions
+
+    func run() async throws {
+        let nlu = try options.load()
+        let out = FileDescriptorSink.standardOutput
+        while let line = readLine(strippingNewline: true) {
+            out.write(JSONWriter.string(Self.json(text: line, parse: nlu.parse(Utterance(line)))) + "\n")
+        }
+    }
+
+    static func json(text: String, parse candidates: [NLUCandidate]) -> JSONValue {
+        let best = candidates.first
+        let slots: [JSONValue] = (best?.slots ?? []).map { slot in
+            [
+                "name": .string(slot.name.rawValue),
+                "value": .string(slot.spoken),
+                "start": .number(JSONNumber(slot.start)),
+                "end": .number(JSONNumber(slot.end)),
+                "resolved": slot.resolution?.values.first.map { .string($0.name) } ?? (slot.value != slot.spoken ? .string(slot.value) : .null),
+            ]
+        }
+        return [
+            "text": .string(text),
+            "intent": best.map { .string($0.intent.rawValue) } ?? .null,
+            "score": .number(JSONNumber(best?.score ?? 0)),
+            "slots": .array(slots),
+            "considered": .array(candidates.map { ["intent": .string($0.intent.rawValue), "score": .number(JSONNumber($0.score))] }),
+        ]
+    }
+}
