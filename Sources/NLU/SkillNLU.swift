@@ -1,38 +1,87 @@
 import SkillModel
 
-/// One skill's compiled understanding: its interaction model turned into a matcher, built
-/// once when the skill loads and then shared, immutable, between turns.
+/// One skill's compiled understanding, built once when the skill loads and then shared,
+/// immutable, between turns: a deterministic matcher for in-grammar sentences and a trained
+/// classifier and tagger for the rest.
 public struct SkillNLU: Sendable {
     public let skillID: SkillID
     public let model: InteractionModel
     let intents: [IntentDefinition]
     let matcher: SampleMatcher
+    let statistical: StatisticalNLU?
+    private let typeMatchers: [SlotTypeName: SlotTypeMatcher]
 
     /// Compiles `model`. Built-in intents the model declares get their standard phrases.
     public init(skillID: SkillID, model: InteractionModel) {
         self.skillID = skillID
         self.model = model
         intents = model.intents
-        let compiled = model.intents.map { intent in
-            (slots: intent.slots, samples: intent.samples + (BuiltInIntents.phrases[intent.name] ?? []))
+        var extra: [IntentName: [String]] = [:]
+        for intent in model.intents { extra[intent.name] = BuiltInIntents.phrases[intent.name] ?? [] }
+        matcher = SampleMatcher(intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model)
+        var typeMatchers: [SlotTypeName: SlotTypeMatcher] = [:]
+        for intent in model.intents {
+            for slot in intent.slots where typeMatchers[slot.type] == nil {
+                typeMatchers[slot.type] = SlotTypeMatcher(type: slot.type, definition: model.type(named: slot.type))
+            }
         }
-        matcher = SampleMatcher(intents: compiled, model: model)
+        self.typeMatchers = typeMatchers
+        let trainable = model.intents.contains { !($0.samples + extra[$0.name, default: []]).isEmpty }
+        statistical = trainable ? StatisticalNLU(model: model, intents: model.intents, extraSamples: extra, seed: Self.seed(for: model)) : nil
+    }
+
+    /// A seed from the model's content, so a model always trains the same way.
+    private static func seed(for model: InteractionModel) -> UInt64 {
+        var hash = StableHash("model")
+        hash.combine(model.invocationName)
+        for intent in model.intents {
+            hash.combine(intent.name.rawValue)
+            for sample in intent.samples { hash.combine(sample) }
+        }
+        return hash.value
     }
 
     /// Whether the model declares `intent`.
     public func declares(_ intent: IntentName) -> Bool { intents.contains { $0.name == intent } }
 
-    /// Parses one utterance: every intent whose samples match it, best first.
+    /// Parses one utterance: the intents it may mean, best first, the best with its slots.
+    /// Empty when the sentence is out of the skill's domain.
     public func parse(_ utterance: Utterance) -> [NLUCandidate] {
-        matcher.matches(utterance).map { match in
-            let intent = intents[match.intent]
-            let slots = match.captures.map { capture in
-                let spoken = utterance.slice(from: capture.firstToken, through: capture.lastToken)
-                let type = matcher.types[capture.type]
-                return SlotMatch(name: capture.slot, value: capture.reading.value, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: capture.reading, type: type))
-            }
-            return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: slots, declaredSlots: intent.slots.map(\.name))
+        let exact = matcher.matches(utterance)
+        if let best = exact.first, best.isInGrammar {
+            return exact.map { candidate(from: $0, utterance: utterance) }
         }
+        guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance) } }
+        let (readings, none) = statistical.classify(utterance.words)
+        // Out of domain: noise wins, or no intent is sure enough for the model's sensitivity.
+        guard let top = readings.first, top.probability > none, top.probability >= model.fallbackIntentSensitivity.threshold else { return [] }
+        var candidates: [NLUCandidate] = []
+        for (rank, reading) in readings.enumerated() where rank == 0 || reading.probability >= 0.01 {
+            let intent = intents[reading.intent]
+            let slots = rank == 0 ? statistical.tag(intent: reading.intent, utterance: utterance).compactMap { tagged -> SlotMatch? in
+                let slot = intent.slots[tagged.slot]
+                return slotMatch(slot.name, type: slot.type, first: tagged.firstToken, last: tagged.lastToken, utterance: utterance)
+            } : []
+            candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: slots, declaredSlots: intent.slots.map(\.name)))
+        }
+        return candidates
+    }
+
+    private func candidate(from match: SampleMatcher.Match, utterance: Utterance) -> NLUCandidate {
+        let intent = intents[match.intent]
+        let slots = match.captures.map { capture in
+            let spoken = utterance.slice(from: capture.firstToken, through: capture.lastToken)
+            return SlotMatch(name: capture.slot, value: capture.reading.value, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: capture.reading, type: matcher.types[capture.type]))
+        }
+        return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: slots, declaredSlots: intent.slots.map(\.name))
+    }
+
+    /// A tagged span read as its slot type; nil when the type refuses it (a number slot that
+    /// does not read as a number).
+    private func slotMatch(_ name: SlotName, type: SlotTypeName, first: Int, last: Int, utterance: Utterance) -> SlotMatch? {
+        let spoken = utterance.slice(from: first, through: last)
+        guard let matcher = typeMatchers[type], let reading = matcher.read(words: utterance.words[first...last], spoken: spoken.text) else { return nil }
+        return SlotMatch(name: name, value: reading.value, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: reading, type: matcher))
     }
 
     /// Entity resolution in Alexa's shape, for custom types with values.
@@ -81,4 +130,15 @@ public struct SlotMatch: Sendable, Equatable {
     public let start: Int
     public let end: Int
     public let resolution: ResolutionAuthority?
+}
+
+extension FallbackIntentSensitivity {
+    /// The least probability the best intent needs before the sentence counts as in domain.
+    var threshold: Double {
+        switch self {
+        case .low: 0.5
+        case .medium: 0.65
+        case .high: 0.8
+        }
+    }
 }

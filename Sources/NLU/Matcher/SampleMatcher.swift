@@ -21,6 +21,14 @@ struct SampleMatcher: Sendable {
         let intent: Int
         let captures: [Capture]
         let score: Double
+        /// Words the sample spells out, rather than slots.
+        let literalWords: Int
+
+        /// A match that explains the sentence by a sample's own words, or by listed values
+        /// only: a sample made of nothing but a slot ("{artist}") matches almost anything.
+        var isInGrammar: Bool {
+            captures.allSatisfy { $0.reading.fit >= 1 }
+        }
     }
 
     struct Capture: Sendable {
@@ -102,7 +110,8 @@ struct SampleMatcher: Sendable {
             for intent in current.accepts {
                 let score = Self.score(captures: captures, wordCount: words.count)
                 if best[intent].map({ score > $0.score }) ?? true {
-                    best[intent] = Match(intent: intent, captures: captures, score: score)
+                    let covered = captures.reduce(0) { $0 + $1.lastToken - $1.firstToken + 1 }
+                    best[intent] = Match(intent: intent, captures: captures, score: score, literalWords: words.count - covered)
                 }
             }
             return

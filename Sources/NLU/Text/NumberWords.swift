@@ -68,3 +68,16 @@ public enum NumberWords {
         return negative ? -value : value
     }
 }
+
+extension NumberWords {
+    /// `n` (0…999) in words, as a person would say it: 42 → ["forty", "two"].
+    static func spell(_ n: Int) -> [String] {
+        let ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+        let tensWords = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+        if n < 20 { return [ones[n]] }
+        if n < 100 { return n % 10 == 0 ? [tensWords[n / 10]] : [tensWords[n / 10], ones[n % 10]] }
+        let rest = n % 100
+        return [ones[n / 100], "hundred"] + (rest == 0 ? [] : spell(rest))
+    }
+}

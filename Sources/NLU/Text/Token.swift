@@ -2,6 +2,8 @@
 public struct Token: Sendable, Equatable {
     /// Lower-cased text with punctuation removed.
     public let text: String
+    /// The word as written (case kept), for features that read capitalisation.
+    public let surface: String
     /// Offset of the first Unicode code point (scalar) in the original text.
     public let start: Int
     /// Offset one past the last code point, so `start..<end` is the token's slice.
@@ -23,7 +25,8 @@ public enum Tokenizer {
         var previousWasDigit = false
         func flush(at end: Int) {
             guard !current.isEmpty else { return }
-            tokens.append(Token(text: String(current).lowercased(), start: start, end: end))
+            let surface = String(current)
+            tokens.append(Token(text: surface.lowercased(), surface: surface, start: start, end: end))
             current = String.UnicodeScalarView()
         }
         for scalar in text.unicodeScalars {

@@ -1,0 +1,85 @@
+/// A linear intent classifier (multinomial logistic regression over hashed sentence
+/// features), trained by stochastic gradient descent in a fixed order: the same examples give
+/// the same weights.
+struct IntentClassifier: Sendable {
+    let classes: Int
+    private let index: [UInt64: Int32]
+    private let weights: [Float]  // feature * classes + class
+    private let bias: [Float]
+
+    /// Probabilities per class, summing to 1.
+    func probabilities(_ features: [UInt64]) -> [Double] {
+        var scores = bias.map(Double.init)
+        let scale = 1 / Double(max(features.count, 1)).squareRoot()
+        for feature in features {
+            guard let f = index[feature] else { continue }
+            let base = Int(f) * classes
+            for c in 0..<classes { scores[c] += Double(weights[base + c]) * scale }
+        }
+        let top = scores.max() ?? 0
+        var sum = 0.0
+        for c in 0..<classes {
+            scores[c] = exp(scores[c] - top)
+            sum += scores[c]
+        }
+        return scores.map { $0 / sum }
+    }
+
+    init(examples: [(features: [UInt64], label: Int)], classes: Int, epochs: Int = Tuning.epochs, seed: UInt64) {
+        self.classes = classes
+        var index: [UInt64: Int32] = [:]
+        let encoded: [(features: [Int32], label: Int)] = examples.map { example in
+            var seen = Set<Int32>()
+            let features = example.features.compactMap { hash -> Int32? in
+                let f: Int32
+                if let known = index[hash] { f = known } else {
+                    f = Int32(index.count)
+                    index[hash] = f
+                }
+                return seen.insert(f).inserted ? f : nil
+            }
+            return (features, example.label)
+        }
+        var weights = [Float](repeating: 0, count: index.count * classes)
+        var bias = [Float](repeating: 0, count: classes)
+        var random = SplitMix64(seed: seed)
+        var order = Array(encoded.indices)
+        var probabilities = [Double](repeating: 0, count: classes)
+        for epoch in 0..<epochs {
+            order.shuffle(using: &random)
+            let rate = 1.0 / (1.0 + Double(epoch) * 0.5)
+            for i in order {
+                let example = encoded[i]
+                let scale = 1 / Double(max(example.features.count, 1)).squareRoot()
+                for c in 0..<classes { probabilities[c] = Double(bias[c]) }
+                for f in example.features {
+                    let base = Int(f) * classes
+                    for c in 0..<classes { probabilities[c] += Double(weights[base + c]) * scale }
+                }
+                let top = probabilities.max() ?? 0
+                var sum = 0.0
+                for c in 0..<classes {
+                    probabilities[c] = exp(probabilities[c] - top)
+                    sum += probabilities[c]
+                }
+                for c in 0..<classes {
+                    let gradient = probabilities[c] / sum - (c == example.label ? 1 : 0)
+                    guard abs(gradient) > 1e-4 else { continue }
+                    let step = Float(rate * gradient)
+                    bias[c] -= step * 0.1
+                    let weighted = step * Float(scale)
+                    for f in example.features { weights[Int(f) * classes + c] -= weighted * Tuning.step }
+                }
+            }
+        }
+        self.index = index
+        self.weights = weights
+        self.bias = bias
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

@@ -1,0 +1,125 @@
+/// A slot tagger: an averaged structured perceptron over per-word features with first-order
+/// label transitions, decoded by Viterbi. Labels: 0 outside, 2k+1 begins slot k, 2k+2
+/// continues it; a continuation can only follow its own slot.
+struct SlotTagger: Sendable {
+    let labels: Int
+    private let index: [UInt64: Int32]
+    private let emission: [Float]  // feature * labels + label
+    private let transition: [Float]  // (previous + 1) * labels + label; previous -1 = start
+
+    /// The best label sequence for a sentence's per-word features.
+    func tag(_ features: [[UInt64]]) -> [Int] {
+        let encoded = features.map { $0.compactMap { index[$0] } }
+        return Self.viterbi(encoded, labels: labels, emission: emission, transition: transition)
+    }
+
+    private static func allowed(_ previous: Int, _ label: Int) -> Bool {
+        // I-k (even, > 0) may only follow B-k or I-k.
+        guard label > 0, label % 2 == 0 else { return true }
+        return previous == label - 1 || previous == label
+    }
+
+    private static func viterbi(_ features: [[Int32]], labels: Int, emission: [Float], transition: [Float]) -> [Int] {
+        let count = features.count
+        guard count > 0 else { return [] }
+        var score = [Float](repeating: -.infinity, count: count * labels)
+        var back = [Int](repeating: 0, count: count * labels)
+        var local = [Float](repeating: 0, count: labels)
+        for t in 0..<count {
+            for l in 0..<labels { local[l] = 0 }
+            for f in features[t] {
+                let base = Int(f) * labels
+                for l in 0..<labels { local[l] += emission[base + l] }
+            }
+            for l in 0..<labels {
+                if t == 0 {
+                    if allowed(-1, l) { score[l] = local[l] + transition[l] }
+                    continue
+                }
+                var best: Float = -.infinity
+                var arg = 0
+                for p in 0..<labels where allowed(p, l) {
+                    let s = score[(t - 1) * labels + p] + transition[(p + 1) * labels + l]
+                    if s > best {
+                        best = s
+                        arg = p
+                    }
+                }
+                score[t * labels + l] = best + local[l]
+                back[t * labels + l] = arg
+            }
+        }
+        var last = 0
+        var best: Float = -.infinity
+        for l in 0..<labels where score[(count - 1) * labels + l] > best {
+            best = score[(count - 1) * labels + l]
+            last = l
+        }
+        var path = [Int](repeating: 0, count: count)
+        path[count - 1] = last
+        if count > 1 {
+            for t in stride(from: count - 1, to: 0, by: -1) { path[t - 1] = back[t * labels + path[t]] }
+        }
+        return path
+    }
+
+    /// Trains on sentences whose features `featuresFor(i, epoch)` may vary per epoch (feature
+    /// dropout), with gold labels.
+    init(labels: Int, count: Int, gold: (Int) -> [Int], featuresFor: (Int, Int) -> [[UInt64]], epochs: Int = Tuning.tagEpochs, seed: UInt64) {
+        self.labels = labels
+        var index: [UInt64: Int32] = [:]
+        var emission: [Float] = []
+        var emissionTotal: [Float] = []
+        var transition = [Float](repeating: 0, count: (labels + 1) * labels)
+        var transitionTotal = transition
+        var random = SplitMix64(seed: seed)
+        var order = Array(0..<count)
+        var step: Float = 1
+        for epoch in 0..<epochs {
+            order.shuffle(using: &random)
+            for i in order {
+                let raw = featuresFor(i, epoch)
+                let features: [[Int32]] = raw.map { word in
+                    word.map { hash in
+                        if let known = index[hash] { return known }
+                        let f = Int32(index.count)
+                        index[hash] = f
+                        emission += [Float](repeating: 0, count: labels)
+                        emissionTotal += [Float](repeating: 0, count: labels)
+                        return f
+                    }
+                }
+                let expected = gold(i)
+                let predicted = Self.viterbi(features, labels: labels, emission: emission, transition: transition)
+                if predicted != expected {
+                    for t in 0..<features.count {
+                        let g = expected[t]
+                        let p = predicted[t]
+                        if g != p {
+                            for f in features[t] {
+                                let base = Int(f) * labels
+                                emission[base + g] += 1
+                                emission[base + p] -= 1
+                                emissionTotal[base + g] += step
+                                emissionTotal[base + p] -= step
+                            }
+                        }
+                        let gp = t == 0 ? -1 : expected[t - 1]
+                        let pp = t == 0 ? -1 : predicted[t - 1]
+                        if g != p || gp != pp {
+                            transition[(gp + 1) * labels + g] += 1
+                            transition[(pp + 1) * labels + p] -= 1
+                            transitionTotal[(gp + 1) * labels + g] += step
+                            transitionTotal[(pp + 1) * labels + p] -= step
+                        }
+                    }
+                }
+                step += 1
+            }
+        }
+        // Averaging: w_avg = w - total / step (the running-sum trick).
+        self.emission = zip(emission, emissionTotal).map { $0 - $1 / step }
+        self.transition = zip(transition, transitionTotal).map { $0 - $1 / step }
+        self.index = index
+    }
+}

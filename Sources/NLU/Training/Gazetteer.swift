@@ -1,0 +1,56 @@
+import SkillModel
+
+/// The listed values of every custom slot type, found in a sentence by longest match.
+struct Gazetteer: Sendable {
+    struct Match: Sendable {
+        let type: Int
+        let start: Int
+        let end: Int  // exclusive
+    }
+
+    /// Index of each type, for compact feature names.
+    let types: [SlotTypeName]
+    private let entries: [String: [Int]]  // joined words → types listing them
+    private let longest: Int
+
+    init(model: InteractionModel) {
+        types = model.types.map(\.name)
+        var entries: [String: [Int]] = [:]
+        var longest = 0
+        for (t, type) in model.types.enumerated() {
+            for value in type.values {
+                for text in [value.value] + value.synonyms {
+                    let words = Tokenizer.tokens(text).map(\.text)
+                    guard !words.isEmpty else { continue }
+                    let key = words.joined(separator: " ")
+                    if !(entries[key]?.contains(t) ?? false) { entries[key, default: []].append(t) }
+                    longest = max(longest, words.count)
+                }
+            }
+        }
+        self.entries = entries
+        self.longest = min(longest, 8)
+    }
+
+    /// Every listed value in `words`: at each start, the longest match per type.
+    func matches(_ words: [String]) -> [Match] {
+        guard longest > 0 else { return [] }
+        var found: [Match] = []
+        for start in words.indices {
+            var key = ""
+            var typesSeen = Set<Int>()
+            var candidates: [Match] = []
+            for end in start..<min(words.count, start + longest) {
+                key += (end == start ? "" : " ") + words[end]
+                if let listed = entries[key] {
+                    for type in listed { candidates.append(Match(type: type, start: start, end: end + 1)) }
+                }
+            }
+            // Longest first, one per type.
+            for match in candidates.reversed() where typesSeen.insert(match.type).inserted {
+                found.append(match)
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,66 @@
+/// FNV-1a, 64-bit: a feature's hash that is the same in every process (Swift's `Hasher` is
+/// seeded per process, which would make training depend on the run).
+struct StableHash {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    init() {}
+
+    init(_ prefix: StaticString) {
+        combine(prefix)
+    }
+
+    mutating func combine(_ text: StaticString) {
+        let buffer = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        for byte in buffer { mix(byte) }
+        mix(0xFF)
+    }
+
+    mutating func combine(_ text: String) {
+        for byte in text.utf8 { mix(byte) }
+        mix(0xFF)
+    }
+
+    mutating func combine(_ text: Substring) {
+        for byte in text.utf8 { mix(byte) }
+        mix(0xFF)
+    }
+
+    mutating func combine(_ number: Int) {
+        var n = UInt64(bitPattern: Int64(number))
+        for _ in 0..<8 {
+            mix(UInt8(truncatingIfNeeded: n))
+            n >>= 8
+        }
+    }
+
+    @inline(__always)
+    private mutating func mix(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    static func of(_ prefix: StaticString, _ text: String) -> UInt64 {
+        var hash = StableHash(prefix)
+        hash.combine(text)
+        return hash.value
+    }
+}
+
+/// SplitMix64: a small deterministic generator, so the same model always trains the same way.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<n.
+    mutating func below(_ n: Int) -> Int {
+        Int(next(upperBound: UInt64(max(n, 1))))
+    }
+}
