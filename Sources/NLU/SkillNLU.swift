@@ -10,6 +10,8 @@ public struct SkillNLU: Sendable {
     let matcher: SampleMatcher
     let statistical: StatisticalNLU?
     private let typeMatchers: [SlotTypeName: SlotTypeMatcher]
+    private let sampleCounts: [Int]
+    static let fewSamples = 20
 
     /// Compiles `model`. Built-in intents the model declares get their standard phrases.
     public init(skillID: SkillID, model: InteractionModel) {
@@ -26,6 +28,7 @@ public struct SkillNLU: Sendable {
             }
         }
         self.typeMatchers = typeMatchers
+        sampleCounts = model.intents.map(\.samples.count)
         let trainable = model.intents.contains { !($0.samples + extra[$0.name, default: []]).isEmpty }
         statistical = trainable ? StatisticalNLU(model: model, intents: model.intents, extraSamples: extra, seed: Self.seed(for: model)) : nil
     }
@@ -48,21 +51,33 @@ public struct SkillNLU: Sendable {
     /// Empty when the sentence is out of the skill's domain.
     public func parse(_ utterance: Utterance) -> [NLUCandidate] {
         let exact = matcher.matches(utterance)
-        if let best = exact.first, best.isInGrammar {
+        if let best = exact.first, best.isInGrammar || sampleCounts[best.intent] < Self.fewSamples {
+            // A sample matched with listed values: in grammar. With unlisted values too when
+            // the intent has few samples: a tagger trained on a handful of sentences guesses
+            // boundaries worse than the sample states them.
             return exact.map { candidate(from: $0, utterance: utterance) }
         }
         guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance) } }
         let (readings, none) = statistical.classify(utterance.words)
-        // Out of domain: noise wins, or no intent is sure enough for the model's sensitivity.
-        guard let top = readings.first, top.probability > none, top.probability >= model.fallbackIntentSensitivity.threshold else { return [] }
+        // Out of domain: too much like noise, or no intent sure enough, for the model's
+        // fallbackIntentSensitivity (the dev split chose LOW's limits).
+        let sensitivity = model.fallbackIntentSensitivity
+        guard let top = readings.first, none < sensitivity.noneLimit, top.probability / max(1 - none, 1e-9) >= sensitivity.threshold else { return [] }
+        // A sentence sharing no meaningful word with the model needs a very sure classifier.
+        guard top.probability >= 0.9 || statistical.overlaps(utterance.words) else { return [] }
+        let reranked = statistical.rerank(readings, utterance: utterance)
         var candidates: [NLUCandidate] = []
-        for (rank, reading) in readings.enumerated() where rank == 0 || reading.probability >= 0.01 {
-            let intent = intents[reading.intent]
-            let slots = rank == 0 ? statistical.tag(intent: reading.intent, utterance: utterance).compactMap { tagged -> SlotMatch? in
+        for (rank, entry) in reranked.enumerated() {
+            let intent = intents[entry.reading.intent]
+            let slots = rank == 0 ? entry.slots.compactMap { tagged -> SlotMatch? in
                 let slot = intent.slots[tagged.slot]
                 return slotMatch(slot.name, type: slot.type, first: tagged.firstToken, last: tagged.lastToken, utterance: utterance)
             } : []
-            candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: slots, declaredSlots: intent.slots.map(\.name)))
+            candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: entry.reading.probability, slots: slots, declaredSlots: intent.slots.map(\.name)))
+        }
+        for reading in readings.dropFirst(reranked.count) where reading.probability >= 0.01 {
+            let intent = intents[reading.intent]
+            candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
         return candidates
     }
@@ -133,12 +148,21 @@ public struct SlotMatch: Sendable, Equatable {
 }
 
 extension FallbackIntentSensitivity {
-    /// The least probability the best intent needs before the sentence counts as in domain.
-    var threshold: Double {
+    /// The most probability the noise class may have before the sentence is out of domain.
+    var noneLimit: Double {
         switch self {
         case .low: 0.5
-        case .medium: 0.65
-        case .high: 0.8
+        case .medium: 0.35
+        case .high: 0.2
+        }
+    }
+
+    /// The least share the best intent needs among the intents for the sentence to count.
+    var threshold: Double {
+        switch self {
+        case .low: 0
+        case .medium: 0.4
+        case .high: 0.6
         }
     }
 }

@@ -16,7 +16,13 @@ struct StatisticalNLU: Sendable {
 
     let intents: [IntentDefinition]
     let gazetteer: Gazetteer
+    /// Every word the model's samples and values use.
+    private let vocabulary: Set<String>
     private let classifier: IntentClassifier
+    /// Reads the sentence with each slot's words replaced by the slot's name, so that what
+    /// decides the intent is the carrier phrase and which slots it has, not the values (which
+    /// types shared between intents would otherwise lend to every intent).
+    private let delexicalized: IntentClassifier
     private let taggers: [SlotTagger?]
 
     /// The class the classifier uses for "none of these" (noise sentences).
@@ -27,6 +33,7 @@ struct StatisticalNLU: Sendable {
         let gazetteer = Gazetteer(model: model)
         self.gazetteer = gazetteer
         let training = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, seed: seed)
+        vocabulary = Set(training.examples.flatMap(\.words))
 
         var classifierExamples: [(features: [UInt64], label: Int)] = training.examples.map { example in
             (features: Features.sentence(example.words, gazetteer: gazetteer.matches(example.words)), label: example.intent)
@@ -39,6 +46,11 @@ struct StatisticalNLU: Sendable {
             classifierExamples.append((Features.sentence(words, gazetteer: gazetteer.matches(words)), intents.count))
         }
         classifier = IntentClassifier(examples: classifierExamples, classes: intents.count + 1, seed: seed)
+        var delexicalizedExamples: [(features: [UInt64], label: Int)] = training.examples.map { example in
+            (Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots), gazetteer: []), example.intent)
+        }
+        delexicalizedExamples += classifierExamples.filter { $0.label == intents.count }
+        delexicalized = IntentClassifier(examples: delexicalizedExamples, classes: intents.count + 1, seed: seed ^ 0xDE1E)
 
         var taggers: [SlotTagger?] = []
         for (i, intent) in intents.enumerated() {
@@ -71,6 +83,13 @@ struct StatisticalNLU: Sendable {
         self.taggers = taggers
     }
 
+    /// Whether the sentence shares a word that carries meaning with the model. A sentence
+    /// made only of words the model never uses ("what is the weather" to a list skill) is out
+    /// of its domain, however the classifier, which must pick something, leans.
+    func overlaps(_ words: [String]) -> Bool {
+        words.contains { !StopWords.all.contains($0) && vocabulary.contains($0) }
+    }
+
     /// Every intent with its probability, best first; the "none" class is left out, and its
     /// probability is returned separately.
     func classify(_ words: [String]) -> (readings: [Reading], none: Double) {
@@ -80,9 +99,40 @@ struct StatisticalNLU: Sendable {
         return (readings, probabilities[noneClass])
     }
 
+    /// The words with each slot span replaced by one token naming the slot.
+    static func delexicalize(_ words: [String], labels: [Int], slots: [SlotDefinition]) -> [String] {
+        var out: [String] = []
+        for (word, label) in zip(words, labels) {
+            if label == 0 {
+                out.append(word)
+            } else if label % 2 == 1 {
+                out.append("{\(slots[(label - 1) / 2].name.rawValue)}")
+            }
+        }
+        return out
+    }
+
+    /// Re-ranks the best readings by tagging the sentence as each would and reading what is
+    /// left: the carrier phrase and the slot names.
+    func rerank(_ readings: [Reading], utterance: Utterance, considering count: Int = 3) -> [(reading: Reading, slots: [TaggedSlot])] {
+        var results: [(reading: Reading, slots: [TaggedSlot])] = []
+        for reading in readings.prefix(count) {
+            let (slots, labels) = tagWithLabels(intent: reading.intent, utterance: utterance)
+            let words = Self.delexicalize(utterance.words, labels: labels, slots: intents[reading.intent].slots)
+            let p = delexicalized.probabilities(Features.sentence(words, gazetteer: []))[reading.intent]
+            let combined = (reading.probability * p).squareRoot()
+            results.append((Reading(intent: reading.intent, probability: combined), slots))
+        }
+        return results.sorted { $0.reading.probability > $1.reading.probability }
+    }
+
     /// The slots of `intent` in the sentence.
     func tag(intent: Int, utterance: Utterance) -> [TaggedSlot] {
-        guard let tagger = taggers[intent] else { return [] }
+        tagWithLabels(intent: intent, utterance: utterance).slots
+    }
+
+    private func tagWithLabels(intent: Int, utterance: Utterance) -> (slots: [TaggedSlot], labels: [Int]) {
+        guard let tagger = taggers[intent] else { return ([], [Int](repeating: 0, count: utterance.words.count)) }
         var features = Features.tokens(surfaces: utterance.tokens.map(\.surface), words: utterance.words)
         Features.addGazetteer(gazetteer.matches(utterance.words), to: &features)
         let labels = tagger.tag(features)
@@ -100,6 +150,6 @@ struct StatisticalNLU: Sendable {
             slots.append(TaggedSlot(slot: slot, firstToken: t, lastToken: end))
             t = end + 1
         }
-        return slots
+        return (slots, labels)
     }
 }

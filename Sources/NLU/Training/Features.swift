@@ -60,6 +60,7 @@ enum Features {
     static func tokens(surfaces: [String], words: [String]) -> [[UInt64]] {
         let count = words.count
         func word(_ i: Int) -> String { i < 0 ? "<s>" : i >= count ? "</s>" : words[i] }
+        let placeTags = places(words)
         var all: [[UInt64]] = []
         all.reserveCapacity(count)
         for i in 0..<count {
@@ -95,11 +96,47 @@ enum Features {
                 features.append(suffix.value)
             }
             if NumberWords.value(of: [w]) != nil { features.append(StableHash("num").value) }
+            for (offset, name) in [(0, "lex0"), (-1, "lex-1"), (1, "lex+1")] where i + offset >= 0 && i + offset < count {
+                for wordClass in Lexicon.classes(of: words[i + offset]) {
+                    var feature = StableHash("lex")
+                    feature.combine(name)
+                    feature.combine(wordClass.rawValue)
+                    features.append(feature.value)
+                }
+            }
+            for place in placeTags[i] { features.append(place) }
             if i == 0 { features.append(StableHash("first").value) }
             if i == count - 1 { features.append(StableHash("last").value) }
             all.append(features)
         }
         return all
+    }
+
+    /// Per word, features for the place names it is part of (longest match at each start).
+    static func places(_ words: [String]) -> [[UInt64]] {
+        var tags = [[UInt64]](repeating: [], count: words.count)
+        var start = 0
+        while start < words.count {
+            var key = ""
+            var found: (end: Int, kinds: [String])?
+            for end in start..<min(words.count, start + 5) {
+                key += (end == start ? "" : " ") + words[end]
+                if let kinds = Lexicon.places[key] { found = (end, kinds) }
+            }
+            guard let (end, kinds) = found else {
+                start += 1
+                continue
+            }
+            for i in start...end {
+                for kind in kinds {
+                    var feature = StableHash(i == start ? "placeB" : "placeI")
+                    feature.combine(kind)
+                    tags[i].append(feature.value)
+                }
+            }
+            start = end + 1
+        }
+        return tags
     }
 
     /// The word's shape with runs folded: "Osage" → "Xx", "R&B" → "X&X", "2030" → "d".
@@ -121,7 +158,10 @@ enum Tuning {
     static let charGrams = true
     static let epochs = 12
     /// Percent of generated slot values made up rather than taken from the list.
-    static let unseen = 30
+    /// Made-up values taught the tagger less than the listed ones did (dev split: slot F1
+    /// 0.789 with 15% made up, 0.808 with none), so they are used only for types that list
+    /// no values.
+    static let unseen = 0
     static let perIntent = 700
     static let step: Float = 1
     static let tagEpochs = 10

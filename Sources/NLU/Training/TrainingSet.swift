@@ -44,7 +44,7 @@ struct TrainingSet: Sendable {
                                 usable = false
                                 break
                             }
-                            let value = pools.value(for: intent.slots[slotIndex].type, unseen: copy > 0 && random.below(100) < Tuning.unseen, using: &random)
+                            let value = pools.value(for: intent.slots[slotIndex].type, unseen: Tuning.unseen > 0 && copy > 0 && random.below(100) < Tuning.unseen, using: &random)
                             for (i, word) in value.enumerated() {
                                 surfaces.append(word)
                                 labels.append(i == 0 ? 2 * slotIndex + 1 : 2 * slotIndex + 2)
