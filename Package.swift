@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "skillhost", targets: ["skillhost"]),
         .executable(name: "skillhost-bench", targets: ["SkillHostBenchmarks"]),
+        .executable(name: "skillhost-nlu-bench", targets: ["NLUBenchmarks"]),
         // The SDK a skill imports; depend on this product from a skill's own package.
         .library(name: "SkillKit", targets: ["SkillKit"]),
         // Example skills: each is a dynamic library the host loads from Skills/.
@@ -51,6 +52,8 @@ let package = Package(
 
         // Helpers for tests: built products, C fixtures compiled into real .so files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel"], path: "Benchmarks/NLUBenchmarks"),
+
         .testTarget(name: "SkillModelTests", dependencies: ["SkillModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillModel"]),
         .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel"]),

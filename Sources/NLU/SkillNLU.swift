@@ -86,7 +86,7 @@ public struct SkillNLU: Sendable {
         let intent = intents[match.intent]
         let slots = match.captures.map { capture in
             let spoken = utterance.slice(from: capture.firstToken, through: capture.lastToken)
-            return SlotMatch(name: capture.slot, value: capture.reading.value, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: capture.reading, type: matcher.types[capture.type]))
+            return SlotMatch(name: capture.slot, value: capture.reading.normalized ?? spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: capture.reading, type: matcher.types[capture.type]))
         }
         return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: slots, declaredSlots: intent.slots.map(\.name))
     }
@@ -95,8 +95,8 @@ public struct SkillNLU: Sendable {
     /// does not read as a number).
     private func slotMatch(_ name: SlotName, type: SlotTypeName, first: Int, last: Int, utterance: Utterance) -> SlotMatch? {
         let spoken = utterance.slice(from: first, through: last)
-        guard let matcher = typeMatchers[type], let reading = matcher.read(words: utterance.words[first...last], spoken: spoken.text) else { return nil }
-        return SlotMatch(name: name, value: reading.value, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: reading, type: matcher))
+        guard let matcher = typeMatchers[type], let reading = matcher.read(words: utterance.words[first...last]) else { return nil }
+        return SlotMatch(name: name, value: reading.normalized ?? spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: reading, type: matcher))
     }
 
     /// Entity resolution in Alexa's shape, for custom types with values.

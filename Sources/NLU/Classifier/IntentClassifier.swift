@@ -3,7 +3,7 @@
 /// the same weights.
 struct IntentClassifier: Sendable {
     let classes: Int
-    private let index: [UInt64: Int32]
+    private let index: FeatureIndex
     private let weights: [Float]  // feature * classes + class
     private let bias: [Float]
 
@@ -12,7 +12,7 @@ struct IntentClassifier: Sendable {
         var scores = bias.map(Double.init)
         let scale = 1 / Double(max(features.count, 1)).squareRoot()
         for feature in features {
-            guard let f = index[feature] else { continue }
+            guard let f = index.index(of: feature) else { continue }
             let base = Int(f) * classes
             for c in 0..<classes { scores[c] += Double(weights[base + c]) * scale }
         }
@@ -27,15 +27,11 @@ struct IntentClassifier: Sendable {
 
     init(examples: [(features: [UInt64], label: Int)], classes: Int, epochs: Int = Tuning.epochs, seed: UInt64) {
         self.classes = classes
-        var index: [UInt64: Int32] = [:]
+        var index = FeatureIndex()
         let encoded: [(features: [Int32], label: Int)] = examples.map { example in
             var seen = Set<Int32>()
             let features = example.features.compactMap { hash -> Int32? in
-                let f: Int32
-                if let known = index[hash] { f = known } else {
-                    f = Int32(index.count)
-                    index[hash] = f
-                }
+                let f = index.insert(hash).index
                 return seen.insert(f).inserted ? f : nil
             }
             return (features, example.label)

@@ -116,8 +116,9 @@ struct StatisticalNLU: Sendable {
     /// left: the carrier phrase and the slot names.
     func rerank(_ readings: [Reading], utterance: Utterance, considering count: Int = 3) -> [(reading: Reading, slots: [TaggedSlot])] {
         var results: [(reading: Reading, slots: [TaggedSlot])] = []
+        let features = tokenFeatures(utterance)
         for reading in readings.prefix(count) {
-            let (slots, labels) = tagWithLabels(intent: reading.intent, utterance: utterance)
+            let (slots, labels) = tagWithLabels(intent: reading.intent, features: features, count: utterance.words.count)
             let words = Self.delexicalize(utterance.words, labels: labels, slots: intents[reading.intent].slots)
             let p = delexicalized.probabilities(Features.sentence(words, gazetteer: []))[reading.intent]
             let combined = (reading.probability * p).squareRoot()
@@ -128,13 +129,18 @@ struct StatisticalNLU: Sendable {
 
     /// The slots of `intent` in the sentence.
     func tag(intent: Int, utterance: Utterance) -> [TaggedSlot] {
-        tagWithLabels(intent: intent, utterance: utterance).slots
+        tagWithLabels(intent: intent, features: tokenFeatures(utterance), count: utterance.words.count).slots
     }
 
-    private func tagWithLabels(intent: Int, utterance: Utterance) -> (slots: [TaggedSlot], labels: [Int]) {
-        guard let tagger = taggers[intent] else { return ([], [Int](repeating: 0, count: utterance.words.count)) }
+    /// The tagger's per-word features; the same for every intent, so computed once a parse.
+    private func tokenFeatures(_ utterance: Utterance) -> [[UInt64]] {
         var features = Features.tokens(surfaces: utterance.tokens.map(\.surface), words: utterance.words)
         Features.addGazetteer(gazetteer.matches(utterance.words), to: &features)
+        return features
+    }
+
+    private func tagWithLabels(intent: Int, features: [[UInt64]], count: Int) -> (slots: [TaggedSlot], labels: [Int]) {
+        guard let tagger = taggers[intent] else { return ([], [Int](repeating: 0, count: count)) }
         let labels = tagger.tag(features)
         var slots: [TaggedSlot] = []
         var t = 0

@@ -124,8 +124,7 @@ struct SampleMatcher: Sendable {
             let last = min(words.count, position + type.maximumSpan) - 1
             guard last >= position else { continue }
             for end in position...last {
-                let spoken = utterance.slice(from: position, through: end)
-                guard let reading = type.read(words: words[position...end], spoken: spoken.text) else { continue }
+                guard let reading = type.read(words: words[position...end]) else { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
                 search(node: edge.next, position: end + 1, words: words, utterance: utterance, captures: &captures, best: &best, steps: &steps)
                 captures.removeLast()

@@ -47,24 +47,25 @@ struct SlotTypeMatcher: Sendable {
     /// The outcome of reading a span as this type: the slot value to send, the resolution,
     /// and how well it fits (1 for a listed value, less for an unlisted one).
     struct Reading: Sendable {
-        let value: String
+        /// The value to send when it differs from the words as spoken (digits for a number).
+        let normalized: String?
         let resolved: Entry?
         let fit: Double
     }
 
-    /// Reads `words` (spoken text `spoken`) as this type; nil when the type refuses the span.
-    func read(words: ArraySlice<String>, spoken: String) -> Reading? {
+    /// Reads `words` as this type; nil when the type refuses the span.
+    func read(words: ArraySlice<String>) -> Reading? {
         switch kind {
         case .number:
             guard let number = NumberWords.value(of: Array(words)) else { return nil }
-            return Reading(value: String(number), resolved: nil, fit: 1)
+            return Reading(normalized: String(number), resolved: nil, fit: 1)
         case .freeText:
-            return Reading(value: spoken, resolved: nil, fit: 0.9)
+            return Reading(normalized: nil, resolved: nil, fit: 0.9)
         case .custom:
             if let entry = entries[words.joined(separator: " ")] {
-                return Reading(value: spoken, resolved: entry, fit: 1)
+                return Reading(normalized: nil, resolved: entry, fit: 1)
             }
-            return Reading(value: spoken, resolved: nil, fit: 0.8)
+            return Reading(normalized: nil, resolved: nil, fit: 0.8)
         }
     }
 

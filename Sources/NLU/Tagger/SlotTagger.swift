@@ -3,13 +3,13 @@
 /// continues it; a continuation can only follow its own slot.
 struct SlotTagger: Sendable {
     let labels: Int
-    private let index: [UInt64: Int32]
+    private let index: FeatureIndex
     private let emission: [Float]  // feature * labels + label
     private let transition: [Float]  // (previous + 1) * labels + label; previous -1 = start
 
     /// The best label sequence for a sentence's per-word features.
     func tag(_ features: [[UInt64]]) -> [Int] {
-        let encoded = features.map { $0.compactMap { index[$0] } }
+        let encoded = features.map { $0.compactMap { index.index(of: $0) } }
         return Self.viterbi(encoded, labels: labels, emission: emission, transition: transition)
     }
 
@@ -38,7 +38,9 @@ struct SlotTagger: Sendable {
                 }
                 var best: Float = -.infinity
                 var arg = 0
-                for p in 0..<labels where allowed(p, l) {
+                // A continuation (I-k) can follow only B-k or I-k; anything can precede O or B.
+                let candidates = l > 0 && l % 2 == 0 ? (l - 1)...l : 0...(labels - 1)
+                for p in candidates {
                     let s = score[(t - 1) * labels + p] + transition[(p + 1) * labels + l]
                     if s > best {
                         best = s
@@ -67,7 +69,7 @@ struct SlotTagger: Sendable {
     /// dropout), with gold labels.
     init(labels: Int, count: Int, gold: (Int) -> [Int], featuresFor: (Int, Int) -> [[UInt64]], epochs: Int = Tuning.tagEpochs, seed: UInt64) {
         self.labels = labels
-        var index: [UInt64: Int32] = [:]
+        var index = FeatureIndex()
         var emission: [Float] = []
         var emissionTotal: [Float] = []
         var transition = [Float](repeating: 0, count: (labels + 1) * labels)
@@ -81,11 +83,11 @@ struct SlotTagger: Sendable {
                 let raw = featuresFor(i, epoch)
                 let features: [[Int32]] = raw.map { word in
                     word.map { hash in
-                        if let known = index[hash] { return known }
-                        let f = Int32(index.count)
-                        index[hash] = f
-                        emission += [Float](repeating: 0, count: labels)
-                        emissionTotal += [Float](repeating: 0, count: labels)
+                        let (f, isNew) = index.insert(hash)
+                        if isNew {
+                            emission += [Float](repeating: 0, count: labels)
+                            emissionTotal += [Float](repeating: 0, count: labels)
+                        }
                         return f
                     }
                 }

@@ -12,14 +12,7 @@ enum Features {
             pair.combine(word)
             features.append(pair.value)
             previous = word
-            let scalars = Array("^\(word)$".unicodeScalars)
-            for n in 3...4 where scalars.count >= n && Tuning.charGrams {
-                for i in 0...(scalars.count - n) {
-                    var gram = StableHash("c")
-                    gram.combine(String(String.UnicodeScalarView(scalars[i..<(i + n)])))
-                    features.append(gram.value)
-                }
-            }
+            if Tuning.charGrams { addCharacterGrams(of: word, to: &features) }
         }
         var last = StableHash("b")
         last.combine(previous)
@@ -56,6 +49,47 @@ enum Features {
         }
     }
 
+    /// Character 3- and 4-grams of "^word$", hashed straight from the UTF-8 bytes.
+    private static func addCharacterGrams(of word: String, to features: inout [UInt64]) {
+        var bounded = "^" + word + "$"
+        bounded.withUTF8 { bytes in
+            let starts = scalarStarts(bytes)
+            for n in 3...4 where starts.count - 1 >= n {
+                for i in 0...(starts.count - 1 - n) {
+                    var gram = StableHash("c")
+                    gram.combine(UnsafeBufferPointer(rebasing: bytes[starts[i]..<starts[i + n]]))
+                    features.append(gram.value)
+                }
+            }
+        }
+    }
+
+    /// Prefixes and suffixes of 2 to 4 characters of a word longer than that.
+    private static func addAffixes(of word: String, to features: inout [UInt64]) {
+        var word = word
+        word.withUTF8 { bytes in
+            let starts = scalarStarts(bytes)
+            let length = starts.count - 1
+            for n in 2...4 where length > n {
+                var prefix = StableHash("prefix")
+                prefix.combine(UnsafeBufferPointer(rebasing: bytes[0..<starts[n]]))
+                features.append(prefix.value)
+                var suffix = StableHash("suffix")
+                suffix.combine(UnsafeBufferPointer(rebasing: bytes[starts[length - n]..<bytes.count]))
+                features.append(suffix.value)
+            }
+        }
+    }
+
+    /// Byte offsets where each Unicode scalar starts, plus the end.
+    private static func scalarStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(bytes.count + 1)
+        for (i, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 { starts.append(i) }
+        starts.append(bytes.count)
+        return starts
+    }
+
     /// Per-word features without the gazetteer.
     static func tokens(surfaces: [String], words: [String]) -> [[UInt64]] {
         let count = words.count
@@ -86,15 +120,7 @@ enum Features {
             features.append(StableHash.of("shape", shape(surfaces[i])))
             features.append(StableHash.of("shape-1", i > 0 ? shape(surfaces[i - 1]) : "<s>"))
             features.append(StableHash.of("shape+1", i + 1 < count ? shape(surfaces[i + 1]) : "</s>"))
-            let scalars = Array(w.unicodeScalars)
-            for n in 2...4 where scalars.count > n {
-                var prefix = StableHash("prefix")
-                prefix.combine(String(String.UnicodeScalarView(scalars[..<n])))
-                features.append(prefix.value)
-                var suffix = StableHash("suffix")
-                suffix.combine(String(String.UnicodeScalarView(scalars[(scalars.count - n)...])))
-                features.append(suffix.value)
-            }
+            addAffixes(of: w, to: &features)
             if NumberWords.value(of: [w]) != nil { features.append(StableHash("num").value) }
             for (offset, name) in [(0, "lex0"), (-1, "lex-1"), (1, "lex+1")] where i + offset >= 0 && i + offset < count {
                 for wordClass in Lexicon.classes(of: words[i + offset]) {
@@ -141,6 +167,14 @@ enum Features {
 
     /// The word's shape with runs folded: "Osage" → "Xx", "R&B" → "X&X", "2030" → "d".
     static func shape(_ surface: String) -> String {
+        if surface.utf8.allSatisfy({ $0 < 0x80 }) {
+            var out: [UInt8] = []
+            for byte in surface.utf8 {
+                let c: UInt8 = (0x41...0x5A).contains(byte) ? 0x58 : (0x61...0x7A).contains(byte) ? 0x78 : (0x30...0x39).contains(byte) ? 0x64 : byte
+                if out.last != c { out.append(c) }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         var out = ""
         var last: Character?
         for scalar in surface.unicodeScalars {

@@ -25,6 +25,11 @@ struct StableHash {
         mix(0xFF)
     }
 
+    mutating func combine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { mix(byte) }
+        mix(0xFF)
+    }
+
     mutating func combine(_ number: Int) {
         var n = UInt64(bitPattern: Int64(number))
         for _ in 0..<8 {

@@ -1,0 +1,94 @@
+// skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
+// ../shared/nlu-benchmark/, beside the goals.
+//
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick]
+//
+// 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
+// Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
+// way from 90% of dev.jsonl (every tenth sentence held out) and scored on the other 10%.
+// Speed: parse latency over the dev sentences (median, p99), training time (median of 3).
+import Foundation
+import NLU
+import SkillModel
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let data = arguments.firstIndex(of: "--data").map { arguments[$0 + 1] } ?? "../shared/nlu-benchmark"
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+}
+
+func load(_ name: String) -> String {
+    guard let text = try? String(contentsOfFile: "\(data)/\(name)", encoding: .utf8) else {
+        FileHandle.standardError.write(Data("skillhost-nlu-bench: cannot read \(data)/\(name) (give --data DIR)\n".utf8))
+        exit(1)
+    }
+    return text
+}
+
+let dev = load("dev.jsonl").split(separator: "\n").compactMap { try? AnnotatedUtterance(jsonLine: String($0)) }
+
+func train(_ model: InteractionModel, runs: Int) -> (SkillNLU, Double) {
+    var times: [Double] = []
+    var nlu: SkillNLU?
+    for _ in 0..<runs {
+        let start = now()
+        nlu = SkillNLU(skillID: "bench.snips", model: model)
+        times.append(now() - start)
+    }
+    return (nlu!, percentile(times, 0.5))
+}
+
+func evaluate(_ nlu: SkillNLU, on sentences: [AnnotatedUtterance]) -> (Evaluation, [Double]) {
+    var evaluation = Evaluation()
+    var latencies: [Double] = []
+    latencies.reserveCapacity(sentences.count)
+    for sentence in sentences {
+        let start = now()
+        let best = nlu.parse(Utterance(sentence.text)).first
+        latencies.append(now() - start)
+        evaluation.add(expected: sentence, intent: best?.intent.rawValue, slots: (best?.slots ?? []).map {
+            AnnotatedUtterance.Slot(name: $0.name.rawValue, value: $0.spoken, start: $0.start, end: $0.end)
+        })
+    }
+    return (evaluation, latencies)
+}
+
+func report(_ title: String, _ evaluation: Evaluation, goals: (Double, Double)) {
+    let pooled = evaluation.pooled
+    print("\n== \(title)")
+    print(evaluation.report, terminator: "")
+    print(String(format: "goal: intent accuracy >= %.3f (now %.4f, %@), pooled slot F1 >= %.3f (now %.4f, %@)",
+        goals.0, pooled.intentAccuracy, pooled.intentAccuracy >= goals.0 ? "met" : "not met",
+        goals.1, pooled.f1, pooled.f1 >= goals.1 ? "met" : "not met"))
+}
+
+// 70 sentences per intent.
+let model70 = try InteractionModel(parsing: load("snips-70.json"))
+let (nlu70, train70) = train(model70, runs: quick ? 1 : 3)
+let (evaluation70, latencies) = evaluate(nlu70, on: dev)
+report("70 sentences per intent (snips-70.json, scored on dev.jsonl, \(dev.count) sentences)", evaluation70, goals: (0.985, 0.85))
+print(String(format: "training at load: %.3f s (goal <= 0.5 s)", train70))
+let ms = latencies.map { $0 * 1000 }
+print(String(format: "parse, 7 intents, one thread: median %.3f ms (goal <= 0.1), p99 %.3f ms (goal <= 0.5)", percentile(ms, 0.5), percentile(ms, 0.99)))
+
+// Full training set, held out from dev.jsonl.
+if !quick {
+    let held = dev.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+    let trainingSentences = dev.enumerated().filter { $0.offset % 10 != 0 }.map(\.element)
+    let fullModel = ModelFromAnnotations.build(trainingSentences, invocationName: "snips benchmark")
+    let (nluFull, trainFull) = train(fullModel, runs: 1)
+    let (evaluationFull, fullLatencies) = evaluate(nluFull, on: held)
+    report("full training set (model from 90% of dev.jsonl, \(trainingSentences.count) sentences; scored on the other \(held.count))", evaluationFull, goals: (0.99, 0.955))
+    print(String(format: "training at load: %.2f s (goal <= 20 s)", trainFull))
+    let fullMs = fullLatencies.map { $0 * 1000 }
+    print(String(format: "parse: median %.3f ms, p99 %.3f ms", percentile(fullMs, 0.5), percentile(fullMs, 0.99)))
+}
