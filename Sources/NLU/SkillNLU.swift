@@ -49,8 +49,9 @@ public struct SkillNLU: Sendable {
 
     /// Parses one utterance: the intents it may mean, best first, the best with its slots.
     /// Empty when the sentence is out of the skill's domain.
-    public func parse(_ utterance: Utterance) -> [NLUCandidate] {
-        let exact = matcher.matches(utterance)
+    /// - Parameter today: the day relative dates ("tomorrow") count from.
+    public func parse(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUCandidate] {
+        let exact = matcher.matches(utterance, today: today)
         if let best = exact.first, best.isInGrammar || sampleCounts[best.intent] < Self.fewSamples {
             // A sample matched with listed values: in grammar. With unlisted values too when
             // the intent has few samples: a tagger trained on a handful of sentences guesses
@@ -71,7 +72,7 @@ public struct SkillNLU: Sendable {
             let intent = intents[entry.reading.intent]
             let slots = rank == 0 ? entry.slots.compactMap { tagged -> SlotMatch? in
                 let slot = intent.slots[tagged.slot]
-                return slotMatch(slot.name, type: slot.type, first: tagged.firstToken, last: tagged.lastToken, utterance: utterance)
+                return slotMatch(slot.name, type: slot.type, first: tagged.firstToken, last: tagged.lastToken, utterance: utterance, today: today)
             } : []
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: entry.reading.probability, slots: slots, declaredSlots: intent.slots.map(\.name)))
         }
@@ -93,15 +94,15 @@ public struct SkillNLU: Sendable {
 
     /// A tagged span read as its slot type; nil when the type refuses it (a number slot that
     /// does not read as a number).
-    private func slotMatch(_ name: SlotName, type: SlotTypeName, first: Int, last: Int, utterance: Utterance) -> SlotMatch? {
+    private func slotMatch(_ name: SlotName, type: SlotTypeName, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> SlotMatch? {
         let spoken = utterance.slice(from: first, through: last)
-        guard let matcher = typeMatchers[type], let reading = matcher.read(words: utterance.words[first...last]) else { return nil }
+        guard let matcher = typeMatchers[type], let reading = matcher.read(words: utterance.words[first...last], today: today) else { return nil }
         return SlotMatch(name: name, value: reading.normalized ?? spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: reading, type: matcher))
     }
 
     /// Entity resolution in Alexa's shape, for custom types with values.
     private func resolution(for reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher) -> ResolutionAuthority? {
-        guard type.kind == .custom else { return nil }
+        guard type.resolves else { return nil }
         let authority = "amzn1.er-authority.echo-sdk.\(skillID).\(type.type)"
         if let entry = reading.resolved {
             return ResolutionAuthority(authority: authority, status: .successMatch, values: [ResolvedValue(name: entry.name, id: entry.id)])

@@ -89,20 +89,20 @@ struct SampleMatcher: Sendable {
     }
 
     /// Every full match of the utterance, best first; one per intent.
-    func matches(_ utterance: Utterance) -> [Match] {
+    func matches(_ utterance: Utterance, today: CivilDate) -> [Match] {
         let words = utterance.words
         guard !words.isEmpty else { return [] }
         var best: [Int: Match] = [:]
         var captures: [Capture] = []
         var steps = 0
-        search(node: 0, position: 0, words: words, utterance: utterance, captures: &captures, best: &best, steps: &steps)
+        search(node: 0, position: 0, words: words, today: today, captures: &captures, best: &best, steps: &steps)
         return best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.intent < $1.intent }
     }
 
     /// Bounds the search for absurd inputs (thousands of words against many slot edges).
     private static let maximumSteps = 200_000
 
-    private func search(node: Int, position: Int, words: [String], utterance: Utterance, captures: inout [Capture], best: inout [Int: Match], steps: inout Int) {
+    private func search(node: Int, position: Int, words: [String], today: CivilDate, captures: inout [Capture], best: inout [Int: Match], steps: inout Int) {
         steps += 1
         guard steps < Self.maximumSteps else { return }
         let current = nodes[node]
@@ -117,16 +117,16 @@ struct SampleMatcher: Sendable {
             return
         }
         if let next = current.literals[words[position]] {
-            search(node: next, position: position + 1, words: words, utterance: utterance, captures: &captures, best: &best, steps: &steps)
+            search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps)
         }
         for edge in current.slots {
             let type = types[edge.type]
             let last = min(words.count, position + type.maximumSpan) - 1
             guard last >= position else { continue }
             for end in position...last {
-                guard let reading = type.read(words: words[position...end]) else { continue }
+                guard let reading = type.read(words: words[position...end], today: today) else { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
-                search(node: edge.next, position: end + 1, words: words, utterance: utterance, captures: &captures, best: &best, steps: &steps)
+                search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps)
                 captures.removeLast()
             }
         }

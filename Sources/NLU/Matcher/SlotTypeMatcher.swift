@@ -5,9 +5,12 @@ struct SlotTypeMatcher: Sendable {
     enum Kind: Sendable {
         /// A custom type with values: any span, but a listed value or synonym resolves.
         case custom
-        /// AMAZON.NUMBER and friends: the span must read as a number; the value is its digits.
-        case number
-        /// AMAZON.SearchQuery and unknown built-ins: any span, taken as said.
+        /// A built-in type with a grammar (NUMBER, DATE, TIME, …): the span must read as one,
+        /// and the value sent is the normalised form.
+        case grammar(BuiltInSlotTypes.Kind)
+        /// A built-in list (US_STATE, Country, …): any span; listed values fit better.
+        case list
+        /// AMAZON.SearchQuery, and built-ins without a grammar here: any span, taken as said.
         case freeText
     }
 
@@ -25,43 +28,48 @@ struct SlotTypeMatcher: Sendable {
 
     init(type: SlotTypeName, definition: SlotTypeDefinition?) {
         self.type = type
-        switch type.rawValue {
-        case "AMAZON.NUMBER", "AMAZON.FOUR_DIGIT_NUMBER": kind = .number
-        default: kind = definition == nil ? .freeText : .custom
-        }
         var entries: [String: Entry] = [:]
-        var longest = 0
+        switch BuiltInSlotTypes.kind(of: type) {
+        case .list(let table)?:
+            kind = .list
+            for (key, value) in table { entries[key] = Entry(name: value, id: value) }
+        case .searchQuery?, .other?:
+            kind = .freeText
+        case let grammar?:
+            kind = .grammar(grammar)
+        case nil:
+            kind = definition == nil ? .freeText : .custom
+        }
         for value in definition?.values ?? [] {
             let entry = Entry(name: value.value, id: value.id ?? value.value)
             for text in [value.value] + value.synonyms {
                 let normalized = Tokenizer.normalize(text)
                 guard !normalized.isEmpty, entries[normalized] == nil else { continue }
                 entries[normalized] = entry
-                longest = max(longest, normalized.split(separator: " ").count)
             }
         }
         self.entries = entries
-        longestEntry = longest
+        longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
     }
 
-    /// The outcome of reading a span as this type: the slot value to send, the resolution,
-    /// and how well it fits (1 for a listed value, less for an unlisted one).
+    /// The outcome of reading a span as this type: the value to send when it differs from the
+    /// words as spoken, the resolution, and how well it fits (1 for a listed value or a
+    /// grammar match, less for an unlisted one).
     struct Reading: Sendable {
-        /// The value to send when it differs from the words as spoken (digits for a number).
         let normalized: String?
         let resolved: Entry?
         let fit: Double
     }
 
     /// Reads `words` as this type; nil when the type refuses the span.
-    func read(words: ArraySlice<String>) -> Reading? {
+    func read(words: ArraySlice<String>, today: CivilDate) -> Reading? {
         switch kind {
-        case .number:
-            guard let number = NumberWords.value(of: Array(words)) else { return nil }
-            return Reading(normalized: String(number), resolved: nil, fit: 1)
+        case .grammar(let grammar):
+            guard let value = BuiltInSlotTypes.read(grammar, words: Array(words), today: today) else { return nil }
+            return Reading(normalized: value, resolved: nil, fit: 1)
         case .freeText:
             return Reading(normalized: nil, resolved: nil, fit: 0.9)
-        case .custom:
+        case .custom, .list:
             if let entry = entries[words.joined(separator: " ")] {
                 return Reading(normalized: nil, resolved: entry, fit: 1)
             }
@@ -69,12 +77,15 @@ struct SlotTypeMatcher: Sendable {
         }
     }
 
+    /// Whether entity resolution applies (custom types; Alexa sends none for built-ins).
+    var resolves: Bool { if case .custom = kind { true } else { false } }
+
     /// The longest span, in words, worth trying for this type.
     var maximumSpan: Int {
         switch kind {
-        case .number: 8
+        case .grammar: 8
         case .freeText: 24
-        case .custom: max(longestEntry + 2, 6)
+        case .custom, .list: max(longestEntry + 2, 6)
         }
     }
 }

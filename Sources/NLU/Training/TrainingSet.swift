@@ -86,14 +86,36 @@ struct ValuePools: Sendable {
         }
     }
 
+    /// Ways of saying values of the built-in types that have a grammar.
+    static let builtInPhrases: [String: [String]] = [
+        "AMAZON.DATE": ["today", "tomorrow", "yesterday", "friday", "next friday", "this weekend", "next week", "march third",
+                        "the third of march", "june 5th", "december twenty fifth", "in two days", "2027", "next month", "monday",
+                        "this saturday", "the day after tomorrow", "january first", "july 4th 2027", "tonight", "sunday"],
+        "AMAZON.TIME": ["noon", "midnight", "seven thirty pm", "7 pm", "7:30 am", "half past seven", "quarter to eight",
+                        "eight o'clock", "ten am", "nine fifteen", "six in the evening", "morning", "tonight", "11 45", "3 p.m."],
+        "AMAZON.DURATION": ["five minutes", "two hours", "an hour and a half", "ten seconds", "three days", "two weeks",
+                            "half an hour", "a year", "ninety minutes", "one hour and twenty minutes"],
+        "AMAZON.Ordinal": ["first", "second", "third", "4th", "twenty first", "fifth", "last", "10th"],
+        "AMAZON.FOUR_DIGIT_NUMBER": ["2026", "1984", "twenty twenty six", "4321", "nineteen ninety nine"],
+    ]
+
     /// A value for a slot of `type`, as words. `unseen` asks for one the model does not list.
     func value(for type: SlotTypeName, unseen: Bool, using random: inout SplitMix64) -> [String] {
-        switch type.rawValue {
-        case "AMAZON.NUMBER", "AMAZON.FOUR_DIGIT_NUMBER":
-            let n = random.below(120)
-            return random.below(2) == 0 ? [String(n)] : NumberWords.spell(n)
-        default:
-            break
+        if let builtIn = BuiltInSlotTypes.kind(of: type), values[type, default: []].isEmpty {
+            switch builtIn {
+            case .number:
+                let n = random.below(120)
+                return random.below(2) == 0 ? [String(n)] : NumberWords.spell(n)
+            case .list(let table):
+                let names = table.values.sorted()
+                return Tokenizer.tokens(names[random.below(names.count)]).map(\.surface)
+            case .searchQuery, .other:
+                break
+            default:
+                if let phrases = Self.builtInPhrases[type.rawValue] {
+                    return Tokenizer.tokens(phrases[random.below(phrases.count)]).map(\.surface)
+                }
+            }
         }
         let list = values[type] ?? []
         let words = vocabulary[type] ?? []

@@ -1,0 +1,95 @@
+import SkillModel
+
+/// Amazon's built-in slot types, read and normalised as Alexa sends them: AMAZON.NUMBER
+/// "twenty five" → "25", AMAZON.DATE "next friday" → "2026-11-27", AMAZON.TIME "seven thirty
+/// pm" → "19:30", AMAZON.DURATION "an hour and a half" → "PT1H30M", and the list types.
+public enum BuiltInSlotTypes {
+    public enum Kind: Sendable, Equatable {
+        case number, fourDigitNumber, ordinal, date, time, duration, searchQuery
+        /// A built-in list (US_STATE, Country, Month, DayOfWeek, FirstName): any words, with the
+        /// table telling listed values apart.
+        case list([String: String])
+        /// Another AMAZON type this project has no grammar for: taken as said.
+        case other
+    }
+
+    public static func kind(of type: SlotTypeName) -> Kind? {
+        switch type.rawValue {
+        case "AMAZON.NUMBER": .number
+        case "AMAZON.FOUR_DIGIT_NUMBER": .fourDigitNumber
+        case "AMAZON.Ordinal": .ordinal
+        case "AMAZON.DATE": .date
+        case "AMAZON.TIME": .time
+        case "AMAZON.DURATION": .duration
+        case "AMAZON.SearchQuery": .searchQuery
+        case "AMAZON.US_STATE": .list(listTable(Places.usStates.map(\.name) + Places.usStates.map(\.abbreviation)))
+        case "AMAZON.Country": .list(listTable(Places.countries))
+        case "AMAZON.Month": .list(listTable(["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]))
+        case "AMAZON.DayOfWeek": .list(listTable(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]))
+        case "AMAZON.FirstName": .list(listTable(FirstNames.all))
+        default: type.isBuiltIn ? .other : nil
+        }
+    }
+
+    private static func listTable(_ values: [String]) -> [String: String] {
+        var table: [String: String] = [:]
+        for value in values { table[Tokenizer.normalize(value)] = value }
+        return table
+    }
+
+    /// Reads `words` (normalised) as the kind; the value Alexa would send, or nil when the
+    /// words are not one of these.
+    public static func read(_ kind: Kind, words: [String], today: CivilDate) -> String? {
+        switch kind {
+        case .number: NumberWords.value(of: words).map(String.init)
+        case .fourDigitNumber: fourDigits(words)
+        case .ordinal: ordinal(words).map(String.init)
+        case .date: DateWords.read(words, today: today)
+        case .time: TimeWords.read(words)
+        case .duration: DurationWords.read(words)
+        case .searchQuery, .list, .other: nil
+        }
+    }
+
+    static func fourDigits(_ words: [String]) -> String? {
+        if words.count == 1, words[0].count == 4, words[0].allSatisfy(\.isNumber) { return words[0] }
+        // Digit by digit: "one two three four".
+        let digits = words.compactMap { NumberWords.units[$0] }.filter { $0 < 10 }
+        if words.count == 4, digits.count == 4 { return digits.map(String.init).joined() }
+        // A year said in pairs: "twenty twenty six" → 2026, "nineteen eighty four" → 1984.
+        if words.count >= 2 {
+            for split in 1..<words.count {
+                guard let high = NumberWords.value(of: Array(words[..<split])), let low = NumberWords.value(of: Array(words[split...])),
+                    (10...99).contains(high), (0...99).contains(low)
+                else { continue }
+                return String(high * 100 + low)
+            }
+        }
+        guard let value = NumberWords.value(of: words), (1000...9999).contains(value) else { return nil }
+        return String(value)
+    }
+
+    static let ordinalWords: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+        "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+        "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "fortieth": 40,
+        "fiftieth": 50, "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90, "hundredth": 100, "last": -1,
+    ]
+
+    /// "third" → 3, "23rd" → 23, "twenty third" → 23.
+    static func ordinal(_ words: [String]) -> Int? {
+        guard let last = words.last else { return nil }
+        var words = words
+        if words.first == "the" { words.removeFirst() }
+        guard !words.isEmpty else { return nil }
+        if words.count == 1 {
+            for suffix in ["st", "nd", "rd", "th"] where last.hasSuffix(suffix) {
+                if let n = Int(last.dropLast(2)) { return n }
+            }
+        }
+        guard let value = ordinalWords[words.last!], value > 0 else { return words.count == 1 ? ordinalWords[words[0]] : nil }
+        if words.count == 1 { return value }
+        guard let tens = NumberWords.value(of: Array(words.dropLast())), tens % 10 == 0, value < 10 else { return nil }
+        return tens + value
+    }
+}

@@ -1,0 +1,130 @@
+/// AMAZON.DATE: what a person says for a day, week, month or year, as Alexa's ISO forms:
+/// "2026-11-27", "2026-W48", "2026-W47-WE", "2026-11", "2026", "198X".
+enum DateWords {
+    static let months: [String: Int] = [
+        "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+        "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
+        "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+    ]
+    static let weekdays: [String: Int] = [
+        "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2, "wednesday": 3, "wed": 3, "thursday": 4, "thu": 4,
+        "thur": 4, "thurs": 4, "friday": 5, "fri": 5, "saturday": 6, "sat": 6, "sunday": 7, "sun": 7,
+    ]
+
+    static func read(_ words: [String], today: CivilDate) -> String? {
+        var words = words.filter { $0 != "the" && $0 != "of" && $0 != "on" }
+        guard !words.isEmpty else { return nil }
+        let phrase = words.joined(separator: " ")
+        switch phrase {
+        case "today", "tonight", "now": return today.description
+        case "tomorrow", "tomorrow night", "tomorrow morning": return today.adding(days: 1).description
+        case "yesterday": return today.adding(days: -1).description
+        case "day after tomorrow": return today.adding(days: 2).description
+        case "day before yesterday": return today.adding(days: -2).description
+        case "this weekend", "weekend": return week(today) + "-WE"
+        case "next weekend": return week(today.adding(days: 7)) + "-WE"
+        case "last weekend": return week(today.adding(days: -7)) + "-WE"
+        case "this week": return week(today)
+        case "next week": return week(today.adding(days: 7))
+        case "last week": return week(today.adding(days: -7))
+        case "this month": return month(today.year, today.month)
+        case "next month": return today.month == 12 ? month(today.year + 1, 1) : month(today.year, today.month + 1)
+        case "last month": return today.month == 1 ? month(today.year - 1, 12) : month(today.year, today.month - 1)
+        case "this year": return String(today.year)
+        case "next year": return String(today.year + 1)
+        case "last year": return String(today.year - 1)
+        default: break
+        }
+        // "friday", "this friday", "next friday", "last friday".
+        if let weekday = weekdays[words.last!], words.count <= 2 {
+            let qualifier = words.count == 2 ? words[0] : "this"
+            var ahead = (weekday - today.weekday + 7) % 7
+            switch qualifier {
+            case "this", "coming": break
+            case "next": if ahead == 0 { ahead = 7 }
+            case "last": ahead = ahead == 0 ? -7 : ahead - 7
+            default: return nil
+            }
+            return today.adding(days: ahead).description
+        }
+        // "in three days", "three weeks from now", "two days ago".
+        if let offset = relativeDays(words) { return today.adding(days: offset).description }
+        // "2026 11 27" (2026-11-27) and "11 27 2026" (11/27/2026).
+        if words.count == 3, let a = Int(words[0]), let b = Int(words[1]), let c = Int(words[2]) {
+            if a > 999, valid(a, b, c) { return CivilDate(year: a, month: b, day: c).description }
+            if c > 999, valid(c, a, b) { return CivilDate(year: c, month: a, day: b).description }
+        }
+        // The decade: "the eighties", "the 80s".
+        if words.count == 1, let decade = decades[words[0]] { return decade }
+        // A year alone: "2027", "twenty twenty seven".
+        if let year = BuiltInSlotTypes.fourDigits(words).flatMap(Int.init), words.allSatisfy({ months[$0] == nil }) { return String(year) }
+        return monthDay(&words, today: today)
+    }
+
+    private static let decades: [String: String] = [
+        "twenties": "202X", "thirties": "193X", "forties": "194X", "fifties": "195X", "sixties": "196X",
+        "seventies": "197X", "eighties": "198X", "nineties": "199X", "80s": "198X", "90s": "199X", "70s": "197X",
+        "60s": "196X", "2000s": "200X",
+    ]
+
+    /// "march third", "march 3rd 2027", "third march", "3 march", "march" (the month).
+    private static func monthDay(_ words: inout [String], today: CivilDate) -> String? {
+        guard let monthIndex = words.firstIndex(where: { months[$0] != nil }) else { return nil }
+        let monthNumber = months[words[monthIndex]]!
+        var rest = words
+        rest.remove(at: monthIndex)
+        var year: Int?
+        // A trailing year: "2027" or "twenty twenty seven".
+        for split in stride(from: 0, through: rest.count, by: 1) where split < rest.count {
+            let tail = Array(rest[split...])
+            if let y = BuiltInSlotTypes.fourDigits(tail).flatMap(Int.init), y >= 1000, (tail.count > 1 || tail[0].count == 4), split > 0 || monthIndex == 0 {
+                if split > 0 || rest.count == tail.count {
+                    year = y
+                    rest = Array(rest[..<split])
+                    break
+                }
+            }
+        }
+        if rest.isEmpty {
+            let y = year ?? (monthNumber >= today.month ? today.year : today.year + 1)
+            return month(y, monthNumber)
+        }
+        let day = BuiltInSlotTypes.ordinal(rest) ?? NumberWords.value(of: rest)
+        guard let day, day >= 1, day <= CivilDate.daysIn(month: monthNumber, year: year ?? today.year) else { return nil }
+        if let year { return CivilDate(year: year, month: monthNumber, day: day).description }
+        var date = CivilDate(year: today.year, month: monthNumber, day: day)
+        if date < today { date = CivilDate(year: today.year + 1, month: monthNumber, day: min(day, CivilDate.daysIn(month: monthNumber, year: today.year + 1))) }
+        return date.description
+    }
+
+    private static func relativeDays(_ words: [String]) -> Int? {
+        var words = words
+        var sign = 1
+        if words.first == "in" || words.first == "within" { words.removeFirst() }
+        if words.suffix(2) == ["from", "now"] { words.removeLast(2) }
+        if words.last == "ago" {
+            words.removeLast()
+            sign = -1
+        }
+        guard let unit = words.last else { return nil }
+        let count = words.count == 1 ? 1 : (words.dropLast() == ["a"] || words.dropLast() == ["one"] ? 1 : NumberWords.value(of: Array(words.dropLast())))
+        guard let count else { return nil }
+        switch unit {
+        case "day", "days": return sign * count
+        case "week", "weeks": return sign * count * 7
+        case "fortnight": return sign * count * 14
+        default: return nil
+        }
+    }
+
+    private static func valid(_ y: Int, _ m: Int, _ d: Int) -> Bool {
+        (1...12).contains(m) && d >= 1 && d <= CivilDate.daysIn(month: m, year: y)
+    }
+
+    private static func week(_ date: CivilDate) -> String {
+        let (year, week) = date.isoWeek
+        return "\(year)-W\(CivilDate.pad(week, 2))"
+    }
+
+    private static func month(_ year: Int, _ month: Int) -> String { "\(year)-\(CivilDate.pad(month, 2))" }
+}

@@ -1,0 +1,132 @@
+/// AMAZON.TIME: a time of day as Alexa sends it, "19:30", or a part of the day: "MO", "AF",
+/// "EV", "NI".
+enum TimeWords {
+    static func read(_ words: [String]) -> String? {
+        var words = words.filter { $0 != "at" && $0 != "the" }
+        guard !words.isEmpty else { return nil }
+        switch words.joined(separator: " ") {
+        case "noon", "midday", "12 noon", "twelve noon": return "12:00"
+        case "midnight", "12 midnight", "twelve midnight": return "00:00"
+        case "morning", "this morning", "in morning": return "MO"
+        case "afternoon", "this afternoon", "in afternoon": return "AF"
+        case "evening", "this evening", "in evening": return "EV"
+        case "night", "tonight", "at night": return "NI"
+        default: break
+        }
+        // A meridiem: "pm", "p m", "in the evening"; "o'clock" carries none.
+        var meridiem: String?
+        if let last = words.last, ["am", "pm"].contains(last) {
+            meridiem = last
+            words.removeLast()
+        } else if words.count >= 2, ["a", "p"].contains(words[words.count - 2]), words.last == "m" {
+            meridiem = words[words.count - 2] + "m"
+            words.removeLast(2)
+        } else if words.count >= 2, words[words.count - 2] == "in", let part = ["morning": "am", "afternoon": "pm", "evening": "pm"][words.last!] {
+            meridiem = part
+            words.removeLast(2)
+        } else if words.last == "tonight" {
+            meridiem = "pm"
+            words.removeLast()
+        }
+        if words.last == "o'clock" || words.last == "oclock" { words.removeLast() }
+        guard let (hour, minute) = clock(words) else { return nil }
+        var h = hour
+        if meridiem == "pm", h < 12 { h += 12 }
+        if meridiem == "am", h == 12 { h = 0 }
+        guard (0...23).contains(h), (0...59).contains(minute) else { return nil }
+        return "\(CivilDate.pad(h, 2)):\(CivilDate.pad(minute, 2))"
+    }
+
+    /// "7", "7 30", "seven thirty", "seven oh five", "half past seven", "quarter to eight".
+    private static func clock(_ words: [String]) -> (Int, Int)? {
+        if let past = words.firstIndex(where: { $0 == "past" || $0 == "after" || $0 == "to" || $0 == "before" }), past > 0, past < words.count - 1 {
+            let before = Array(words[..<past])
+            guard let hour = NumberWords.value(of: Array(words[(past + 1)...])) else { return nil }
+            let minutes: Int?
+            switch before.joined(separator: " ") {
+            case "half": minutes = 30
+            case "quarter", "a quarter": minutes = 15
+            default: minutes = NumberWords.value(of: before.filter { $0 != "minutes" && $0 != "minute" })
+            }
+            guard let minutes, minutes < 60 else { return nil }
+            let isBefore = words[past] == "to" || words[past] == "before"
+            return isBefore ? ((hour + 23) % 24, 60 - minutes) : (hour, minutes)
+        }
+        if words.count == 1, let hour = NumberWords.value(of: words) {
+            // "730" or "1930" said as digits.
+            if hour >= 100 { return (hour / 100, hour % 100) }
+            return (hour, 0)
+        }
+        // Split into an hour and minutes: "seven thirty", "7 30", "seven oh five", "eleven forty five".
+        for split in 1..<words.count {
+            guard let hour = NumberWords.value(of: Array(words[..<split])), hour < 24 else { continue }
+            var rest = Array(words[split...])
+            if rest.first == "oh" || rest.first == "o" { rest.removeFirst() }
+            if let minute = NumberWords.value(of: rest), minute < 60 { return (hour, minute) }
+        }
+        return nil
+    }
+}
+
+/// AMAZON.DURATION: a length of time as ISO 8601, "PT1H30M", "P3D", "P2W".
+enum DurationWords {
+    static func read(_ words: [String]) -> String? {
+        var years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0
+        var pending: [String] = []
+        var found = false
+        var words = words.filter { $0 != "for" }
+        if words.starts(with: ["half", "an", "hour"]) || words.starts(with: ["half", "a", "hour"]) {
+            minutes += 30
+            found = true
+            words.removeFirst(3)
+        }
+        for (i, word) in words.enumerated() {
+            let unit = word.hasSuffix("s") && word.count > 3 ? String(word.dropLast()) : word
+            guard ["year", "month", "week", "day", "hour", "minute", "second", "min", "sec", "hr"].contains(unit) else {
+                if word == "and" || word == "a" && pending.isEmpty && i + 1 < words.count && words[i + 1] == "half" { continue }
+                if word == "half", found {
+                    // "an hour and a half", "two days and a half".
+                    switch words.last(where: { !["and", "a", "half"].contains($0) }).map({ $0.hasSuffix("s") ? String($0.dropLast()) : $0 }) {
+                    case "hour"?, "hr"?: minutes += 30
+                    case "minute"?, "min"?: seconds += 30
+                    case "day"?: hours += 12
+                    case "year"?: months += 6
+                    default: return nil
+                    }
+                    continue
+                }
+                pending.append(word)
+                continue
+            }
+            let count: Int
+            if pending.isEmpty || pending == ["a"] || pending == ["an"] || pending == ["one"] { count = 1 } else {
+                guard let value = NumberWords.value(of: pending) else { return nil }
+                count = value
+            }
+            pending = []
+            found = true
+            switch unit {
+            case "year": years += count
+            case "month": months += count
+            case "week": weeks += count
+            case "day": days += count
+            case "hour", "hr": hours += count
+            case "minute", "min": minutes += count
+            default: seconds += count
+            }
+        }
+        guard found, pending.isEmpty else { return nil }
+        var text = "P"
+        if years > 0 { text += "\(years)Y" }
+        if months > 0 { text += "\(months)M" }
+        if weeks > 0 { text += "\(weeks)W" }
+        if days > 0 { text += "\(days)D" }
+        if hours + minutes + seconds > 0 {
+            text += "T"
+            if hours > 0 { text += "\(hours)H" }
+            if minutes > 0 { text += "\(minutes)M" }
+            if seconds > 0 { text += "\(seconds)S" }
+        }
+        return text == "P" ? nil : text
+    }
+}

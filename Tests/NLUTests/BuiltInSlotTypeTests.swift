@@ -1,0 +1,91 @@
+@testable import NLU
+import SkillModel
+import Testing
+
+/// Built-in slot types, normalised as Alexa sends them. "Today" is Sunday 2026-11-22.
+@Suite struct BuiltInSlotTypeTests {
+    static let today = CivilDate(year: 2026, month: 11, day: 22)
+
+    static func read(_ type: String, _ text: String) -> String? {
+        guard let kind = BuiltInSlotTypes.kind(of: SlotTypeName(type)) else { return nil }
+        return BuiltInSlotTypes.read(kind, words: Tokenizer.tokens(text).map(\.text), today: today)
+    }
+
+    @Test func civilDateArithmetic() {
+        #expect(Self.today.weekday == 7)
+        #expect(Self.today.isoWeek.week == 47)
+        #expect(CivilDate(daysSinceEpoch: Self.today.daysSinceEpoch) == Self.today)
+        #expect(CivilDate(year: 2024, month: 2, day: 28).adding(days: 1).description == "2024-02-29")
+        #expect(CivilDate(year: 2026, month: 12, day: 31).adding(days: 1).description == "2027-01-01")
+        #expect(CivilDate(year: 2021, month: 1, day: 3).isoWeek == (2020, 53))
+    }
+
+    @Test(arguments: [
+        ("today", "2026-11-22"), ("tomorrow", "2026-11-23"), ("yesterday", "2026-11-21"),
+        ("friday", "2026-11-27"), ("next friday", "2026-11-27"), ("sunday", "2026-11-22"), ("next sunday", "2026-11-29"),
+        ("last monday", "2026-11-16"), ("march third", "2027-03-03"), ("the third of march", "2027-03-03"),
+        ("december 25th", "2026-12-25"), ("march 3 2028", "2028-03-03"), ("july fourth twenty twenty seven", "2027-07-04"),
+        ("this weekend", "2026-W47-WE"), ("next week", "2026-W48"), ("this month", "2026-11"), ("next month", "2026-12"),
+        ("next year", "2027"), ("in two days", "2026-11-24"), ("three days ago", "2026-11-19"), ("2027", "2027"),
+        ("2026-12-01", "2026-12-01"), ("11/30/2026", "2026-11-30"), ("the eighties", "198X"), ("march", "2027-03"),
+    ])
+    func dates(text: String, value: String) {
+        #expect(Self.read("AMAZON.DATE", text) == value)
+    }
+
+    @Test(arguments: ["banana", "february thirtieth", "next blursday"])
+    func notDates(text: String) {
+        #expect(Self.read("AMAZON.DATE", text) == nil)
+    }
+
+    @Test(arguments: [
+        ("noon", "12:00"), ("midnight", "00:00"), ("seven thirty pm", "19:30"), ("7:30 pm", "19:30"), ("7 pm", "19:00"),
+        ("7 p.m.", "19:00"), ("12 am", "00:00"), ("half past seven", "07:30"), ("quarter to eight", "07:45"),
+        ("ten past nine", "09:10"), ("eight o'clock", "08:00"), ("nine fifteen", "09:15"), ("seven oh five", "07:05"),
+        ("six in the evening", "18:00"), ("morning", "MO"), ("this afternoon", "AF"), ("tonight", "NI"), ("1930", "19:30"),
+    ])
+    func times(text: String, value: String) {
+        #expect(Self.read("AMAZON.TIME", text) == value)
+    }
+
+    @Test(arguments: [
+        ("five minutes", "PT5M"), ("two hours", "PT2H"), ("an hour and a half", "PT1H30M"), ("half an hour", "PT30M"),
+        ("three days", "P3D"), ("two weeks", "P2W"), ("a year", "P1Y"), ("one hour and twenty minutes", "PT1H20M"),
+        ("ten seconds", "PT10S"), ("two days and three hours", "P2DT3H"),
+    ])
+    func durations(text: String, value: String) {
+        #expect(Self.read("AMAZON.DURATION", text) == value)
+    }
+
+    @Test(arguments: [("first", "1"), ("third", "3"), ("21st", "21"), ("twenty third", "23"), ("the second", "2")])
+    func ordinals(text: String, value: String) {
+        #expect(Self.read("AMAZON.Ordinal", text) == value)
+    }
+
+    @Test(arguments: [("2026", "2026"), ("twenty twenty six", "2026"), ("nineteen eighty four", "1984"), ("one two three four", "1234")])
+    func fourDigitNumbers(text: String, value: String) {
+        #expect(Self.read("AMAZON.FOUR_DIGIT_NUMBER", text) == value)
+    }
+
+    static let planner = SkillNLU(skillID: "com.example.planner", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"planner","intents":[
+         {"name":"PlanIntent","slots":[{"name":"date","type":"AMAZON.DATE"},{"name":"time","type":"AMAZON.TIME"}],
+          "samples":["plan something for {date}","plan something at {time}","plan something for {date} at {time}","remind me {date} at {time}"]},
+         {"name":"TimerIntent","slots":[{"name":"length","type":"AMAZON.DURATION"}],"samples":["set a timer for {length}","start a {length} timer"]},
+         {"name":"TravelIntent","slots":[{"name":"state","type":"AMAZON.US_STATE"},{"name":"country","type":"AMAZON.Country"}],
+          "samples":["travel to {state}","travel to {country}"]},
+         {"name":"AMAZON.StopIntent","samples":[]}]}}}
+        """#))
+
+    @Test(arguments: [
+        ("plan something for tomorrow at seven thirty pm", "PlanIntent", ["date": "2026-11-23", "time": "19:30"]),
+        ("remind me next friday at noon", "PlanIntent", ["date": "2026-11-27", "time": "12:00"]),
+        ("set a timer for an hour and a half", "TimerIntent", ["length": "PT1H30M"]),
+        ("travel to New Zealand", "TravelIntent", ["country": "New Zealand"]),
+    ])
+    func sentencesCarryNormalisedValues(text: String, intent: String, slots: [String: String]) throws {
+        let best = try #require(Self.planner.parse(Utterance(text), today: Self.today).first)
+        #expect(best.intent.rawValue == intent)
+        #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == slots)
+    }
+}
