@@ -11,6 +11,9 @@ public struct SkillNLU: Sendable {
     let statistical: StatisticalNLU?
     private let typeMatchers: [SlotTypeName: SlotTypeMatcher]
     private let sampleCounts: [Int]
+    /// Per intent and slot, a matcher over the slot's elicitation samples and the ways people
+    /// answer a question with a bare value ("8", "it's eight", "the grocery one").
+    private let elicitation: [IntentName: [SlotName: SampleMatcher]]
     static let fewSamples = 20
 
     /// Compiles `model`. Built-in intents the model declares get their standard phrases.
@@ -29,6 +32,14 @@ public struct SkillNLU: Sendable {
         }
         self.typeMatchers = typeMatchers
         sampleCounts = model.intents.map(\.samples.count)
+        var elicitation: [IntentName: [SlotName: SampleMatcher]] = [:]
+        for intent in model.intents {
+            for slot in intent.slots {
+                let samples = slot.samples + Self.answerPatterns.map { $0.replacingOccurrences(of: "{}", with: "{\(slot.name)}") }
+                elicitation[intent.name, default: [:]][slot.name] = SampleMatcher(intents: [(intent.slots, samples)], model: model)
+            }
+        }
+        self.elicitation = elicitation
         let trainable = model.intents.contains { !($0.samples + extra[$0.name, default: []]).isEmpty }
         statistical = trainable ? StatisticalNLU(model: model, intents: model.intents, extraSamples: extra, seed: Self.seed(for: model)) : nil
     }
@@ -42,6 +53,41 @@ public struct SkillNLU: Sendable {
             for sample in intent.samples { hash.combine(sample) }
         }
         return hash.value
+    }
+
+    /// How people answer "which one?" with a bare value, `{}` standing for the slot.
+    static let answerPatterns = ["{}", "it's {}", "it is {}", "the {}", "the {} one", "{} please", "make it {}", "i said {}", "{} i think", "that would be {}", "let's say {}", "how about {}"]
+
+    /// What the dialog is asking for: the intent under way and the slot it elicits.
+    public struct Elicitation: Sendable, Equatable {
+        public let intent: IntentName
+        public let slot: SlotName
+        public init(intent: IntentName, slot: SlotName) {
+            self.intent = intent
+            self.slot = slot
+        }
+    }
+
+    /// Parses an answer to a question about `elicitation.slot`: the slot's elicitation samples
+    /// and bare answers are read first ("8", "eight", "the grocery one"), then the built-in
+    /// intents that leave the question (stop, cancel, help), then everything else.
+    public func parse(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate = .today()) -> [NLUCandidate] {
+        let general = parse(utterance, today: today)
+        if let best = general.first, best.intent.isBuiltIn, best.score >= 1 { return general }
+        guard let matcher = self.elicitation[elicitation.intent]?[elicitation.slot],
+            let intentIndex = intents.firstIndex(where: { $0.name == elicitation.intent })
+        else { return general }
+        let answers = matcher.matches(utterance, today: today).filter { match in
+            // The elicited slot must be among what the answer fills.
+            match.captures.contains { $0.slot == elicitation.slot }
+        }
+        guard let answer = answers.first else { return general }
+        // An answer with an unlisted value gives way to a sure reading of something else.
+        if !answer.captures.allSatisfy({ $0.reading.fit >= 1 }), let other = general.first, other.intent != elicitation.intent, other.score >= 0.9 {
+            return general
+        }
+        let remapped = SampleMatcher.Match(intent: intentIndex, captures: answer.captures, score: answer.score, literalWords: answer.literalWords)
+        return [candidate(from: remapped, utterance: utterance, source: matcher)] + general.filter { $0.intent != elicitation.intent }
     }
 
     /// Whether the model declares `intent`.
@@ -83,11 +129,13 @@ public struct SkillNLU: Sendable {
         return candidates
     }
 
-    private func candidate(from match: SampleMatcher.Match, utterance: Utterance) -> NLUCandidate {
+    /// A candidate from a match of `source` (the main matcher unless given).
+    private func candidate(from match: SampleMatcher.Match, utterance: Utterance, source: SampleMatcher? = nil) -> NLUCandidate {
+        let types = (source ?? matcher).types
         let intent = intents[match.intent]
         let slots = match.captures.map { capture in
             let spoken = utterance.slice(from: capture.firstToken, through: capture.lastToken)
-            return SlotMatch(name: capture.slot, value: capture.reading.normalized ?? spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: capture.reading, type: matcher.types[capture.type]))
+            return SlotMatch(name: capture.slot, value: capture.reading.normalized ?? spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: capture.reading, type: types[capture.type]))
         }
         return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: slots, declaredSlots: intent.slots.map(\.name))
     }

@@ -146,3 +146,41 @@ import Testing
         #expect(Self.parser.parse(Utterance(text)) == nil)
     }
 }
+
+@Suite struct ElicitationTests {
+    static let nlu = SkillNLU(skillID: "com.example.race", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"number race","intents":[
+          {"name":"SolveIntent","slots":[{"name":"first","type":"AMAZON.NUMBER"},{"name":"second","type":"AMAZON.NUMBER"}],
+           "samples":["solve with {first} and {second}","use {first} and {second}"]},
+          {"name":"ShowList","slots":[{"name":"listName","type":"LIST","samples":["show me {listName}","the {listName} list"]}],
+           "samples":["show the {listName} list"]},
+          {"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.HelpIntent","samples":[]}],
+         "types":[{"name":"LIST","values":[{"id":"G","name":{"value":"grocery store","synonyms":["grocery"]}},{"id":"H","name":{"value":"hardware store","synonyms":["hardware"]}}]}]}}}
+        """#))
+
+    @Test(arguments: [("8", "8"), ("eight", "8"), ("it's twenty five", "25"), ("make it 12", "12")])
+    func aBareNumberFillsTheElicitedSlot(text: String, value: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text), eliciting: .init(intent: "SolveIntent", slot: "second")).first)
+        #expect(best.intent == "SolveIntent")
+        #expect(best.slots.map(\.name) == ["second"])
+        #expect(best.slots.first?.value == value)
+    }
+
+    @Test(arguments: ["the grocery one", "grocery", "the grocery store list", "show me grocery"])
+    func aListAnswerResolves(text: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text), eliciting: .init(intent: "ShowList", slot: "listName")).first)
+        #expect(best.intent == "ShowList")
+        #expect(best.slots.first?.resolution?.values.first?.id == "G")
+    }
+
+    @Test func builtInIntentsStillLeaveTheQuestion() {
+        #expect(Self.nlu.parse(Utterance("stop"), eliciting: .init(intent: "ShowList", slot: "listName")).first?.intent == "AMAZON.StopIntent")
+        #expect(Self.nlu.parse(Utterance("help"), eliciting: .init(intent: "SolveIntent", slot: "first")).first?.intent == "AMAZON.HelpIntent")
+    }
+
+    @Test func aWholeNewRequestIsStillUnderstood() {
+        let best = Self.nlu.parse(Utterance("solve with 3 and 4"), eliciting: .init(intent: "ShowList", slot: "listName")).first
+        #expect(best?.intent == "SolveIntent")
+        #expect(best?.slots.map(\.value) == ["3", "4"])
+    }
+}
