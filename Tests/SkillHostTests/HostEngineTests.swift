@@ -117,6 +117,19 @@ import TestSupport
         #expect(await host.turn("open hello world").speech.hasPrefix("Welcome"))
     }
 
+    @Test func anAnswerToElicitSlotFillsTheSlotOfTheIntentUnderWay() async throws {
+        let host = try Self.host { folder in
+            _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["ELICIT", "SKILL_ID=\"com.test.elicit\"", "INVOCATION=\"echo chamber\""], into: folder, name: "elicit")
+        }
+        #expect(await host.turn("open echo chamber").speech == "Say echo.")
+        let question = await host.turn("echo")
+        #expect(question.speech == "What thing?")
+        let answer = await host.turn("a purple banana")
+        #expect(answer.intent == "EchoIntent")
+        #expect(answer.speech == "you said a purple banana (IN_PROGRESS)")
+        #expect(answer.slots.map(\.value) == ["a purple banana"])
+    }
+
     @Test func manyHostsRunAtOnce() async throws {
         let hosts = try (0..<4).map { _ in try Self.host() }
         await withTaskGroup(of: String.self) { group in

@@ -45,6 +45,22 @@ extension HostEngine {
         }
 
         if let session = conversation.session, let entry = registry.entry(session.skillID) {
+            if let (pending, slot) = session.elicitation {
+                let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: pending.name, slot: slot))
+                result.candidates = candidates
+                if let best = candidates.first, best.intent == pending.name {
+                    // The answer to the skill's question: the intent as it stood, with the
+                    // slots this answer fills laid over it.
+                    var intent = pending
+                    for match in best.slots {
+                        var slotValue = intent[slot: match.name] ?? Slot(name: match.name)
+                        slotValue.value = match.value
+                        slotValue.resolutions = match.resolution.map { Resolutions(authorities: [$0]) }
+                        intent[slot: match.name] = slotValue
+                    }
+                    return await send(.intent, intent: intent, dialogState: .inProgress, to: entry, result: result, slots: best.slots)
+                }
+            }
             let candidates = entry.nlu.parse(utterance)
             result.candidates = candidates
             if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(words), !session.lastSpeech.isEmpty {
@@ -117,7 +133,7 @@ extension HostEngine {
     }
 
     /// Sends one request to the skill in session and applies its response to the session.
-    private func send(_ type: RequestType, intent: Intent? = nil, to entry: SkillRegistry.Entry, result: TurnResult, slots: [SlotMatch] = []) async -> TurnResult {
+    private func send(_ type: RequestType, intent: Intent? = nil, dialogState: DialogState? = nil, to entry: SkillRegistry.Entry, result: TurnResult, slots: [SlotMatch] = []) async -> TurnResult {
         var result = result
         guard var session = conversation.session else { return result }
         result.skillID = entry.id
@@ -126,7 +142,7 @@ extension HostEngine {
         result.intent = intent?.name
         result.slots = slots.map { ($0.name, $0.spoken) }
 
-        let requestBytes = requests.envelope(type, intent: intent, session: session, conversation: conversation)
+        let requestBytes = requests.envelope(type, intent: intent, dialogState: dialogState, session: session, conversation: conversation)
         if recordsEnvelopes { result.requestJSON = String(decoding: requestBytes, as: UTF8.self) }
 
         let response: ResponseEnvelope
@@ -155,9 +171,21 @@ extension HostEngine {
             session.attributes = response.sessionAttributes ?? JSONObject()
             session.lastSpeech = result.speech
             session.lastReprompt = result.reprompt
+            session.elicitation = Self.elicitation(in: body, current: intent)
             conversation.session = session
         }
         return result
+    }
+
+    /// The slot a response asks for with Dialog.ElicitSlot, and the intent it belongs to (the
+    /// directive's updatedIntent, else the intent of this turn).
+    static func elicitation(in response: Response, current: Intent?) -> (intent: Intent, slot: SlotName)? {
+        guard let directive = response.directives.last(where: { $0["type"]?.string == "Dialog.ElicitSlot" }),
+            let slot = directive["slotToElicit"]?.string
+        else { return nil }
+        let updated = directive["updatedIntent"]?.object.map(Intent.init(json:))
+        guard let intent = updated ?? current else { return nil }
+        return (intent, SlotName(slot))
     }
 
     /// A skill failed: the user hears a short apology, the skill gets SessionEndedRequest with

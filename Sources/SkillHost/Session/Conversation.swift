@@ -10,6 +10,9 @@ struct Conversation: Sendable {
         var attributes: JSONObject
         var lastSpeech: String
         var lastReprompt: String?
+        /// The question the skill asked with Dialog.ElicitSlot: the intent as it stands (with
+        /// the slots filled so far) and the slot it wants next.
+        var elicitation: (intent: Intent, slot: SlotName)?
     }
 
     var session: OpenSession?

@@ -26,7 +26,7 @@ struct RequestFactory: Sendable {
     }
 
     /// The request envelope for `session`'s skill, as JSON bytes.
-    mutating func envelope(_ type: RequestType, intent: Intent? = nil, reason: SessionEndedReason? = nil, error: SessionEndedError? = nil, session: Conversation.OpenSession, conversation: Conversation) -> [UInt8] {
+    mutating func envelope(_ type: RequestType, intent: Intent? = nil, dialogState: DialogState? = nil, reason: SessionEndedReason? = nil, error: SessionEndedError? = nil, session: Conversation.OpenSession, conversation: Conversation) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(768)
         out += #"{"version":"1.0","session":{"new":"#.utf8
@@ -48,6 +48,10 @@ struct RequestFactory: Sendable {
         out += #","timestamp":"#.utf8
         JSONWriter.writeString(timestamp(), into: &out)
         out += #","locale":"en-US""#.utf8
+        if let dialogState {
+            out += #","dialogState":"#.utf8
+            JSONWriter.writeString(dialogState.rawValue, into: &out)
+        }
         if let intent {
             out += #","intent":"#.utf8
             JSONWriter.write(intent.jsonValue, into: &out)

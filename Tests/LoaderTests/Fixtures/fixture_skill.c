@@ -18,6 +18,8 @@
  *   DONE_TWICE                 handle calls done twice
  *   NEVER_DONE                 handle returns without ever calling done (a hung skill)
  *   REPLY="\"text\""           what the skill says (default "fixture answer")
+ *   ELICIT                     EchoIntent without a thing asks for it (Dialog.ElicitSlot);
+ *                              with one it says "you said THING (dialogState)"
  */
 #include "skillhost_abi.h"
 
@@ -49,7 +51,7 @@ static const char model[] = "{\"interactionModel\":{\"languageModel\":{\"intents
 static const char model[] =
     "{\"interactionModel\":{\"languageModel\":{\"invocationName\":\"" INVOCATION "\",\"intents\":["
     "{\"name\":\"EchoIntent\",\"slots\":[{\"name\":\"thing\",\"type\":\"AMAZON.SearchQuery\"}],"
-    "\"samples\":[\"echo {thing}\"]},"
+    "\"samples\":[\"echo {thing}\",\"echo\",\"repeat after me\"]},"
     "{\"name\":\"AMAZON.StopIntent\",\"samples\":[]}]}}}";
 #endif
 
@@ -90,6 +92,29 @@ static void handle(sh_skill *skill, const char *request, size_t length, sh_done_
     done(context, SH_STATUS_ERROR, message, n);
 #elif defined(BAD_RESPONSE)
     char *text = copy("this is not JSON", &n);
+    done(context, SH_STATUS_OK, text, n);
+#elif defined(ELICIT)
+    if (strstr(request, "EchoIntent")) {
+        char response[1024];
+        const char *thing = strstr(request, "\"thing\":{");
+        const char *value = thing ? strstr(thing, "\"value\":\"") : NULL;
+        const char *state = strstr(request, "\"dialogState\":\"IN_PROGRESS\"") ? "IN_PROGRESS" : "none";
+        if (value && value < strstr(thing, "}")) {
+            value += 9;
+            int length = (int)(strchr(value, '"') - value);
+            snprintf(response, sizeof response,
+                     "{\"version\":\"1.0\",\"response\":{\"outputSpeech\":{\"type\":\"PlainText\",\"text\":\"you said %.*s (%s)\"},"
+                     "\"shouldEndSession\":false}}", length, value, state);
+        } else {
+            snprintf(response, sizeof response,
+                     "{\"version\":\"1.0\",\"response\":{\"outputSpeech\":{\"type\":\"PlainText\",\"text\":\"What thing?\"},"
+                     "\"directives\":[{\"type\":\"Dialog.ElicitSlot\",\"slotToElicit\":\"thing\"}],\"shouldEndSession\":false}}");
+        }
+        char *text = copy(response, &n);
+        done(context, SH_STATUS_OK, text, n);
+        return;
+    }
+    char *text = copy("{\"version\":\"1.0\",\"response\":{\"outputSpeech\":{\"type\":\"PlainText\",\"text\":\"Say echo.\"},\"shouldEndSession\":false}}", &n);
     done(context, SH_STATUS_OK, text, n);
 #else
     int ended = strstr(request, "SessionEndedRequest") != NULL || strstr(request, "AMAZON.StopIntent") != NULL;
