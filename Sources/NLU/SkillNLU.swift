@@ -17,7 +17,9 @@ public struct SkillNLU: Sendable {
     static let fewSamples = 20
 
     /// Compiles `model`. Built-in intents the model declares get their standard phrases.
-    public init(skillID: SkillID, model: InteractionModel) {
+    /// - Parameter cache: where trained models are kept by content hash; with a hit, nothing
+    ///   is trained.
+    public init(skillID: SkillID, model: InteractionModel, cache: NLUCache? = nil) {
         self.skillID = skillID
         self.model = model
         intents = model.intents
@@ -41,7 +43,29 @@ public struct SkillNLU: Sendable {
         }
         self.elicitation = elicitation
         let trainable = model.intents.contains { !($0.samples + extra[$0.name, default: []]).isEmpty }
-        statistical = trainable ? StatisticalNLU(model: model, intents: model.intents, extraSamples: extra, seed: Self.seed(for: model)) : nil
+        statistical = trainable ? Self.trained(model: model, extra: extra, cache: cache) : nil
+    }
+
+    /// The trained path from the cache, or trained now (and cached).
+    private static func trained(model: InteractionModel, extra: [IntentName: [String]], cache: NLUCache?) -> StatisticalNLU {
+        let key = cache.map { _ in NLUCache.key(for: model) }
+        if let cache, let key, let payload = cache.load(key) {
+            var reader = BinaryReader(payload)
+            do {
+                let loaded = try StatisticalNLU(decoding: &reader, model: model, intents: model.intents)
+                if reader.isAtEnd { return loaded }
+                cache.noteUnreadable()
+            } catch {
+                cache.noteUnreadable()
+            }
+        }
+        let statistical = StatisticalNLU(model: model, intents: model.intents, extraSamples: extra, seed: seed(for: model))
+        if let cache, let key {
+            var writer = BinaryWriter()
+            statistical.encode(into: &writer)
+            cache.store(key, payload: writer.bytes)
+        }
+        return statistical
     }
 
     /// A seed from the model's content, so a model always trains the same way.

@@ -14,14 +14,17 @@ public struct HostOptions: Sendable {
     public var deviceID: String
     /// How long a skill has to answer a request; Alexa gives an endpoint 8 seconds.
     public var turnDeadline: Duration
+    /// Where trained NLU models are kept between runs; nil trains every time.
+    public var nluCache: NLUCache?
 
-    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8)) {
+    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil) {
         self.skillFolders = skillFolders
         self.logSink = logSink
         self.progress = progress
         self.userID = userID
         self.deviceID = deviceID
         self.turnDeadline = turnDeadline
+        self.nluCache = nluCache
     }
 }
 
@@ -46,7 +49,7 @@ public actor HostEngine {
         let shadow = try ShadowDirectory()
         loader = SkillLoader(shadow: shadow, logSink: options.logSink)
         let scan = loader.loadAll(from: options.skillFolders, progress: options.progress)
-        registry = SkillRegistry(skills: scan.loaded)
+        registry = SkillRegistry(skills: scan.loaded, cache: options.nluCache)
         refusals = scan.refusals
         turnDeadline = options.turnDeadline
         conversation = Conversation(session: nil, userID: options.userID, deviceID: options.deviceID)

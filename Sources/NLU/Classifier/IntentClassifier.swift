@@ -25,6 +25,21 @@ struct IntentClassifier: Sendable {
         return scores.map { $0 / sum }
     }
 
+    func encode(into writer: inout BinaryWriter) {
+        writer.write(classes)
+        index.encode(into: &writer)
+        writer.write(weights)
+        writer.write(bias)
+    }
+
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Truncated) {
+        classes = try reader.readInt()
+        index = try FeatureIndex(decoding: &reader)
+        weights = try reader.readFloats()
+        bias = try reader.readFloats()
+        guard classes > 0, bias.count == classes, weights.count == index.count * classes else { throw BinaryReader.Truncated() }
+    }
+
     init(examples: [(features: [UInt64], label: Int)], classes: Int, epochs: Int = Tuning.epochs, seed: UInt64) {
         self.classes = classes
         var index = FeatureIndex()

@@ -99,6 +99,32 @@ struct StatisticalNLU: Sendable {
         return (readings, probabilities[noneClass])
     }
 
+    /// The trained parts, for the cache; the gazetteer is rebuilt from the model.
+    func encode(into writer: inout BinaryWriter) {
+        writer.write(vocabulary.sorted().joined(separator: "\n"))
+        classifier.encode(into: &writer)
+        delexicalized.encode(into: &writer)
+        writer.write(taggers.count)
+        for tagger in taggers {
+            writer.write(tagger == nil ? 0 : 1)
+            tagger?.encode(into: &writer)
+        }
+    }
+
+    init(decoding reader: inout BinaryReader, model: InteractionModel, intents: [IntentDefinition]) throws(BinaryReader.Truncated) {
+        self.intents = intents
+        gazetteer = Gazetteer(model: model)
+        let words = try reader.readString()
+        vocabulary = Set(words.split(separator: "\n").map(String.init))
+        classifier = try IntentClassifier(decoding: &reader)
+        delexicalized = try IntentClassifier(decoding: &reader)
+        let count = try reader.readInt()
+        guard count == intents.count, classifier.classes == intents.count + 1 else { throw BinaryReader.Truncated() }
+        var taggers: [SlotTagger?] = []
+        for _ in 0..<count { taggers.append(try reader.readInt() == 0 ? nil : try SlotTagger(decoding: &reader)) }
+        self.taggers = taggers
+    }
+
     /// The words with each slot span replaced by one token naming the slot.
     static func delexicalize(_ words: [String], labels: [Int], slots: [SlotDefinition]) -> [String] {
         var out: [String] = []

@@ -65,6 +65,21 @@ struct SlotTagger: Sendable {
         return path
     }
 
+    func encode(into writer: inout BinaryWriter) {
+        writer.write(labels)
+        index.encode(into: &writer)
+        writer.write(emission)
+        writer.write(transition)
+    }
+
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Truncated) {
+        labels = try reader.readInt()
+        index = try FeatureIndex(decoding: &reader)
+        emission = try reader.readFloats()
+        transition = try reader.readFloats()
+        guard labels > 0, emission.count == index.count * labels, transition.count == (labels + 1) * labels else { throw BinaryReader.Truncated() }
+    }
+
     /// Trains on sentences whose features `featuresFor(i, epoch)` may vary per epoch (feature
     /// dropout), with gold labels.
     init(labels: Int, count: Int, gold: (Int) -> [Int], featuresFor: (Int, Int) -> [[UInt64]], epochs: Int = Tuning.tagEpochs, seed: UInt64) {

@@ -62,4 +62,18 @@ struct FeatureIndex: Sendable {
             values[slot] = value
         }
     }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.write(keys)
+        writer.write(values)
+        writer.write(count)
+    }
+
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Truncated) {
+        keys = try reader.readUInt64s()
+        values = try reader.readInt32s()
+        count = try reader.readInt()
+        guard !keys.isEmpty, keys.count == values.count, keys.count & (keys.count - 1) == 0, count < keys.count else { throw BinaryReader.Truncated() }
+        mask = keys.count - 1
+    }
 }

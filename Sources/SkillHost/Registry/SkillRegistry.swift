@@ -17,8 +17,8 @@ public struct SkillRegistry: Sendable {
     public let entries: [Entry]
     let invocations: InvocationParser
 
-    public init(skills: [LoadedSkill]) {
-        entries = skills.map { Entry(skill: $0, nlu: SkillNLU(skillID: $0.id, model: $0.model)) }
+    public init(skills: [LoadedSkill], cache: NLUCache? = nil) {
+        entries = skills.map { Entry(skill: $0, nlu: SkillNLU(skillID: $0.id, model: $0.model, cache: cache)) }
         invocations = InvocationParser(names: entries.map { ($0.id, $0.invocationNames) })
     }
 

@@ -1,12 +1,16 @@
 import ArgumentParser
 import Foundation
 import Loader
+import NLU
 import SkillHost
 
 /// Options shared by every command that loads skills.
 struct HostOptionGroup: ParsableArguments {
     @Option(name: .customLong("skills"), help: ArgumentHelp("A folder of skills to load (repeatable). Default: Skills/.", valueName: "dir"))
     var skillFolders: [String] = []
+
+    @Flag(help: "Train every model at start instead of reading trained ones from the cache (SKILLHOST_CACHE_DIR, else ~/.cache/skillhost/nlu).")
+    var noCache = false
 
     @Option(help: ArgumentHelp("Show what skills log at this level and above: debug, info, warning, error.", valueName: "level"))
     var logLevel: String = "warning"
@@ -40,6 +44,7 @@ struct HostOptionGroup: ParsableArguments {
                 guard record.level >= threshold else { return }
                 diagnostics.write("[\(record.skillID) g\(record.generation)] \(record.level.name): \(record.message)\n")
             },
-            progress: { message in diagnostics.write(message + "\n") })
+            progress: { message in diagnostics.write(message + "\n") },
+            nluCache: noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory()))
     }
 }

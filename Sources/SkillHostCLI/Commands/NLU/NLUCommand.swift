@@ -20,13 +20,17 @@ struct ModelOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The skill id used in entity-resolution authorities.", valueName: "id"))
     var skillID: String = "local.model"
 
+    @Flag(help: "Train the model instead of reading it from the cache of trained models.")
+    var noCache = false
+
     func load() throws -> SkillNLU {
         let text: String
         do { text = try String(contentsOfFile: model, encoding: .utf8) } catch {
             throw ValidationError("cannot read \(model): \(error.localizedDescription)")
         }
         do {
-            return SkillNLU(skillID: SkillID(skillID), model: try InteractionModel(parsing: text))
+            let cache = noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory())
+            return SkillNLU(skillID: SkillID(skillID), model: try InteractionModel(parsing: text), cache: cache)
         } catch {
             throw ValidationError("\(model): \(error)")
         }

@@ -1,0 +1,130 @@
+import Foundation
+import SkillModel
+import Synchronization
+
+/// Trained models on disk, by the content hash of the interaction model they were trained
+/// from: a restart or reload with an unchanged model loads instead of training. A file that
+/// does not read back (truncated, corrupt, another format version) is trained again and
+/// replaced; the cache holds nothing that cannot be made again.
+public final class NLUCache: Sendable {
+    /// What happened so far, for `:skills`, benchmarks and tests.
+    public struct Statistics: Sendable, Equatable {
+        public var hits = 0
+        public var misses = 0
+        public var unreadable = 0
+        public var writeFailures = 0
+    }
+
+    public let directory: String
+    private let statistics = Mutex(Statistics())
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// `$SKILLHOST_CACHE_DIR`, else `$XDG_CACHE_HOME/skillhost/nlu`, else `~/.cache/skillhost/nlu`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit = environment["SKILLHOST_CACHE_DIR"], !explicit.isEmpty { return explicit }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/skillhost/nlu" }
+        return (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache/skillhost/nlu"
+    }
+
+    public var stats: Statistics { statistics.withLock { $0 } }
+
+    private static let magic = Array("skillhost-nlu\n".utf8)
+    /// Bumped whenever training or the file layout changes, so old files are not read.
+    static let formatVersion = 3
+
+    func path(for key: String) -> String { "\(directory)/\(key).nlu" }
+
+    /// The trained payload for `key`, or nil when absent or unreadable.
+    func load(_ key: String) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: path(for: key)) else {
+            statistics.withLock { $0.misses += 1 }
+            return nil
+        }
+        let bytes = [UInt8](data)
+        guard bytes.count >= Self.magic.count + 8, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
+            statistics.withLock { $0.unreadable += 1 }
+            return nil
+        }
+        let payload = Array(bytes[Self.magic.count..<(bytes.count - 8)])
+        var reader = BinaryReader(Array(bytes.suffix(8)))
+        guard let checksum = try? reader.readUInt64(), checksum == Self.checksum(payload) else {
+            statistics.withLock { $0.unreadable += 1 }
+            return nil
+        }
+        statistics.withLock { $0.hits += 1 }
+        return payload
+    }
+
+    /// Counts a file whose checksum held but whose content did not decode (it is replaced).
+    func noteUnreadable() {
+        statistics.withLock {
+            $0.hits -= 1
+            $0.unreadable += 1
+        }
+    }
+
+    /// Writes the payload for `key` atomically (temporary file, then rename).
+    func store(_ key: String, payload: [UInt8]) {
+        var writer = BinaryWriter()
+        writer.write(Self.checksum(payload))
+        let file = Self.magic + payload + writer.bytes
+        let target = path(for: key)
+        let temporary = "\(target).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(file), attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            guard rename(temporary, target) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            // A cache that cannot be written costs the next start a training run, nothing more.
+            try? FileManager.default.removeItem(atPath: temporary)
+            statistics.withLock { $0.writeFailures += 1 }
+        }
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt64 {
+        var hash = StableHash("payload")
+        bytes.withUnsafeBufferPointer { hash.combine($0) }
+        return hash.value
+    }
+
+    /// The key for a model: a hash of everything training reads, and the format version.
+    static func key(for model: InteractionModel) -> String {
+        var first = StableHash("model-a")
+        var second = StableHash("model-b")
+        func add(_ text: String) {
+            first.combine(text)
+            second.combine(text)
+        }
+        add(String(formatVersion))
+        add(model.invocationName)
+        add(model.fallbackIntentSensitivity.rawValue)
+        for intent in model.intents {
+            add("intent")
+            add(intent.name.rawValue)
+            for slot in intent.slots {
+                add("slot")
+                add(slot.name.rawValue)
+                add(slot.type.rawValue)
+                for sample in slot.samples { add(sample) }
+            }
+            add("samples")
+            for sample in intent.samples { add(sample) }
+        }
+        for type in model.types {
+            add("type")
+            add(type.name.rawValue)
+            for value in type.values {
+                add("value")
+                add(value.id ?? "")
+                add(value.value)
+                for synonym in value.synonyms { add(synonym) }
+            }
+        }
+        return String(first.value, radix: 16) + String(second.value, radix: 16)
+    }
+}

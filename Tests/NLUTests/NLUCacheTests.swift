@@ -1,0 +1,64 @@
+import Foundation
+@testable import NLU
+import SkillModel
+import Testing
+
+/// Trained models on disk: real files in a fresh folder.
+@Suite struct NLUCacheTests {
+    static let model = SkillNLUTests.model
+
+    private func folder() throws -> String {
+        let path = NSTemporaryDirectory() + "skillhost-nlu-cache-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private func parses(_ nlu: SkillNLU) -> [String] {
+        ["add olive oil to the grocery list", "put quinoa on my hardware list", "search for cheap flights", "set the count to 7", "what is this"].map { text in
+            let best = nlu.parse(Utterance(text)).first
+            return "\(best?.intent.rawValue ?? "-") \(best.map { String(format: "%.6f", $0.score) } ?? "") \(best?.slots.map { "\($0.name)=\($0.value)" } ?? [])"
+        }
+    }
+
+    @Test func aSecondLoadReadsTheTrainedModelAndParsesTheSame() throws {
+        let cache = NLUCache(directory: try folder())
+        let trained = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
+        #expect(cache.stats == NLUCache.Statistics(hits: 0, misses: 1, unreadable: 0, writeFailures: 0))
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+        #expect(files.count == 1 && files[0].hasSuffix(".nlu"))
+        let loaded = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
+        #expect(cache.stats.hits == 1)
+        #expect(parses(loaded) == parses(trained))
+    }
+
+    @Test func aChangedModelIsTrainedAgain() throws {
+        let cache = NLUCache(directory: try folder())
+        _ = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
+        var changed = Self.model
+        changed.intents[0].samples.append("stick {item} on {list}")
+        _ = SkillNLU(skillID: "com.example.lists", model: changed, cache: cache)
+        #expect(cache.stats.misses == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory).count == 2)
+    }
+
+    @Test func aCorruptFileIsTrainedAgainAndReplaced() throws {
+        let cache = NLUCache(directory: try folder())
+        let trained = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
+        let file = cache.directory + "/" + (try FileManager.default.contentsOfDirectory(atPath: cache.directory)[0])
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let retrained = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
+        #expect(cache.stats.unreadable == 1)
+        #expect(parses(retrained) == parses(trained))
+        _ = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
+        #expect(cache.stats.hits == 1, "the corrupt file was replaced by a good one")
+    }
+
+    @Test func anUnwritableCacheCostsOnlyTraining() throws {
+        let cache = NLUCache(directory: "/proc/skillhost-cannot-write-here")
+        let nlu = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
+        #expect(cache.stats.writeFailures == 1)
+        #expect(nlu.parse(Utterance("add rice to grocery")).first?.intent == "AddItem")
+    }
+}
