@@ -114,6 +114,20 @@ public struct SkillNLU: Sendable {
         return [candidate(from: remapped, utterance: utterance, source: matcher)] + general.filter { $0.intent != elicitation.intent }
     }
 
+    /// The words that carry meaning in this model (samples, values, built-in phrases), for the
+    /// index that picks which skills to ask about a sentence.
+    public var contentWords: Set<String> {
+        var words = statistical?.vocabulary ?? []
+        for intent in intents {
+            for sample in intent.samples + (BuiltInIntents.phrases[intent.name] ?? []) {
+                for part in SampleTemplate.parts(of: sample) {
+                    if case .text(let text) = part { words.formUnion(Tokenizer.tokens(text).map(\.text)) }
+                }
+            }
+        }
+        return words.subtracting(StopWords.all)
+    }
+
     /// Whether the model declares `intent`.
     public func declares(_ intent: IntentName) -> Bool { intents.contains { $0.name == intent } }
 

@@ -28,10 +28,4 @@ public enum BuiltInIntents {
     public static func isRepeatPhrase(_ words: [String]) -> Bool {
         repeatPhrases.contains(words.joined(separator: " "))
     }
-
-    /// Intents that ask the skill in session to do something about the session itself; they
-    /// never start a skill on their own.
-    public static func isSessionControl(_ intent: IntentName) -> Bool {
-        intent.isBuiltIn
-    }
 }

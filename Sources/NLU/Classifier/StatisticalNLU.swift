@@ -17,7 +17,7 @@ struct StatisticalNLU: Sendable {
     let intents: [IntentDefinition]
     let gazetteer: Gazetteer
     /// Every word the model's samples and values use.
-    private let vocabulary: Set<String>
+    let vocabulary: Set<String>
     private let classifier: IntentClassifier
     /// Reads the sentence with each slot's words replaced by the slot's name, so that what
     /// decides the intent is the carrier phrase and which slots it has, not the values (which

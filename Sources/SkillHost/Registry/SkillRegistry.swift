@@ -16,10 +16,13 @@ public struct SkillRegistry: Sendable {
 
     public let entries: [Entry]
     let invocations: InvocationParser
+    /// Every skill's NLU behind one index, for sentences that name no skill.
+    let index: SkillIndex
 
     public init(skills: [LoadedSkill], cache: NLUCache? = nil) {
         entries = skills.map { Entry(skill: $0, nlu: SkillNLU(skillID: $0.id, model: $0.model, cache: cache)) }
         invocations = InvocationParser(names: entries.map { ($0.id, $0.invocationNames) })
+        index = SkillIndex(entries.map(\.nlu))
     }
 
     public func entry(_ id: SkillID) -> Entry? { entries.first { $0.id == id } }

@@ -87,10 +87,7 @@ extension HostEngine {
 
         // No session and no skill named: the best reading across every skill, leaving out the
         // built-in intents, which only make sense to the skill in session.
-        let candidates = registry.entries
-            .flatMap { $0.nlu.parse(utterance) }
-            .filter { !BuiltInIntents.isSessionControl($0.intent) }
-            .sorted { $0.score > $1.score }
+        let candidates = registry.index.parse(utterance)
         result.candidates = candidates
         if let best = candidates.first, let entry = registry.entry(best.skillID) {
             openSession(for: entry.id)

@@ -1,0 +1,72 @@
+import SkillModel
+
+/// Every loaded skill's understanding behind one index, for sentences that name no skill.
+///
+/// An inverted index from meaningful words to the skills that use them (weighted by how rare
+/// the word is among skills) picks the few skills worth asking; only those parse the
+/// sentence, so many skills cost little more than a few. Adding, replacing or removing one
+/// skill touches only its own entries: the other skills are not compiled again.
+public struct SkillIndex: Sendable {
+    private(set) var skills: [SkillID: SkillNLU] = [:]
+    private var postings: [String: Set<SkillID>] = [:]
+    private var words: [SkillID: Set<String>] = [:]
+
+    public init(_ skills: [SkillNLU] = []) {
+        for skill in skills { insert(skill) }
+    }
+
+    public var count: Int { skills.count }
+
+    public func nlu(_ id: SkillID) -> SkillNLU? { skills[id] }
+
+    /// Adds a skill, replacing any with the same id.
+    public mutating func insert(_ nlu: SkillNLU) {
+        remove(nlu.skillID)
+        skills[nlu.skillID] = nlu
+        let content = nlu.contentWords
+        words[nlu.skillID] = content
+        for word in content { postings[word, default: []].insert(nlu.skillID) }
+    }
+
+    public mutating func remove(_ id: SkillID) {
+        guard skills.removeValue(forKey: id) != nil else { return }
+        for word in words.removeValue(forKey: id) ?? [] {
+            postings[word]?.remove(id)
+            if postings[word]?.isEmpty == true { postings[word] = nil }
+        }
+    }
+
+    /// The skills most likely to understand the sentence, best first: the sum over its
+    /// meaningful words of how rare each is among skills.
+    public func shortlist(_ utterance: Utterance, limit: Int) -> [SkillID] {
+        var scores: [SkillID: Double] = [:]
+        let total = Double(max(skills.count, 1))
+        for word in Set(utterance.words) where !StopWords.all.contains(word) {
+            guard let users = postings[word] else { continue }
+            let weight = log(1 + total / Double(users.count))
+            for id in users { scores[id, default: 0] += weight }
+        }
+        return scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map(\.key)
+    }
+
+    /// Readings across skills, best first, leaving out the built-in intents (which only make
+    /// sense to a skill in session). `preferring` is asked even when the shortlist leaves it out,
+    /// and wins ties.
+    public func parse(_ utterance: Utterance, preferring: SkillID? = nil, limit: Int = 3, today: CivilDate = .today()) -> [NLUCandidate] {
+        var asked = shortlist(utterance, limit: limit)
+        if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
+        return asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }
+            .filter { !$0.intent.isBuiltIn }
+            .sorted { lhs, rhs in
+                if lhs.score != rhs.score { return lhs.score > rhs.score }
+                if (lhs.skillID == preferring) != (rhs.skillID == preferring) { return lhs.skillID == preferring }
+                return lhs.skillID < rhs.skillID
+            }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

@@ -1,0 +1,41 @@
+import NLU
+import SkillModel
+import Testing
+
+@Suite struct SkillIndexTests {
+    static func skill(_ id: String, _ intents: [(String, [String])]) -> SkillNLU {
+        let model = InteractionModel(invocationName: id, intents: intents.map { IntentDefinition(name: IntentName($0.0), samples: $0.1) } + [IntentDefinition(name: "AMAZON.StopIntent")])
+        return SkillNLU(skillID: SkillID("com.example.\(id)"), model: model)
+    }
+
+    static let weather = skill("weather", [("GetWeather", ["what is the weather", "will it rain tomorrow", "weather forecast", "is it sunny"])])
+    static let coins = skill("coins", [("FlipCoin", ["flip a coin", "toss a coin", "heads or tails"])])
+    static let lists = skill("lists", [("ShowList", ["show my shopping list", "what is on my list", "read my list"])])
+
+    @Test func asksOnlyTheSkillsThatShareMeaningfulWords() {
+        let index = SkillIndex([Self.weather, Self.coins, Self.lists])
+        #expect(index.shortlist(Utterance("please toss a coin for me"), limit: 3) == ["com.example.coins"])
+        #expect(index.shortlist(Utterance("is it going to rain"), limit: 3) == ["com.example.weather"])
+        #expect(index.shortlist(Utterance("the of and"), limit: 3).isEmpty)
+    }
+
+    @Test func parsesAcrossSkillsLeavingOutBuiltIns() throws {
+        let index = SkillIndex([Self.weather, Self.coins, Self.lists])
+        let best = try #require(index.parse(Utterance("flip a coin")).first)
+        #expect(best.skillID == "com.example.coins")
+        #expect(best.intent == "FlipCoin")
+        #expect(index.parse(Utterance("stop")).isEmpty)
+    }
+
+    @Test func replacingOrRemovingOneSkillLeavesTheOthers() {
+        var index = SkillIndex([Self.weather, Self.coins])
+        #expect(index.parse(Utterance("toss a coin")).first?.skillID == "com.example.coins")
+        index.insert(Self.skill("coins", [("RollDie", ["roll a die", "roll the dice"])]))
+        #expect(index.count == 2)
+        #expect(index.parse(Utterance("roll the dice")).first?.intent == "RollDie")
+        #expect(index.shortlist(Utterance("toss a coin"), limit: 3).isEmpty)
+        index.remove("com.example.coins")
+        #expect(index.parse(Utterance("roll the dice")).isEmpty)
+        #expect(index.parse(Utterance("what is the weather")).first?.skillID == "com.example.weather")
+    }
+}
