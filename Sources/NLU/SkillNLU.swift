@@ -143,14 +143,15 @@ public struct SkillNLU: Sendable {
             return exact.map { candidate(from: $0, utterance: utterance) }
         }
         guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance) } }
-        let (readings, none) = statistical.classify(utterance.words)
+        let matches = statistical.gazetteer.matches(utterance.words)
+        let (readings, none) = statistical.classify(utterance.words, matches: matches)
         // Out of domain: too much like noise, or no intent sure enough, for the model's
         // fallbackIntentSensitivity (the dev split chose LOW's limits).
         let sensitivity = model.fallbackIntentSensitivity
         guard let top = readings.first, none < sensitivity.noneLimit, top.probability / max(1 - none, 1e-9) >= sensitivity.threshold else { return [] }
         // A sentence sharing no meaningful word with the model needs a very sure classifier.
         guard top.probability >= 0.9 || statistical.overlaps(utterance.words) else { return [] }
-        let reranked = statistical.rerank(readings, utterance: utterance)
+        let reranked = statistical.rerank(readings, utterance: utterance, matches: matches)
         var candidates: [NLUCandidate] = []
         for (rank, entry) in reranked.enumerated() {
             let intent = intents[entry.reading.intent]

@@ -1,4 +1,6 @@
+import Dispatch
 import SkillModel
+import Synchronization
 
 /// The trained path: an intent classifier and a slot tagger per intent, learned from the
 /// interaction model alone when a skill loads, for sentences no sample spells out.
@@ -45,42 +47,67 @@ struct StatisticalNLU: Sendable {
             let words = (0..<length).map { _ in NoiseWords.all[random.below(NoiseWords.all.count)] }
             classifierExamples.append((Features.sentence(words, gazetteer: gazetteer.matches(words)), intents.count))
         }
-        classifier = IntentClassifier(examples: classifierExamples, classes: intents.count + 1, seed: seed)
         var delexicalizedExamples: [(features: [UInt64], label: Int)] = training.examples.map { example in
             (Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots), gazetteer: []), example.intent)
         }
         delexicalizedExamples += classifierExamples.filter { $0.label == intents.count }
-        delexicalized = IntentClassifier(examples: delexicalizedExamples, classes: intents.count + 1, seed: seed ^ 0xDE1E)
 
-        var taggers: [SlotTagger?] = []
-        for (i, intent) in intents.enumerated() {
-            guard !intent.slots.isEmpty else {
-                taggers.append(nil)
-                continue
+        // The two classifiers and each intent's tagger train independently, each from its own
+        // seed, so they run side by side and still come out the same every time.
+        let classes = intents.count + 1
+        let lexicalExamples = classifierExamples
+        let delexicalExamples = delexicalizedExamples
+        let examples = training.examples
+        let jobs = 2 + intents.count
+        let results = Mutex<[Int: TrainedPart]>([:])
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            let part: TrainedPart
+            switch job {
+            case 0: part = .classifier(IntentClassifier(examples: lexicalExamples, classes: classes, seed: seed))
+            case 1: part = .classifier(IntentClassifier(examples: delexicalExamples, classes: classes, seed: seed ^ 0xDE1E))
+            default: part = .tagger(Self.trainTagger(intent: job - 2, intents: intents, examples: examples, gazetteer: gazetteer, seed: seed))
             }
-            let examples = training.examples.filter { $0.intent == i }
-            guard !examples.isEmpty else {
-                taggers.append(nil)
-                continue
-            }
-            let base = examples.map { Features.tokens(surfaces: $0.surfaces, words: $0.words) }
-            let matches = examples.map { gazetteer.matches($0.words) }
-            taggers.append(SlotTagger(
-                labels: 1 + 2 * intent.slots.count,
-                count: examples.count,
-                gold: { examples[$0].labels },
-                featuresFor: { index, epoch in
-                    // Drop each listed-value feature half the time, so the tagger also learns
-                    // to find values the lists do not have.
-                    var features = base[index]
-                    var dropout = SplitMix64(seed: seed &+ UInt64(index) &* 7919 &+ UInt64(epoch) &* 104_729)
-                    let keep = matches[index].map { _ in dropout.below(2) == 0 }
-                    Features.addGazetteer(matches[index], to: &features) { keep[$0] }
-                    return features
-                },
-                seed: seed &+ UInt64(i)))
+            results.withLock { $0[job] = part }
         }
-        self.taggers = taggers
+        let parts = results.withLock { $0 }
+        guard case .classifier(let lexical)? = parts[0], case .classifier(let delexical)? = parts[1] else {
+            preconditionFailure("training jobs 0 and 1 make the classifiers")
+        }
+        classifier = lexical
+        delexicalized = delexical
+        taggers = (0..<intents.count).map { i in
+            if case .tagger(let tagger)? = parts[2 + i] { return tagger }
+            return nil
+        }
+    }
+
+    private enum TrainedPart: Sendable {
+        case classifier(IntentClassifier)
+        case tagger(SlotTagger?)
+    }
+
+    /// The slot tagger of one intent, or nil when it has no slots or no sentences.
+    private static func trainTagger(intent i: Int, intents: [IntentDefinition], examples all: [TrainingSet.Example], gazetteer: Gazetteer, seed: UInt64) -> SlotTagger? {
+        let intent = intents[i]
+        guard !intent.slots.isEmpty else { return nil }
+        let examples = all.filter { $0.intent == i }
+        guard !examples.isEmpty else { return nil }
+        let base = examples.map { Features.tokens(surfaces: $0.surfaces, words: $0.words) }
+        let matches = examples.map { gazetteer.matches($0.words) }
+        return SlotTagger(
+            labels: 1 + 2 * intent.slots.count,
+            count: examples.count,
+            gold: { examples[$0].labels },
+            featuresFor: { index, epoch in
+                // Drop each listed-value feature half the time, so the tagger also learns to
+                // find values the lists do not have.
+                var features = base[index]
+                var dropout = SplitMix64(seed: seed &+ UInt64(index) &* 7919 &+ UInt64(epoch) &* 104_729)
+                let keep = matches[index].map { _ in dropout.below(2) == 0 }
+                Features.addGazetteer(matches[index], to: &features) { keep[$0] }
+                return features
+            },
+            seed: seed &+ UInt64(i))
     }
 
     /// Whether the sentence shares a word that carries meaning with the model. A sentence
@@ -92,8 +119,8 @@ struct StatisticalNLU: Sendable {
 
     /// Every intent with its probability, best first; the "none" class is left out, and its
     /// probability is returned separately.
-    func classify(_ words: [String]) -> (readings: [Reading], none: Double) {
-        let probabilities = classifier.probabilities(Features.sentence(words, gazetteer: gazetteer.matches(words)))
+    func classify(_ words: [String], matches: [Gazetteer.Match]) -> (readings: [Reading], none: Double) {
+        let probabilities = classifier.probabilities(Features.sentence(words, gazetteer: matches))
         let readings = intents.indices.map { Reading(intent: $0, probability: probabilities[$0]) }
             .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : $0.intent < $1.intent }
         return (readings, probabilities[noneClass])
@@ -140,9 +167,9 @@ struct StatisticalNLU: Sendable {
 
     /// Re-ranks the best readings by tagging the sentence as each would and reading what is
     /// left: the carrier phrase and the slot names.
-    func rerank(_ readings: [Reading], utterance: Utterance, considering count: Int = 3) -> [(reading: Reading, slots: [TaggedSlot])] {
+    func rerank(_ readings: [Reading], utterance: Utterance, matches: [Gazetteer.Match], considering count: Int = 3) -> [(reading: Reading, slots: [TaggedSlot])] {
         var results: [(reading: Reading, slots: [TaggedSlot])] = []
-        let features = tokenFeatures(utterance)
+        let features = tokenFeatures(utterance, matches: matches)
         for reading in readings.prefix(count) {
             let (slots, labels) = tagWithLabels(intent: reading.intent, features: features, count: utterance.words.count)
             let words = Self.delexicalize(utterance.words, labels: labels, slots: intents[reading.intent].slots)
@@ -153,15 +180,10 @@ struct StatisticalNLU: Sendable {
         return results.sorted { $0.reading.probability > $1.reading.probability }
     }
 
-    /// The slots of `intent` in the sentence.
-    func tag(intent: Int, utterance: Utterance) -> [TaggedSlot] {
-        tagWithLabels(intent: intent, features: tokenFeatures(utterance), count: utterance.words.count).slots
-    }
-
     /// The tagger's per-word features; the same for every intent, so computed once a parse.
-    private func tokenFeatures(_ utterance: Utterance) -> [[UInt64]] {
+    private func tokenFeatures(_ utterance: Utterance, matches: [Gazetteer.Match]) -> [[UInt64]] {
         var features = Features.tokens(surfaces: utterance.tokens.map(\.surface), words: utterance.words)
-        Features.addGazetteer(gazetteer.matches(utterance.words), to: &features)
+        Features.addGazetteer(matches, to: &features)
         return features
     }
 
