@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SkillModel
 import Synchronization
 
@@ -25,6 +26,14 @@ struct StatisticalNLU: Sendable {
     /// decides the intent is the carrier phrase and which slots it has, not the values (which
     /// types shared between intents would otherwise lend to every intent).
     private let delexicalized: IntentClassifier
+    /// The same with every slot one token: how the sentence is put together, where slot
+    /// names would vouch for whichever intent's tagger named them.
+    private let carrier: IntentClassifier
+    /// How much the carrier classifier counts: nothing with the few samples of a typical
+    /// skill, where which slots a sentence has says more; fully with a thousand or so per
+    /// intent, where carrier phrases are well known (dev split: 70 per intent, intent 0.881
+    /// without it and 0.858 with it; ~1,700 per intent, 0.930 without and 0.955 with).
+    private let carrierWeight: Double
     private let taggers: [SlotTagger?]
 
     /// The class the classifier uses for "none of these" (noise sentences).
@@ -32,6 +41,7 @@ struct StatisticalNLU: Sendable {
 
     init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], seed: UInt64) {
         self.intents = intents
+        carrierWeight = Self.carrierWeight(intents)
         let gazetteer = Gazetteer(model: model)
         self.gazetteer = gazetteer
         let training = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, seed: seed)
@@ -51,34 +61,47 @@ struct StatisticalNLU: Sendable {
             (Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots), gazetteer: []), example.intent)
         }
         delexicalizedExamples += classifierExamples.filter { $0.label == intents.count }
+        var carrierExamples: [(features: [UInt64], label: Int)] = training.examples.map { example in
+            (Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots, generic: true), gazetteer: []), example.intent)
+        }
+        carrierExamples += classifierExamples.filter { $0.label == intents.count }
 
         // The two classifiers and each intent's tagger train independently, each from its own
         // seed, so they run side by side and still come out the same every time.
         let classes = intents.count + 1
         let lexicalExamples = classifierExamples
         let delexicalExamples = delexicalizedExamples
+        let carrierTraining = carrierExamples
         let examples = training.examples
-        let jobs = 2 + intents.count
+        let jobs = 3 + intents.count
         let results = Mutex<[Int: TrainedPart]>([:])
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
             let part: TrainedPart
             switch job {
             case 0: part = .classifier(IntentClassifier(examples: lexicalExamples, classes: classes, seed: seed))
             case 1: part = .classifier(IntentClassifier(examples: delexicalExamples, classes: classes, seed: seed ^ 0xDE1E))
-            default: part = .tagger(Self.trainTagger(intent: job - 2, intents: intents, examples: examples, gazetteer: gazetteer, seed: seed))
+            case 2: part = .classifier(IntentClassifier(examples: carrierTraining, classes: classes, seed: seed ^ 0xCA77))
+            default: part = .tagger(Self.trainTagger(intent: job - 3, intents: intents, examples: examples, gazetteer: gazetteer, seed: seed))
             }
             results.withLock { $0[job] = part }
         }
         let parts = results.withLock { $0 }
-        guard case .classifier(let lexical)? = parts[0], case .classifier(let delexical)? = parts[1] else {
-            preconditionFailure("training jobs 0 and 1 make the classifiers")
+        guard case .classifier(let lexical)? = parts[0], case .classifier(let delexical)? = parts[1], case .classifier(let carrierPhrase)? = parts[2] else {
+            preconditionFailure("training jobs 0, 1 and 2 make the classifiers")
         }
         classifier = lexical
         delexicalized = delexical
+        carrier = carrierPhrase
         taggers = (0..<intents.count).map { i in
-            if case .tagger(let tagger)? = parts[2 + i] { return tagger }
+            if case .tagger(let tagger)? = parts[3 + i] { return tagger }
             return nil
         }
+    }
+
+    static func carrierWeight(_ intents: [IntentDefinition]) -> Double {
+        let counts = intents.filter { !$0.name.isBuiltIn }.map(\.samples.count).sorted()
+        guard !counts.isEmpty else { return 0 }
+        return min(1, max(0, Double(counts[counts.count / 2] - 100) / 400))
     }
 
     private enum TrainedPart: Sendable {
@@ -131,6 +154,7 @@ struct StatisticalNLU: Sendable {
         writer.write(vocabulary.sorted().joined(separator: "\n"))
         classifier.encode(into: &writer)
         delexicalized.encode(into: &writer)
+        carrier.encode(into: &writer)
         writer.write(taggers.count)
         for tagger in taggers {
             writer.write(tagger == nil ? 0 : 1)
@@ -140,11 +164,13 @@ struct StatisticalNLU: Sendable {
 
     init(decoding reader: inout BinaryReader, model: InteractionModel, intents: [IntentDefinition]) throws(BinaryReader.Truncated) {
         self.intents = intents
+        carrierWeight = Self.carrierWeight(intents)
         gazetteer = Gazetteer(model: model)
         let words = try reader.readString()
         vocabulary = Set(words.split(separator: "\n").map(String.init))
         classifier = try IntentClassifier(decoding: &reader)
         delexicalized = try IntentClassifier(decoding: &reader)
+        carrier = try IntentClassifier(decoding: &reader)
         let count = try reader.readInt()
         guard count == intents.count, classifier.classes == intents.count + 1 else { throw BinaryReader.Truncated() }
         var taggers: [SlotTagger?] = []
@@ -153,13 +179,13 @@ struct StatisticalNLU: Sendable {
     }
 
     /// The words with each slot span replaced by one token naming the slot.
-    static func delexicalize(_ words: [String], labels: [Int], slots: [SlotDefinition]) -> [String] {
+    static func delexicalize(_ words: [String], labels: [Int], slots: [SlotDefinition], generic: Bool = false) -> [String] {
         var out: [String] = []
         for (word, label) in zip(words, labels) {
             if label == 0 {
                 out.append(word)
             } else if label % 2 == 1 {
-                out.append("{\(slots[(label - 1) / 2].name.rawValue)}")
+                out.append(generic ? "{slot}" : "{\(slots[(label - 1) / 2].name.rawValue)}")
             }
         }
         return out
@@ -171,11 +197,13 @@ struct StatisticalNLU: Sendable {
         var results: [(reading: Reading, slots: [TaggedSlot])] = []
         let features = tokenFeatures(utterance, matches: matches)
         for reading in readings.prefix(count) {
-            let (slots, labels) = tagWithLabels(intent: reading.intent, features: features, count: utterance.words.count)
-            let words = Self.delexicalize(utterance.words, labels: labels, slots: intents[reading.intent].slots)
-            let p = delexicalized.probabilities(Features.sentence(words, gazetteer: []))[reading.intent]
-            let combined = (reading.probability * p).squareRoot()
-            results.append((Reading(intent: reading.intent, probability: combined), slots))
+            let (tagged, labels) = tagWithLabels(intent: reading.intent, features: features, count: utterance.words.count)
+            let slots = intents[reading.intent].slots
+            let named = delexicalized.probabilities(Features.sentence(Self.delexicalize(utterance.words, labels: labels, slots: slots), gazetteer: []))[reading.intent]
+            let shape = carrier.probabilities(Features.sentence(Self.delexicalize(utterance.words, labels: labels, slots: slots, generic: true), gazetteer: []))[reading.intent]
+            let total = 2 + carrierWeight
+            let combined = pow(reading.probability * named, 1 / total) * pow(shape, carrierWeight / total)
+            results.append((Reading(intent: reading.intent, probability: combined), tagged))
         }
         return results.sorted { $0.reading.probability > $1.reading.probability }
     }
