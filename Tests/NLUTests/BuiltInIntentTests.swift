@@ -1,0 +1,61 @@
+import NLU
+import SkillModel
+import Testing
+
+/// Built-in intents understand their usual phrases; out-of-domain sentences go nowhere.
+@Suite struct BuiltInIntentTests {
+    static let model = try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"recipes","intents":[
+          {"name":"FindRecipe","slots":[{"name":"dish","type":"DISH"}],"samples":["find a recipe for {dish}","how do i cook {dish}","recipe for {dish}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},
+          {"name":"AMAZON.YesIntent","samples":[]},{"name":"AMAZON.NoIntent","samples":[]},{"name":"AMAZON.RepeatIntent","samples":[]},
+          {"name":"AMAZON.StartOverIntent","samples":["from the top"]},{"name":"AMAZON.NavigateHomeIntent","samples":[]},
+          {"name":"AMAZON.NextIntent","samples":[]},{"name":"AMAZON.PreviousIntent","samples":[]},{"name":"AMAZON.PauseIntent","samples":[]},
+          {"name":"AMAZON.ResumeIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+         "types":[{"name":"DISH","values":[{"id":"LASAGNA","name":{"value":"lasagna","synonyms":["lasagne"]}},{"name":{"value":"pad thai"}}]}]}}}
+        """#)
+    static let nlu = SkillNLU(skillID: "com.example.recipes", model: model)
+
+    @Test(arguments: [
+        ("help", "AMAZON.HelpIntent"), ("what can I say", "AMAZON.HelpIntent"), ("stop", "AMAZON.StopIntent"),
+        ("shut up", "AMAZON.StopIntent"), ("cancel", "AMAZON.CancelIntent"), ("never mind", "AMAZON.CancelIntent"),
+        ("yes", "AMAZON.YesIntent"), ("yeah", "AMAZON.YesIntent"), ("no", "AMAZON.NoIntent"), ("nope", "AMAZON.NoIntent"),
+        ("repeat that", "AMAZON.RepeatIntent"), ("start over", "AMAZON.StartOverIntent"), ("from the top", "AMAZON.StartOverIntent"),
+        ("go home", "AMAZON.NavigateHomeIntent"), ("next", "AMAZON.NextIntent"), ("go back", "AMAZON.PreviousIntent"),
+        ("pause", "AMAZON.PauseIntent"), ("resume", "AMAZON.ResumeIntent"),
+    ])
+    func builtInPhrases(text: String, intent: String) {
+        #expect(Self.nlu.parse(Utterance(text)).first?.intent.rawValue == intent)
+    }
+
+    @Test(arguments: [
+        ("find a recipe for lasagne", Optional("lasagna"), Optional("LASAGNA"), ResolutionStatus.successMatch),
+        ("recipe for Pad Thai", "pad thai", "pad thai", .successMatch),
+        ("how do i cook beef wellington", nil, nil, .successNoMatch),
+    ])
+    func entityResolution(text: String, name: String?, id: String?, status: ResolutionStatus) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "FindRecipe")
+        let resolution = try #require(best.slots.first?.resolution)
+        #expect(resolution.authority == "amzn1.er-authority.echo-sdk.com.example.recipes.DISH")
+        #expect(resolution.status == status)
+        #expect(resolution.values.first?.name == name)
+        #expect(resolution.values.first?.id == id)
+    }
+
+    @Test(arguments: ["what is the capital of france", "turn on the living room lights", "asdf qwerty zxcv", "the"])
+    func outOfDomainSentencesGoNowhere(text: String) {
+        #expect(Self.nlu.parse(Utterance(text)).isEmpty, "\(text) should be out of domain")
+    }
+
+    @Test func higherSensitivitySendsMoreToFallback() {
+        var strict = Self.model
+        strict.fallbackIntentSensitivity = .high
+        let lenient = SkillNLU(skillID: "com.example.recipes", model: Self.model)
+        let high = SkillNLU(skillID: "com.example.recipes", model: strict)
+        let sentences = ["could you maybe find me some food ideas", "cook something", "recipe stuff", "lasagna please", "i want recipes"]
+        let acceptedLow = sentences.filter { !lenient.parse(Utterance($0)).isEmpty }.count
+        let acceptedHigh = sentences.filter { !high.parse(Utterance($0)).isEmpty }.count
+        #expect(acceptedHigh <= acceptedLow)
+    }
+}

@@ -1,0 +1,36 @@
+import NLU
+@testable import SkillHostCLI
+import SkillModel
+import Testing
+
+@Suite struct NLUParseOutputTests {
+    static let nlu = SkillNLU(skillID: "local.model", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"music","intents":[
+          {"name":"PlayIntent","slots":[{"name":"song","type":"SONG"},{"name":"count","type":"AMAZON.NUMBER"}],
+           "samples":["play {song}","play {song} {count} times"]}],
+         "types":[{"name":"SONG","values":[{"id":"BR","name":{"value":"bohemian rhapsody"}}]}]}}}
+        """#))
+
+    @Test func slotsCarryCodePointSpansThatSliceTheInput() throws {
+        let text = "😀 play Bohemian Rhapsody twenty five times"
+        let line = NLUParseCommand.json(text: text, parse: Self.nlu.parse(Utterance(text)))
+        let object = try #require(line.object)
+        #expect(object.keys == ["text", "intent", "score", "slots", "considered"])
+        #expect(line["intent"]?.string == "PlayIntent")
+        let slots = try #require(line["slots"]?.array)
+        let scalars = Array(text.unicodeScalars)
+        for slot in slots {
+            let start = try #require(slot["start"]?.int)
+            let end = try #require(slot["end"]?.int)
+            #expect(String(String.UnicodeScalarView(scalars[start..<end])) == slot["value"]?.string)
+        }
+        #expect(slots.map { $0["resolved"]?.string } == ["bohemian rhapsody", "25"])
+        #expect(line["considered"]?.array?.first?["intent"]?.string == "PlayIntent")
+    }
+
+    @Test func nothingUnderstoodIsANullIntent() {
+        let line = NLUParseCommand.json(text: "xyzzy", parse: Self.nlu.parse(Utterance("xyzzy")))
+        #expect(line["intent"] == .null)
+        #expect(line["slots"]?.array?.isEmpty == true)
+    }
+}
