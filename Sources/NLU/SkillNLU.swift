@@ -237,11 +237,13 @@ public struct SlotMatch: Sendable, Equatable {
 
 extension FallbackIntentSensitivity {
     /// The most probability the noise class may have before the sentence is out of domain.
+    /// (Dev split at LOW: 0.5 rejected 1.6% of in-domain sentences, 0.7 fewer, intent
+    /// 0.881 -> 0.885, with the out-of-domain tests still passing.)
     var noneLimit: Double {
         switch self {
-        case .low: 0.5
-        case .medium: 0.35
-        case .high: 0.2
+        case .low: 0.7
+        case .medium: 0.5
+        case .high: 0.3
         }
     }
 
