@@ -64,27 +64,22 @@ struct BinaryReader {
         return values
     }
 
-    mutating func readInt32s() throws(Truncated) -> [Int32] {
-        let count = try count(elementSize: 4)
-        let values = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            bytes.withUnsafeBytes { raw in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[position..<(position + count * 4)]))
-            }
-            initialized = count
-        }
-        position += count * 4
-        return values
-    }
+    mutating func readInt32s() throws(Truncated) -> [Int32] { try readPlain(Int32.self) }
 
-    mutating func readFloats() throws(Truncated) -> [Float] {
-        let count = try count(elementSize: 4)
-        let values = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+    mutating func readFloats() throws(Truncated) -> [Float] { try readPlain(Float.self) }
+
+    /// A counted array of a plain 4- or 8-byte type, copied as it was written.
+    private mutating func readPlain<T: BitwiseCopyable>(_: T.Type) throws(Truncated) -> [T] {
+        let size = MemoryLayout<T>.stride
+        let count = try count(elementSize: size)
+        let start = position
+        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             bytes.withUnsafeBytes { raw in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[position..<(position + count * 4)]))
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[start..<(start + count * size)]))
             }
             initialized = count
         }
-        position += count * 4
+        position += count * size
         return values
     }
 

@@ -9,10 +9,17 @@ struct IntentClassifier: Sendable {
 
     /// Probabilities per class, summing to 1.
     func probabilities(_ features: [UInt64]) -> [Double] {
-        var scores = bias.map(Double.init)
-        let scale = 1 / Double(max(features.count, 1)).squareRoot()
-        for feature in features {
-            guard let f = index.index(of: feature) else { continue }
+        var scores = [Double](repeating: 0, count: classes)
+        Self.softmax(features.compactMap { index.index(of: $0) }, count: features.count, weights: weights, bias: bias, classes: classes, into: &scores)
+        return scores
+    }
+
+    /// Class probabilities for known feature indices; `count` is how many features the
+    /// sentence had (known or not), which scales each feature's weight.
+    private static func softmax(_ features: [Int32], count: Int, weights: [Float], bias: [Float], classes: Int, into scores: inout [Double]) {
+        let scale = 1 / Double(max(count, 1)).squareRoot()
+        for c in 0..<classes { scores[c] = Double(bias[c]) }
+        for f in features {
             let base = Int(f) * classes
             for c in 0..<classes { scores[c] += Double(weights[base + c]) * scale }
         }
@@ -22,7 +29,7 @@ struct IntentClassifier: Sendable {
             scores[c] = exp(scores[c] - top)
             sum += scores[c]
         }
-        return scores.map { $0 / sum }
+        for c in 0..<classes { scores[c] /= sum }
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -62,19 +69,9 @@ struct IntentClassifier: Sendable {
             for i in order {
                 let example = encoded[i]
                 let scale = 1 / Double(max(example.features.count, 1)).squareRoot()
-                for c in 0..<classes { probabilities[c] = Double(bias[c]) }
-                for f in example.features {
-                    let base = Int(f) * classes
-                    for c in 0..<classes { probabilities[c] += Double(weights[base + c]) * scale }
-                }
-                let top = probabilities.max() ?? 0
-                var sum = 0.0
+                Self.softmax(example.features, count: example.features.count, weights: weights, bias: bias, classes: classes, into: &probabilities)
                 for c in 0..<classes {
-                    probabilities[c] = exp(probabilities[c] - top)
-                    sum += probabilities[c]
-                }
-                for c in 0..<classes {
-                    let gradient = probabilities[c] / sum - (c == example.label ? 1 : 0)
+                    let gradient = probabilities[c] - (c == example.label ? 1 : 0)
                     guard abs(gradient) > 1e-4 else { continue }
                     let step = Float(rate * gradient)
                     bias[c] -= step * 0.1
