@@ -148,9 +148,10 @@ public struct SkillNLU: Sendable {
         // Out of domain: too much like noise, or no intent sure enough, for the model's
         // fallbackIntentSensitivity (the dev split chose LOW's limits).
         let sensitivity = model.fallbackIntentSensitivity
-        guard let top = readings.first, none < sensitivity.noneLimit, top.probability / max(1 - none, 1e-9) >= sensitivity.threshold else { return [] }
-        // A sentence sharing no meaningful word with the model needs a very sure classifier.
-        guard top.probability >= 0.9 || statistical.overlaps(utterance.words) else { return [] }
+        guard let top = readings.first, none < sensitivity.noneLimit, top.probability / max(1 - none, 1e-9) >= sensitivity.threshold,
+            // A sentence sharing no meaningful word with the model needs a very sure classifier.
+            top.probability >= 0.9 || statistical.overlaps(utterance.words)
+        else { return fallback(none: none) }
         let reranked = statistical.rerank(readings, utterance: utterance, matches: matches)
         var candidates: [NLUCandidate] = []
         for (rank, entry) in reranked.enumerated() {
@@ -166,6 +167,13 @@ public struct SkillNLU: Sendable {
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
         return candidates
+    }
+
+    /// Out of domain: AMAZON.FallbackIntent when the model declares it, else nothing.
+    private func fallback(none: Double) -> [NLUCandidate] {
+        guard declares(.fallback) else { return [] }
+        // Below 1, so a question's answer or an exact built-in phrase still outranks it.
+        return [NLUCandidate(skillID: skillID, intent: .fallback, score: min(max(none, 0.5), 0.99), slots: [], declaredSlots: [])]
     }
 
     /// A candidate from a match of `source` (the main matcher unless given).

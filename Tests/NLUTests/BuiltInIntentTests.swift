@@ -44,8 +44,17 @@ import Testing
     }
 
     @Test(arguments: ["what is the capital of france", "turn on the living room lights", "asdf qwerty zxcv", "the"])
-    func outOfDomainSentencesGoNowhere(text: String) {
-        #expect(Self.nlu.parse(Utterance(text)).isEmpty, "\(text) should be out of domain")
+    func outOfDomainSentencesGoToFallback(text: String) {
+        let readings = Self.nlu.parse(Utterance(text))
+        #expect(readings.map(\.intent) == ["AMAZON.FallbackIntent"], "\(text) should be out of domain")
+        #expect(readings.first.map { $0.score < 1 } == true)
+    }
+
+    @Test func withoutFallbackOutOfDomainSentencesGoNowhere() {
+        var model = Self.model
+        model.intents.removeAll { $0.name == "AMAZON.FallbackIntent" }
+        let nlu = SkillNLU(skillID: "com.example.recipes", model: model)
+        #expect(nlu.parse(Utterance("what is the capital of france")).isEmpty)
     }
 
     @Test func higherSensitivitySendsMoreToFallback() {
