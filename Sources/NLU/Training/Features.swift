@@ -1,7 +1,8 @@
 /// The features the classifier and the tagger read, as stable hashes.
 enum Features {
-    /// Sentence features for intent classification: words, word pairs, and character
-    /// 3- and 4-grams of each word (so "playlists" shares with "playlist").
+    /// Sentence features for intent classification: words, word pairs, character 3- and
+    /// 4-grams of each word (so "playlists" shares with "playlist"), listed slot values by
+    /// type, word classes and place names.
     static func sentence(_ words: [String], gazetteer: [Gazetteer.Match]) -> [UInt64] {
         var features: [UInt64] = [StableHash("bias").value]
         var previous = "<s>"
@@ -23,6 +24,11 @@ enum Features {
             typeFeature.combine(match.type)
             features.append(typeFeature.value)
         }
+        // Which kinds of words it has (times, dates, numbers, places) say something too.
+        for word in words {
+            for wordClass in Lexicon.classes(of: word) { features.append(StableHash.of("slex", wordClass.rawValue)) }
+        }
+        for tags in places(words) { features += tags }
         return features
     }
 
