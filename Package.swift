@@ -56,7 +56,7 @@ let package = Package(
 
         .testTarget(name: "SkillModelTests", dependencies: ["SkillModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillModel"]),
-        .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel"]),
+        .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel"], exclude: ["Fixtures"]),
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "TestSupport"]),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),

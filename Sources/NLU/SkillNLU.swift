@@ -192,6 +192,8 @@ public struct SkillNLU: Sendable {
     private func slotMatch(_ name: SlotName, type: SlotTypeName, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> SlotMatch? {
         let spoken = utterance.slice(from: first, through: last)
         guard let matcher = typeMatchers[type], let reading = matcher.read(words: utterance.words[first...last], today: today) else { return nil }
+        // A span of nothing but function words ("please") is not a value unless listed.
+        if reading.resolved == nil, reading.normalized == nil, utterance.words[first...last].allSatisfy(StopWords.all.contains) { return nil }
         return SlotMatch(name: name, value: reading.normalized ?? spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: reading, type: matcher))
     }
 
