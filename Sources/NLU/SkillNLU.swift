@@ -144,7 +144,8 @@ public struct SkillNLU: Sendable {
         }
         guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance) } }
         let matches = statistical.gazetteer.matches(utterance.words)
-        let (readings, none) = statistical.classify(utterance.words, matches: matches)
+        let placeTags = Features.places(utterance.words)
+        let (readings, none) = statistical.classify(utterance.words, matches: matches, placeTags: placeTags)
         // Out of domain: too much like noise, or no intent sure enough, for the model's
         // fallbackIntentSensitivity (the dev split chose LOW's limits).
         let sensitivity = model.fallbackIntentSensitivity
@@ -152,7 +153,7 @@ public struct SkillNLU: Sendable {
             // A sentence sharing no meaningful word with the model needs a very sure classifier.
             top.probability >= 0.9 || statistical.overlaps(utterance.words)
         else { return fallback(none: none) }
-        let reranked = statistical.rerank(readings, utterance: utterance, matches: matches)
+        let reranked = statistical.rerank(readings, utterance: utterance, matches: matches, placeTags: placeTags)
         var candidates: [NLUCandidate] = []
         for (rank, entry) in reranked.enumerated() {
             let intent = intents[entry.reading.intent]

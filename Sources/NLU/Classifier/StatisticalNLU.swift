@@ -48,23 +48,25 @@ struct StatisticalNLU: Sendable {
         vocabulary = Set(training.examples.flatMap(\.words))
 
         var classifierExamples: [(features: [UInt64], label: Int)] = training.examples.map { example in
-            (features: Features.sentence(example.words, gazetteer: gazetteer.matches(example.words)), label: example.intent)
+            (features: Features.sentence(example.words, gazetteer: gazetteer.matches(example.words), wordClasses: true), label: example.intent)
         }
         var random = SplitMix64(seed: seed ^ 0x5EED)
         let noiseCount = max(50, training.examples.count / max(intents.count, 1) / 2)
-        for _ in 0..<noiseCount {
-            let length = 1 + random.below(8)
-            let words = (0..<length).map { _ in NoiseWords.all[random.below(NoiseWords.all.count)] }
-            classifierExamples.append((Features.sentence(words, gazetteer: gazetteer.matches(words)), intents.count))
+        let noise: [[String]] = (0..<noiseCount).map { _ in
+            (0..<(1 + random.below(8))).map { _ in NoiseWords.all[random.below(NoiseWords.all.count)] }
         }
+        for words in noise {
+            classifierExamples.append((Features.sentence(words, gazetteer: gazetteer.matches(words), wordClasses: true), intents.count))
+        }
+        let plainNoise = noise.map { (features: Features.sentence($0, gazetteer: []), label: intents.count) }
         var delexicalizedExamples: [(features: [UInt64], label: Int)] = training.examples.map { example in
             (Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots), gazetteer: []), example.intent)
         }
-        delexicalizedExamples += classifierExamples.filter { $0.label == intents.count }
+        delexicalizedExamples += plainNoise
         var carrierExamples: [(features: [UInt64], label: Int)] = training.examples.map { example in
             (Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots, generic: true), gazetteer: []), example.intent)
         }
-        carrierExamples += classifierExamples.filter { $0.label == intents.count }
+        carrierExamples += plainNoise
 
         // The two classifiers and each intent's tagger train independently, each from its own
         // seed, so they run side by side and still come out the same every time.
@@ -142,8 +144,8 @@ struct StatisticalNLU: Sendable {
 
     /// Every intent with its probability, best first; the "none" class is left out, and its
     /// probability is returned separately.
-    func classify(_ words: [String], matches: [Gazetteer.Match]) -> (readings: [Reading], none: Double) {
-        let probabilities = classifier.probabilities(Features.sentence(words, gazetteer: matches))
+    func classify(_ words: [String], matches: [Gazetteer.Match], placeTags: [[UInt64]]) -> (readings: [Reading], none: Double) {
+        let probabilities = classifier.probabilities(Features.sentence(words, gazetteer: matches, wordClasses: true, placeTags: placeTags))
         let readings = intents.indices.map { Reading(intent: $0, probability: probabilities[$0]) }
             .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : $0.intent < $1.intent }
         return (readings, probabilities[noneClass])
@@ -193,9 +195,9 @@ struct StatisticalNLU: Sendable {
 
     /// Re-ranks the best readings by tagging the sentence as each would and reading what is
     /// left: the carrier phrase and the slot names.
-    func rerank(_ readings: [Reading], utterance: Utterance, matches: [Gazetteer.Match], considering count: Int = 3) -> [(reading: Reading, slots: [TaggedSlot])] {
+    func rerank(_ readings: [Reading], utterance: Utterance, matches: [Gazetteer.Match], placeTags: [[UInt64]], considering count: Int = 3) -> [(reading: Reading, slots: [TaggedSlot])] {
         var results: [(reading: Reading, slots: [TaggedSlot])] = []
-        let features = tokenFeatures(utterance, matches: matches)
+        let features = tokenFeatures(utterance, matches: matches, placeTags: placeTags)
         for reading in readings.prefix(count) {
             let (tagged, labels) = tagWithLabels(intent: reading.intent, features: features, count: utterance.words.count)
             let slots = intents[reading.intent].slots
@@ -209,8 +211,8 @@ struct StatisticalNLU: Sendable {
     }
 
     /// The tagger's per-word features; the same for every intent, so computed once a parse.
-    private func tokenFeatures(_ utterance: Utterance, matches: [Gazetteer.Match]) -> [[UInt64]] {
-        var features = Features.tokens(surfaces: utterance.tokens.map(\.surface), words: utterance.words)
+    private func tokenFeatures(_ utterance: Utterance, matches: [Gazetteer.Match], placeTags: [[UInt64]]) -> [[UInt64]] {
+        var features = Features.tokens(surfaces: utterance.tokens.map(\.surface), words: utterance.words, placeTags: placeTags)
         Features.addGazetteer(matches, to: &features)
         return features
     }
