@@ -25,7 +25,7 @@ public struct SkillNLU: Sendable {
         intents = model.intents
         var extra: [IntentName: [String]] = [:]
         for intent in model.intents { extra[intent.name] = BuiltInIntents.phrases[intent.name] ?? [] }
-        matcher = SampleMatcher(intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model)
+        matcher = SampleMatcher(intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model, unlisted: model.intents.map { $0.samples.count < Self.fewSamples })
         var typeMatchers: [SlotTypeName: SlotTypeMatcher] = [:]
         for intent in model.intents {
             for slot in intent.slots where typeMatchers[slot.type] == nil {

@@ -8,6 +8,10 @@ struct SampleMatcher: Sendable {
         let slot: SlotName
         let type: Int  // index into `types`
         let next: Int
+        /// Whether a sample through this edge may take a value its type does not list. Only
+        /// intents with few samples use such matches (see `SkillNLU`), so for the rest the
+        /// search tries listed values only, which keeps it small.
+        var allowsUnlisted: Bool
     }
 
     struct Node: Sendable {
@@ -43,7 +47,9 @@ struct SampleMatcher: Sendable {
     let types: [SlotTypeMatcher]
 
     /// Compiles `samples`, each a list of parts, for the intent at each index.
-    init(intents: [(slots: [SlotDefinition], samples: [String])], model: InteractionModel) {
+    /// - Parameter unlisted: whether each intent's matches may take unlisted values (all by
+    ///   default).
+    init(intents: [(slots: [SlotDefinition], samples: [String])], model: InteractionModel, unlisted: [Bool]? = nil) {
         var typeIndex: [SlotTypeName: Int] = [:]
         var types: [SlotTypeMatcher] = []
         for intent in intents {
@@ -55,12 +61,12 @@ struct SampleMatcher: Sendable {
         self.types = types
         for (intentIndex, intent) in intents.enumerated() {
             for sample in intent.samples {
-                insert(sample, intent: intentIndex, slots: intent.slots, typeIndex: typeIndex)
+                insert(sample, intent: intentIndex, slots: intent.slots, typeIndex: typeIndex, unlisted: unlisted?[intentIndex] ?? true)
             }
         }
     }
 
-    private mutating func insert(_ sample: String, intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeName: Int]) {
+    private mutating func insert(_ sample: String, intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeName: Int], unlisted: Bool) {
         var node = 0
         for part in SampleTemplate.parts(of: sample) {
             switch part {
@@ -76,11 +82,12 @@ struct SampleMatcher: Sendable {
                 }
             case .slot(let name):
                 guard let slot = slots.first(where: { $0.name.rawValue == name }), let type = typeIndex[slot.type] else { return }
-                if let edge = nodes[node].slots.first(where: { $0.slot == slot.name && $0.type == type }) {
-                    node = edge.next
+                if let e = nodes[node].slots.firstIndex(where: { $0.slot == slot.name && $0.type == type }) {
+                    if unlisted { nodes[node].slots[e].allowsUnlisted = true }
+                    node = nodes[node].slots[e].next
                 } else {
                     nodes.append(Node())
-                    nodes[node].slots.append(SlotEdge(slot: slot.name, type: type, next: nodes.count - 1))
+                    nodes[node].slots.append(SlotEdge(slot: slot.name, type: type, next: nodes.count - 1, allowsUnlisted: unlisted))
                     node = nodes.count - 1
                 }
             }
@@ -124,7 +131,7 @@ struct SampleMatcher: Sendable {
             let last = min(words.count, position + type.maximumSpan) - 1
             guard last >= position else { continue }
             for end in position...last {
-                guard let reading = type.read(words: words[position...end], today: today) else { continue }
+                guard let reading = type.read(words: words[position...end], today: today), edge.allowsUnlisted || reading.fit >= 1 else { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
                 search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps)
                 captures.removeLast()
