@@ -76,7 +76,7 @@ struct IntentClassifier: Sendable {
                     let step = Float(rate * gradient)
                     bias[c] -= step * 0.1
                     let weighted = step * Float(scale)
-                    for f in example.features { weights[Int(f) * classes + c] -= weighted * Tuning.step }
+                    for f in example.features { weights[Int(f) * classes + c] -= weighted }
                 }
             }
         }

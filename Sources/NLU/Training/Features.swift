@@ -15,7 +15,7 @@ enum Features {
             pair.combine(word)
             features.append(pair.value)
             previous = word
-            if Tuning.charGrams { addCharacterGrams(of: word, to: &features) }
+            addCharacterGrams(of: word, to: &features)
         }
         var last = StableHash("b")
         last.combine(previous)
@@ -199,16 +199,12 @@ enum Features {
 
 /// Training settings, chosen on the benchmark's dev split (see Benchmarks/NLU).
 enum Tuning {
-    static let charGrams = true
     /// Classifier epochs (dev split: 6, 8 and 12 within 0.003 of each other; 6 trains fastest).
     static let epochs = 6
-    /// Percent of generated slot values made up rather than taken from the list.
-    /// Made-up values taught the tagger less than the listed ones did (dev split: slot F1
-    /// 0.789 with 15% made up, 0.808 with none), so they are used only for types that list
-    /// no values.
-    static let unseen = 0
+    /// Sentences generated per intent, roughly. (Made-up slot values in some of them taught
+    /// the tagger less than listed ones: dev split slot F1 0.789 with 15% made up, 0.808 with
+    /// none; so values are made up only for types that list none.)
     static let perIntent = 700
-    static let step: Float = 1
     static let tagEpochs = 4
     /// Perceptrons averaged per tagger (dev split, 70 per intent: slot F1 0.798–0.809 for one
     /// run of 10 epochs depending on its seed, 0.817 for four of 4).

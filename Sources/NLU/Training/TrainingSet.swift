@@ -28,7 +28,7 @@ struct TrainingSet: Sendable {
             let copies = max(1, min(24, (perIntent + samples.count - 1) / samples.count))
             for sample in samples {
                 let parts = SampleTemplate.parts(of: sample)
-                for copy in 0..<copies {
+                for _ in 0..<copies {
                     var surfaces: [String] = []
                     var labels: [Int] = []
                     var usable = true
@@ -44,7 +44,7 @@ struct TrainingSet: Sendable {
                                 usable = false
                                 break
                             }
-                            let value = pools.value(for: intent.slots[slotIndex].type, unseen: Tuning.unseen > 0 && copy > 0 && random.below(100) < Tuning.unseen, using: &random)
+                            let value = pools.value(for: intent.slots[slotIndex].type, using: &random)
                             for (i, word) in value.enumerated() {
                                 surfaces.append(word)
                                 labels.append(i == 0 ? 2 * slotIndex + 1 : 2 * slotIndex + 2)
@@ -64,25 +64,20 @@ struct TrainingSet: Sendable {
 
 /// Where slot values for generated sentences come from.
 struct ValuePools: Sendable {
-    /// Per custom type: each value and synonym, as words as written.
+    /// Per type: each listed value and synonym (and a built-in list type's table), as words
+    /// as written.
     private var values: [SlotTypeName: [[String]]] = [:]
-    /// Per custom type: the words its values use, to make plausible values it does not list.
-    private var vocabulary: [SlotTypeName: [String]] = [:]
 
     init(model: InteractionModel) {
         for type in model.types {
-            var list: [[String]] = []
-            var words: [String] = []
-            for value in type.values {
-                for text in [value.value] + value.synonyms {
-                    let tokens = Tokenizer.tokens(text).map(\.surface)
-                    guard !tokens.isEmpty else { continue }
-                    list.append(tokens)
-                    words += tokens
+            values[type.name] = type.values.flatMap { [$0.value] + $0.synonyms }.map { Tokenizer.tokens($0).map(\.surface) }.filter { !$0.isEmpty }
+        }
+        for intent in model.intents {
+            for slot in intent.slots where values[slot.type] == nil {
+                if case .list(let table)? = BuiltInSlotTypes.kind(of: slot.type) {
+                    values[slot.type] = table.values.sorted().map { Tokenizer.tokens($0).map(\.surface) }
                 }
             }
-            values[type.name] = list
-            vocabulary[type.name] = words
         }
     }
 
@@ -99,37 +94,19 @@ struct ValuePools: Sendable {
         "AMAZON.FOUR_DIGIT_NUMBER": ["2026", "1984", "twenty twenty six", "4321", "nineteen ninety nine"],
     ]
 
-    /// A value for a slot of `type`, as words. `unseen` asks for one the model does not list.
-    func value(for type: SlotTypeName, unseen: Bool, using random: inout SplitMix64) -> [String] {
-        if let builtIn = BuiltInSlotTypes.kind(of: type), values[type, default: []].isEmpty {
-            switch builtIn {
-            case .number:
-                let n = random.below(120)
-                return random.below(2) == 0 ? [String(n)] : NumberWords.spell(n)
-            case .list(let table):
-                let names = table.values.sorted()
-                return Tokenizer.tokens(names[random.below(names.count)]).map(\.surface)
-            case .searchQuery, .other:
-                break
-            default:
-                if let phrases = Self.builtInPhrases[type.rawValue] {
-                    return Tokenizer.tokens(phrases[random.below(phrases.count)]).map(\.surface)
-                }
+    /// A value for a slot of `type`, as words: a listed one, a phrase of a built-in type, or,
+    /// for a type that lists none, one made up from common words.
+    func value(for type: SlotTypeName, using random: inout SplitMix64) -> [String] {
+        if let list = values[type], !list.isEmpty { return list[random.below(list.count)] }
+        switch BuiltInSlotTypes.kind(of: type) {
+        case .number?:
+            let n = random.below(120)
+            return random.below(2) == 0 ? [String(n)] : NumberWords.spell(n)
+        default:
+            if let phrases = Self.builtInPhrases[type.rawValue] {
+                return Tokenizer.tokens(phrases[random.below(phrases.count)]).map(\.surface)
             }
+            return (0..<(1 + random.below(3))).map { _ in NoiseWords.all[random.below(NoiseWords.all.count)] }
         }
-        let list = values[type] ?? []
-        let words = vocabulary[type] ?? []
-        if list.isEmpty || (unseen && !words.isEmpty) {
-            let source = words.isEmpty ? NoiseWords.all : words
-            let length = list.isEmpty ? 1 + random.below(3) : list[random.below(list.count)].count
-            var made: [String] = []
-            for _ in 0..<max(1, length) {
-                // Mix in words from anywhere, so a new value need not look like a listed one.
-                let pool = random.below(3) == 0 ? NoiseWords.all : source
-                made.append(pool[random.below(pool.count)])
-            }
-            return made
-        }
-        return list[random.below(list.count)]
     }
 }
