@@ -19,6 +19,9 @@ struct NLUEvalCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Score only the first N sentences.", valueName: "n"))
     var limit: Int?
 
+    @Option(help: ArgumentHelp("Also list the N most frequent intent confusions, with examples.", valueName: "n"))
+    var confusions: Int = 0
+
     func run() async throws {
         let nlu = try options.load()
         let text: String
@@ -26,6 +29,7 @@ struct NLUEvalCommand: AsyncParsableCommand {
             throw ValidationError("cannot read \(test): \(error.localizedDescription)")
         }
         var evaluation = Evaluation()
+        var confused: [String: (count: Int, examples: [String])] = [:]
         var count = 0
         for (number, line) in text.split(separator: "\n").enumerated() where !line.isEmpty {
             if let limit, count >= limit { break }
@@ -34,11 +38,22 @@ struct NLUEvalCommand: AsyncParsableCommand {
                 throw ValidationError("\(test):\(number + 1): \(error)")
             }
             let best = nlu.parse(Utterance(expected.text)).first
+            if best?.intent.rawValue != expected.intent {
+                let key = "\(expected.intent) read as \(best?.intent.rawValue ?? "nothing")"
+                var entry = confused[key, default: (0, [])]
+                entry.count += 1
+                if entry.examples.count < 3 { entry.examples.append(expected.text) }
+                confused[key] = entry
+            }
             evaluation.add(expected: expected, intent: best?.intent.rawValue, slots: (best?.slots ?? []).map {
                 AnnotatedUtterance.Slot(name: $0.name.rawValue, value: $0.spoken, start: $0.start, end: $0.end)
             })
             count += 1
         }
-        FileDescriptorSink.standardOutput.write(evaluation.report)
+        var report = evaluation.report
+        for (key, entry) in confused.sorted(by: { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }).prefix(confusions) {
+            report += "\(entry.count) \(key): " + entry.examples.map { "\"\($0)\"" }.joined(separator: ", ") + "\n"
+        }
+        FileDescriptorSink.standardOutput.write(report)
     }
 }
