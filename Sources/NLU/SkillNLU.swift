@@ -52,7 +52,7 @@ public struct SkillNLU: Sendable {
         if let cache, let key, let payload = cache.load(key) {
             var reader = BinaryReader(payload)
             do {
-                let loaded = try StatisticalNLU(decoding: &reader, model: model, intents: model.intents)
+                let loaded = try StatisticalNLU(decoding: &reader, model: model, intents: model.intents, extraSamples: extra)
                 if reader.isAtEnd { return loaded }
                 cache.noteUnreadable()
             } catch {

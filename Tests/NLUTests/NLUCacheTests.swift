@@ -14,7 +14,8 @@ import Testing
     }
 
     private func parses(_ nlu: SkillNLU) -> [String] {
-        ["add olive oil to the grocery list", "put quinoa on my hardware list", "search for cheap flights", "set the count to 7", "what is this"].map { text in
+        ["add olive oil to the grocery list", "put quinoa on my hardware list", "search for cheap flights", "set the count to 7", "what is this",
+         "could you help me out", "please stop now", "stick rice onto grocery", "ten items please"].map { text in
             let best = nlu.parse(Utterance(text)).first
             return "\(best?.intent.rawValue ?? "-") \(best.map { String(format: "%.6f", $0.score) } ?? "") \(best?.slots.map { "\($0.name)=\($0.value)" } ?? [])"
         }

@@ -193,10 +193,12 @@ struct StatisticalNLU: Sendable {
         }
     }
 
-    init(decoding reader: inout BinaryReader, model: InteractionModel, intents: [IntentDefinition]) throws(BinaryReader.Truncated) {
+    /// Reads the trained parts back; everything derived from the model (gazetteer, sample
+    /// shapes) is derived again exactly as training derived it.
+    init(decoding reader: inout BinaryReader, model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]]) throws(BinaryReader.Truncated) {
         self.intents = intents
         carrierWeight = Self.carrierWeight(intents)
-        sampleShapes = Self.sampleShapes(intents, extraSamples: [:])
+        sampleShapes = Self.sampleShapes(intents, extraSamples: extraSamples)
         gazetteer = Gazetteer(model: model)
         let words = try reader.readString()
         vocabulary = Set(words.split(separator: "\n").map(String.init))
