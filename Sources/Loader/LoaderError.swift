@@ -17,6 +17,7 @@ public struct LoaderError: Error, Sendable, CustomStringConvertible, Equatable {
         case malformedManifest
         case malformedModel
         case duplicateSkillID
+        case invocationNameTaken
         case buildFailed
     }
 

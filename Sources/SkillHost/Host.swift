@@ -49,8 +49,9 @@ public actor HostEngine {
         let shadow = try ShadowDirectory()
         loader = SkillLoader(shadow: shadow, logSink: options.logSink)
         let scan = loader.loadAll(from: options.skillFolders, progress: options.progress)
-        registry = SkillRegistry(skills: scan.loaded, cache: options.nluCache)
-        refusals = scan.refusals
+        let (skills, clashes) = SkillRegistry.separatingClashes(scan.loaded)
+        registry = SkillRegistry(skills: skills, cache: options.nluCache)
+        refusals = scan.refusals + clashes
         turnDeadline = options.turnDeadline
         conversation = Conversation(session: nil, userID: options.userID, deviceID: options.deviceID)
     }

@@ -130,6 +130,17 @@ import TestSupport
         #expect(answer.slots.map(\.value) == ["a purple banana"])
     }
 
+    @Test func aSecondSkillWithTheSameInvocationNameIsRefused() async throws {
+        let host = try Self.host { folder in
+            _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["SKILL_ID=\"com.test.imposter\"", "INVOCATION=\"Hello-World\""], into: folder, name: "zz-imposter")
+        }
+        let refusal = try #require(host.refusals.first)
+        #expect(refusal.code == .invocationNameTaken)
+        #expect(refusal.reason.contains("com.test.imposter"))
+        #expect(refusal.reason.contains("com.skillhost.examples.helloworld"))
+        #expect(await host.turn("open hello world").skillID == "com.skillhost.examples.helloworld")
+    }
+
     @Test func manyHostsRunAtOnce() async throws {
         let hosts = try (0..<4).map { _ in try Self.host() }
         await withTaskGroup(of: String.self) { group in

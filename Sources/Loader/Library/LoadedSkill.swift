@@ -41,7 +41,7 @@ public final class LoadedSkill: @unchecked Sendable {
 
     /// Makes the skill's services no-ops and lets the skill free its instance. The image stays
     /// mapped: Swift images must never be unloaded.
-    func retire() {
+    public func retire() {
         binding.retire()
     }
 }

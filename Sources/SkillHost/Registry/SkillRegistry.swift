@@ -26,4 +26,23 @@ public struct SkillRegistry: Sendable {
     }
 
     public func entry(_ id: SkillID) -> Entry? { entries.first { $0.id == id } }
+
+    /// Skills whose invocation name another skill already answers to ("open hello world" must
+    /// mean one skill) are refused, naming both; the first in load order keeps the name.
+    public static func separatingClashes(_ skills: [LoadedSkill]) -> (kept: [LoadedSkill], refused: [LoaderError]) {
+        var owners: [String: LoadedSkill] = [:]
+        var kept: [LoadedSkill] = []
+        var refused: [LoaderError] = []
+        for skill in skills {
+            let names = ([skill.model.invocationName] + skill.manifest.invocationNames).map { Tokenizer.tokens($0).map(\.text).joined() }
+            if let (name, owner) = names.lazy.compactMap({ name in owners[name].map { (name, $0) } }).first {
+                skill.retire()
+                refused.append(LoaderError(.invocationNameTaken, path: skill.path, "invocation name '\(name)' of \(skill.id) is already \(owner.id)'s (from \(owner.path))"))
+                continue
+            }
+            for name in names { owners[name] = skill }
+            kept.append(skill)
+        }
+        return (kept, refused)
+    }
 }
