@@ -97,6 +97,15 @@ import TestSupport
         #expect(error.reason.hasPrefix("built for "))
     }
 
+    @Test func refusesAFolderAndAFIFONamedLikeLibrariesWithoutBlocking() throws {
+        let directory = "\(folder)/folder.so"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        #expect(try refusal(directory).code == .notAFile)
+        let fifo = "\(folder)/pipe.so"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(try refusal(fifo).code == .notAFile)
+    }
+
     @Test func refusesAnExecutable() throws {
         let path = "\(folder)/program.so"
         try FileManager.default.copyItem(atPath: "/bin/true", toPath: path)

@@ -15,7 +15,8 @@ enum LibraryFile {
             resolved = String(cString: real)
             free(real)
         }
-        let fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO named like a library must not block the host waiting for a writer.
+        let fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw LoaderError(.unreadable, path: path, "cannot open: \(String(cString: strerror(errno)))")
         }
