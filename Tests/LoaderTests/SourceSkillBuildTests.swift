@@ -1,0 +1,39 @@
+import Foundation
+import Loader
+import Testing
+import TestSupport
+
+/// Source skill folders: found inside their package, and not built again while up to date.
+@Suite struct SourceSkillBuildTests {
+    @Test func findsThePackageAndSkipsABuildWhileTheLibraryIsNewer() throws {
+        let root = try TestSupport.temporaryFolder("package")
+        try "// swift-tools-version: 6.1".write(toFile: "\(root)/Package.swift", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: "\(root)/Skills/Echo", withIntermediateDirectories: true)
+        try "// skill".write(toFile: "\(root)/Skills/Echo/Echo.swift", atomically: false, encoding: .utf8)
+        #expect(SourceSkillBuild.isSourceFolder("\(root)/Skills/Echo"))
+        #expect(!SourceSkillBuild.isSourceFolder("\(root)/Skills"))
+
+        let build = try #require(SourceSkillBuild.locate(for: "\(root)/Skills"))
+        #expect(build.packageRoot == URL(fileURLWithPath: root).standardizedFileURL.path)
+        let library = build.libraryPath(product: "Echo")
+        try FileManager.default.createDirectory(atPath: (library as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "not really a library".write(toFile: library, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: library)
+
+        var progress: [String] = []
+        let built = try build.build(product: "Echo", sourceFolder: "\(root)/Skills/Echo") { progress.append($0) }
+        #expect(built == library)
+        #expect(progress.isEmpty, "an up-to-date library is not built again")
+    }
+
+    @Test func aSourceFolderOutsideAnyPackageIsRefusedByTheScan() throws {
+        let folder = try TestSupport.temporaryFolder("loose")
+        try FileManager.default.createDirectory(atPath: "\(folder)/Loose", withIntermediateDirectories: true)
+        try "int x;".write(toFile: "\(folder)/Loose/loose.c", atomically: false, encoding: .utf8)
+        let loader = SkillLoader(shadow: try ShadowDirectory(), logSink: { _ in })
+        let scan = loader.loadAll(from: [folder])
+        #expect(scan.loaded.isEmpty)
+        #expect(scan.refusals.map(\.code) == [.buildFailed])
+        #expect(scan.refusals.first?.reason.contains("outside any Swift package") == true)
+    }
+}
