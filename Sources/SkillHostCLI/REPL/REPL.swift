@@ -49,7 +49,7 @@ public struct REPL: Sendable {
             }
             let result = await host.turn(line)
             if trimmed.isEmpty && result.skillID == nil { continue }
-            print(result, debug: debug)
+            show(result, debug: debug)
         }
         await host.shutdown()
     }
@@ -108,7 +108,7 @@ public struct REPL: Sendable {
         }
     }
 
-    private func print(_ result: TurnResult, debug: Bool) {
+    private func show(_ result: TurnResult, debug: Bool) {
         if debug { diagnostics.write(debugText(result)) }
         switch format {
         case .json:
