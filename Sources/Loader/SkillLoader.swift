@@ -120,6 +120,6 @@ public final class SkillLoader: Sendable {
         let turns = try TurnTable(table: table, skillID: manifest.id) { message in
             sink(SkillLogRecord(skillID: manifest.id, generation: generation, level: .warning, message: "host: \(message)"))
         }
-        return LoadedSkill(manifest: manifest, model: model, path: path, shadowPath: shadowPath, generation: generation, binding: provisional, table: table, turns: turns)
+        return LoadedSkill(manifest: manifest, model: model, path: path, shadowPath: shadowPath, generation: generation, binding: provisional, turns: turns)
     }
 }

@@ -1,12 +1,11 @@
-import CSkillABI
 import SkillModel
 import Synchronization
 
 /// One generation of one skill library, loaded and validated: its manifest, its interaction
 /// model and the entry point that answers a request envelope.
 public final class LoadedSkill: @unchecked Sendable {
-    // @unchecked: `table` points at the skill's table, which the ABI keeps valid and immutable
-    // until `destroy`, and whose `handle` may be called from any thread; nothing here mutates.
+    // @unchecked: every stored property is immutable; the turn table reaches the skill's C
+    // table, which the ABI keeps valid until `destroy` and lets any thread call.
     public let manifest: SkillManifest
     public let model: InteractionModel
     /// The library as the user named it.
@@ -16,19 +15,20 @@ public final class LoadedSkill: @unchecked Sendable {
     /// 1 for the first load of a skill id in a host, then counting up with each reload.
     public let generation: Int
     public let binding: HostServiceBinding
-    private let table: UnsafePointer<sh_skill_table>
     private let turns: TurnTable
 
     public var id: SkillID { manifest.id }
 
-    init(manifest: SkillManifest, model: InteractionModel, path: String, shadowPath: String, generation: Int, binding: HostServiceBinding, table: UnsafePointer<sh_skill_table>, turns: TurnTable) {
+    /// Every name the skill answers to: the model's invocation name, then the manifest's.
+    public var invocationNames: [String] { [model.invocationName] + manifest.invocationNames }
+
+    init(manifest: SkillManifest, model: InteractionModel, path: String, shadowPath: String, generation: Int, binding: HostServiceBinding, turns: TurnTable) {
         self.manifest = manifest
         self.model = model
         self.path = path
         self.shadowPath = shadowPath
         self.generation = generation
         self.binding = binding
-        self.table = table
         self.turns = turns
     }
 

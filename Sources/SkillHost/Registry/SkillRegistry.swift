@@ -11,7 +11,7 @@ public struct SkillRegistry: Sendable {
         public var id: SkillID { skill.id }
         public var name: String { skill.manifest.name }
         /// The model's invocation name and the manifest's extra ones.
-        public var invocationNames: [String] { [skill.model.invocationName] + skill.manifest.invocationNames }
+        public var invocationNames: [String] { skill.invocationNames }
     }
 
     public let entries: [Entry]
@@ -34,7 +34,7 @@ public struct SkillRegistry: Sendable {
         var kept: [LoadedSkill] = []
         var refused: [LoaderError] = []
         for skill in skills {
-            let names = ([skill.model.invocationName] + skill.manifest.invocationNames).map { Tokenizer.tokens($0).map(\.text).joined() }
+            let names = skill.invocationNames.map { Tokenizer.tokens($0).map(\.text).joined() }
             if let (name, owner) = names.lazy.compactMap({ name in owners[name].map { (name, $0) } }).first {
                 skill.retire()
                 refused.append(LoaderError(.invocationNameTaken, path: skill.path, "invocation name '\(name)' of \(skill.id) is already \(owner.id)'s (from \(owner.path))"))

@@ -45,9 +45,12 @@ extension HostEngine {
         }
 
         if let session = conversation.session, let entry = registry.entry(session.skillID) {
-            if let (pending, slot) = session.elicitation {
-                let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: pending.name, slot: slot))
-                result.candidates = candidates
+            // While the skill waits on an answer, the reading starts from that question; when
+            // the best reading is something else, it is the same as an ordinary parse.
+            let elicitation = session.elicitation
+            let candidates = elicitation.map { entry.nlu.parse(utterance, eliciting: .init(intent: $0.intent.name, slot: $0.slot)) } ?? entry.nlu.parse(utterance)
+            result.candidates = candidates
+            if let (pending, _) = elicitation {
                 if let best = candidates.first, best.intent == pending.name {
                     // The answer to the skill's question: the intent as it stood, with the
                     // slots this answer fills laid over it.
@@ -61,8 +64,6 @@ extension HostEngine {
                     return await send(.intent, intent: intent, dialogState: .inProgress, to: entry, result: result, slots: best.slots)
                 }
             }
-            let candidates = entry.nlu.parse(utterance)
-            result.candidates = candidates
             if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(words), !session.lastSpeech.isEmpty {
                 // Alexa answers "repeat" itself, from the last response, for a skill that
                 // does not handle AMAZON.RepeatIntent.
