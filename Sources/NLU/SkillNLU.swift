@@ -145,7 +145,7 @@ public struct SkillNLU: Sendable {
         guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance) } }
         let matches = statistical.gazetteer.matches(utterance.words)
         let placeTags = Features.places(utterance.words)
-        let (readings, none) = statistical.classify(utterance.words, matches: matches, placeTags: placeTags)
+        let (readings, none) = statistical.classify(utterance.words, placeTags: placeTags)
         // Out of domain: too much like noise, or no intent sure enough, for the model's
         // fallbackIntentSensitivity (the dev split chose LOW's limits).
         let sensitivity = model.fallbackIntentSensitivity

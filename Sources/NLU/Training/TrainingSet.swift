@@ -18,14 +18,15 @@ struct TrainingSet: Sendable {
     /// - Parameters:
     ///   - intents: the intents to learn (index = position).
     ///   - perIntent: roughly how many sentences to make per intent.
-    init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], perIntent: Int = Tuning.perIntent, seed: UInt64) {
+    ///   - minimumCopies: sentences made from each sample at least, however many samples.
+    init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], perIntent: Int = Tuning.perIntent, minimumCopies: Int = 1, seed: UInt64) {
         var random = SplitMix64(seed: seed)
         let pools = ValuePools(model: model)
         var examples: [Example] = []
         for (intentIndex, intent) in intents.enumerated() {
             let samples = intent.samples + (extraSamples[intent.name] ?? [])
             guard !samples.isEmpty else { continue }
-            let copies = max(1, min(24, (perIntent + samples.count - 1) / samples.count))
+            let copies = max(minimumCopies, min(24, (perIntent + samples.count - 1) / samples.count))
             for sample in samples {
                 let parts = SampleTemplate.parts(of: sample)
                 for _ in 0..<copies {
