@@ -28,13 +28,15 @@ let package = Package(
         .target(name: "SkillModel"),
         .target(name: "SkillKit", dependencies: ["SkillModel", "CSkillABI"]),
         .target(name: "NLU", dependencies: ["SkillModel"]),
+        .target(name: "Storage", dependencies: ["SkillModel"]),
         .target(name: "Loader", dependencies: ["CSkillABI", "CFFI", "SkillModel"]),
-        .target(name: "SkillHost", dependencies: ["SkillModel", "NLU", "Loader"]),
+        .target(name: "SkillHost", dependencies: ["SkillModel", "NLU", "Loader", "Storage"]),
         .target(
             name: "SkillHostCLI",
             dependencies: [
                 "SkillHost",
                 "NLU",
+                "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +58,9 @@ let package = Package(
 
         .testTarget(name: "SkillModelTests", dependencies: ["SkillModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillModel"]),
+        // Writes, increments and fills a store from another process, for the storage tests.
+        .executableTarget(name: "StorageTorture", dependencies: ["Storage", "SkillModel"], path: "Tests/StorageTorture"),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "SkillModel", "TestSupport", "StorageTorture"]),
         .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel"], exclude: ["Fixtures"]),
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "TestSupport"]),
