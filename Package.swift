@@ -12,6 +12,8 @@ let package = Package(
         // Example skills: each is a dynamic library the host loads from Skills/.
         .library(name: "HelloWorld", type: .dynamic, targets: ["HelloWorld"]),
         .library(name: "CoinFlip", type: .dynamic, targets: ["CoinFlip"]),
+        // A test fixture, not an example: a SkillKit skill that stores through the real ABI.
+        .library(name: "StorageProbe", type: .dynamic, targets: ["StorageProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,7 +65,8 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SkillModel", "TestSupport", "StorageTorture"]),
         .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel"], exclude: ["Fixtures"]),
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "TestSupport"]),
+        .target(name: "StorageProbe", dependencies: ["SkillKit"], path: "Tests/StorageProbeSkill"),
+        .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "Storage", "TestSupport"]),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

@@ -18,11 +18,15 @@ public final class SkillLoader: Sendable {
 
     public let shadow: ShadowDirectory
     private let logSink: SkillLogSink
+    private let storage: SkillStorageHandler?
     private let generations = Mutex<[SkillID: Int]>([:])
 
-    public init(shadow: ShadowDirectory, logSink: @escaping SkillLogSink) {
+    /// - Parameter storage: answers skills' storage requests; without it, storage calls fail
+    ///   with a message saying the host offers none.
+    public init(shadow: ShadowDirectory, logSink: @escaping SkillLogSink, storage: SkillStorageHandler? = nil) {
         self.shadow = shadow
         self.logSink = logSink
+        self.storage = storage
     }
 
     /// Loads one library. The returned skill is a new generation of its skill id.
@@ -55,7 +59,7 @@ public final class SkillLoader: Sendable {
         // The identity is not known before the factory runs; the binding learns it from the
         // file name now and is checked against the manifest below.
         let provisionalID = SkillID("unverified." + (path.split(separator: "/").last.map(String.init) ?? "skill"))
-        let binding = try HostServiceBinding(skillID: provisionalID, generation: 0, sink: logSink)
+        let binding = try HostServiceBinding(skillID: provisionalID, generation: 0, sink: logSink, storage: storage)
         guard let table = factory(binding.services) else {
             binding.retire()
             throw LoaderError(.factoryReturnedNothing, path: path, "\(Self.factorySymbol) returned NULL: the skill could not start")
@@ -115,7 +119,7 @@ public final class SkillLoader: Sendable {
             counts[manifest.id, default: 0] += 1
             return counts[manifest.id]!
         }
-        provisional.rename(to: manifest.id, generation: generation)
+        provisional.confirm(manifest, generation: generation)
         let sink = logSink
         let turns = try TurnTable(table: table, skillID: manifest.id) { message in
             sink(SkillLogRecord(skillID: manifest.id, generation: generation, level: .warning, message: "host: \(message)"))

@@ -1,6 +1,7 @@
 import Loader
 import NLU
 import SkillModel
+import Storage
 
 /// What a host needs to start: where the skills are and where to report.
 public struct HostOptions: Sendable {
@@ -16,8 +17,11 @@ public struct HostOptions: Sendable {
     public var turnDeadline: Duration
     /// Where trained NLU models are kept between runs; nil trains every time.
     public var nluCache: NLUCache?
+    /// Where skills' containers and app groups are (see `DataRoot`).
+    public var dataRoot: String
+    public var storageLimits: StorageLimits
 
-    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil) {
+    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil, dataRoot: String = DataRoot.resolve(nil), storageLimits: StorageLimits = StorageLimits()) {
         self.skillFolders = skillFolders
         self.logSink = logSink
         self.progress = progress
@@ -25,6 +29,8 @@ public struct HostOptions: Sendable {
         self.deviceID = deviceID
         self.turnDeadline = turnDeadline
         self.nluCache = nluCache
+        self.dataRoot = dataRoot
+        self.storageLimits = storageLimits
     }
 }
 
@@ -47,7 +53,8 @@ public actor HostEngine {
     /// - Throws: `LoaderError` only when the host cannot make its private shadow folder.
     public init(options: HostOptions) throws {
         let shadow = try ShadowDirectory()
-        loader = SkillLoader(shadow: shadow, logSink: options.logSink)
+        let storage = SkillStorageService(root: options.dataRoot, limits: options.storageLimits)
+        loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) })
         let scan = loader.loadAll(from: options.skillFolders, progress: options.progress)
         let (skills, clashes) = SkillRegistry.separatingClashes(scan.loaded)
         registry = SkillRegistry(skills: skills, cache: options.nluCache)

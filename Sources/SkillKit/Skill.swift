@@ -5,12 +5,13 @@ public struct Skill: Sendable {
     let errorHandlers: [any ErrorHandler]
     let requestInterceptors: [any RequestInterceptor]
     let responseInterceptors: [any ResponseInterceptor]
+    let persistenceKey: PersistenceKey
 
     /// Runs one turn: request interceptors, the first request handler that accepts, response
     /// interceptors. An error from any of them goes to the first error handler that accepts it;
     /// with none, it is rethrown.
     public func invoke(_ envelope: RequestEnvelope, host: HostServices = HostServices()) async throws -> ResponseEnvelope {
-        let input = HandlerInput(requestEnvelope: envelope, host: host)
+        let input = HandlerInput(requestEnvelope: envelope, host: host, persistenceKey: persistenceKey)
         var response: Response
         do {
             response = try await dispatch(input)
@@ -49,8 +50,16 @@ public struct SkillBuilder: Sendable {
     private var errorHandlers: [any ErrorHandler] = []
     private var requestInterceptors: [any RequestInterceptor] = []
     private var responseInterceptors: [any ResponseInterceptor] = []
+    private var persistenceKey: PersistenceKey = .userID
 
     public init() {}
+
+    /// What partitions persistent attributes: the user (the default) or the device.
+    public func withPersistenceKey(_ key: PersistenceKey) -> SkillBuilder {
+        var copy = self
+        copy.persistenceKey = key
+        return copy
+    }
 
     /// Adds request handlers; they are asked in the order added.
     public func addRequestHandlers(_ handlers: any RequestHandler...) -> SkillBuilder {
@@ -80,6 +89,6 @@ public struct SkillBuilder: Sendable {
 
     /// The frozen skill.
     public func create() -> Skill {
-        Skill(requestHandlers: requestHandlers, errorHandlers: errorHandlers, requestInterceptors: requestInterceptors, responseInterceptors: responseInterceptors)
+        Skill(requestHandlers: requestHandlers, errorHandlers: errorHandlers, requestInterceptors: requestInterceptors, responseInterceptors: responseInterceptors, persistenceKey: persistenceKey)
     }
 }

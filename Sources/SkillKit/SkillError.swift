@@ -12,6 +12,8 @@ public enum SkillError: Error, Sendable, CustomStringConvertible {
     case invalidAttributes(String)
     /// The request bytes were not a request envelope.
     case invalidRequest(ModelError)
+    /// A storage call the host refused or could not carry out, with its reason.
+    case storage(String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum SkillError: Error, Sendable, CustomStringConvertible {
             return message
         case .invalidRequest(let error):
             return "invalid request envelope: \(error)"
+        case .storage(let message):
+            return "storage: \(message)"
         }
     }
 }

@@ -56,11 +56,22 @@ public final class DocumentStore: Sendable {
     /// The container, its folder created on first use. Containers are kept open for the life
     /// of the store.
     public func container(_ name: ContainerName) throws(StorageError) -> Container {
+        // Only `create: true` returns nil when the folder is missing, which it never is here.
+        try container(name, create: true)!
+    }
+
+    /// The container if its folder exists (nil otherwise): for reading without leaving empty
+    /// folders behind a mistyped name.
+    public func existingContainer(_ name: ContainerName) throws(StorageError) -> Container? {
+        try container(name, create: false)
+    }
+
+    private func container(_ name: ContainerName, create: Bool) throws(StorageError) -> Container? {
         if let open = containers.withLock({ $0[name] }) { return open }
-        let folder = try Self.openFolder(name.folder, in: rootDescriptor, path: root)
+        guard let folder = try Self.openFolder(name.folder, in: rootDescriptor, path: root, create: create) else { return nil }
         defer { close(folder) }
         let path = "\(root)/\(name.folder)/\(name.name)"
-        let descriptor = try Self.openFolder(name.name, in: folder, path: "\(root)/\(name.folder)")
+        guard let descriptor = try Self.openFolder(name.name, in: folder, path: "\(root)/\(name.folder)", create: create) else { return nil }
         let container = Container(name: name, path: path, descriptor: descriptor, store: self)
         container.removeAbandonedTemporaries()
         return containers.withLock { open in
@@ -70,9 +81,12 @@ public final class DocumentStore: Sendable {
         }
     }
 
-    /// Opens `name` inside `parent` as a folder, creating it 0700; refuses a symbolic link.
-    private static func openFolder(_ name: String, in parent: Int32, path: String) throws(StorageError) -> Int32 {
-        if mkdirat(parent, name, 0o700) == 0 {
+    /// Opens `name` inside `parent` as a folder, creating it 0700 when `create` is set (nil
+    /// when it is missing and not); refuses a symbolic link.
+    private static func openFolder(_ name: String, in parent: Int32, path: String, create: Bool) throws(StorageError) -> Int32? {
+        if !create {
+            // Looked at below, by opening it.
+        } else if mkdirat(parent, name, 0o700) == 0 {
             fsync(parent)
         } else if errno != EEXIST {
             throw StorageError.system("mkdir", errno, path: "\(path)/\(name)", unchanged: false)
@@ -80,7 +94,8 @@ public final class DocumentStore: Sendable {
         let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             let number = errno
-            if number == ENOTDIR {
+            if number == ENOENT, !create { return nil }
+            if number == ENOTDIR || number == ELOOP {
                 var info = stat()
                 if fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK {
                     throw StorageError(.symbolicLink, "\(path)/\(name) is a symbolic link; the store does not follow links out of the data root")

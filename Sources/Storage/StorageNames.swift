@@ -43,7 +43,7 @@ public enum ContainerName: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text with control characters shown as escapes, for error messages.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars.prefix(120) {
             if scalar.value < 0x20 || scalar.value == 0x7F {

@@ -12,6 +12,8 @@ import Testing
         ("nlu-parse-help.txt", ["nlu", "parse"]),
         ("nlu-eval-help.txt", ["nlu", "eval"]),
         ("nlu-check-help.txt", ["nlu", "check"]),
+        ("storage-help.txt", ["storage"]),
+        ("storage-put-help.txt", ["storage", "put"]),
     ])
     func helpText(file: String, path: [String]) throws {
         let command: any ParsableCommand.Type = switch path {
@@ -20,6 +22,8 @@ import Testing
         case ["nlu", "parse"]: NLUParseCommand.self
         case ["nlu", "eval"]: NLUEvalCommand.self
         case ["nlu", "check"]: NLUCheckCommand.self
+        case ["storage"]: StorageCommand.self
+        case ["storage", "put"]: StoragePutCommand.self
         default: SkillhostCommand.self
         }
         let text = SkillhostCommand.helpMessage(for: command, columns: 100) + "\n"

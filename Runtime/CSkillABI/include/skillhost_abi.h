@@ -76,6 +76,35 @@ typedef enum sh_log_level {
 typedef void (*sh_log_fn)(int32_t level, const char *message, size_t length);
 
 /**
+ * Receives bytes the host hands back. `bytes` is valid only during the call: copy what you
+ * keep. `bytes` may be NULL when `length` is 0.
+ */
+typedef void (*sh_bytes_fn)(void *context, const char *bytes, size_t length);
+
+/**
+ * One storage request: a JSON object, `length` bytes of UTF-8. The host answers by calling
+ * `reply(reply_context, bytes, length)` exactly once before returning, and returns the status:
+ *   SH_STATUS_OK       the reply is a JSON object (below)
+ *   SH_STATUS_ERROR    the reply is a UTF-8 message naming what failed
+ *   SH_STATUS_RETIRED  the generation is retired; reply is called with no bytes
+ *
+ * "container" is "private" (the skill's own container) or an app group the manifest declares
+ * ("group.com.example.shared"); anything else is refused. Keys are one printable name (no '/',
+ * no control characters, not starting with '.', at most 200 bytes).
+ *
+ *   {"op":"get","container":C,"key":K}          -> {"found":true,"value":V,"version":S} | {"found":false}
+ *   {"op":"put","container":C,"key":K,"value":V} -> {"written":true,"version":S}
+ *       with "ifVersion":S  or "ifAbsent":true   -> or {"written":false,"current":<a get reply>}
+ *   {"op":"delete","container":C,"key":K}        -> {"deleted":true|false}
+ *   {"op":"list","container":C}                  -> {"keys":[K, ...]}
+ *
+ * A put is atomic and durable when it returns; a conditional put is how a skill does a
+ * read-modify-write no other writer (thread, process, the `skillhost storage` command) can
+ * interleave with. Blocking (it may wait for the disk); safe from any thread.
+ */
+typedef int32_t (*sh_storage_fn)(const char *request, size_t length, sh_bytes_fn reply, void *reply_context);
+
+/**
  * Services the host offers a skill. Owned by the host, valid for the life of the process.
  * New services are appended; check `struct_size` before using a field added after v1.
  */
@@ -83,6 +112,8 @@ typedef struct sh_host_services {
     uint32_t struct_size;   /* sizeof(sh_host_services) as the host compiled it */
     uint32_t abi_version;   /* SKILLHOST_ABI_VERSION of the host */
     sh_log_fn log;
+    /* Appended: present when struct_size >= offsetof(sh_host_services, storage) + sizeof(void *). */
+    sh_storage_fn storage;
 } sh_host_services;
 
 /** A skill's private state, opaque to the host. */
@@ -136,8 +167,9 @@ const sh_skill_table *skillhost_create_skill_v1(const sh_host_services *host);
 
 /* The layout of version 1 is frozen. Appending fields is allowed; changing these is not. */
 #if defined(__x86_64__) || defined(__aarch64__)
-_Static_assert(sizeof(sh_host_services) == 16, "sh_host_services v1 layout changed");
 _Static_assert(offsetof(sh_host_services, log) == 8, "sh_host_services v1 layout changed");
+_Static_assert(offsetof(sh_host_services, storage) == 16, "sh_host_services layout changed");
+_Static_assert(sizeof(sh_host_services) == 24, "sh_host_services layout changed");
 _Static_assert(offsetof(sh_skill_table, instance) == 8, "sh_skill_table v1 layout changed");
 _Static_assert(offsetof(sh_skill_table, skill_id) == 16, "sh_skill_table v1 layout changed");
 _Static_assert(offsetof(sh_skill_table, manifest_json) == 24, "sh_skill_table v1 layout changed");

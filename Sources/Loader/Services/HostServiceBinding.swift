@@ -20,6 +20,26 @@ public struct SkillLogRecord: Sendable {
 /// Receives what skills log; called on the skill's thread.
 public typealias SkillLogSink = @Sendable (SkillLogRecord) -> Void
 
+/// What a skill's storage requests may reach: its own private container and the app groups
+/// its manifest declares. Known once the manifest has been checked; before that (while the
+/// factory runs) a skill has no storage.
+public struct StorageGrant: Sendable, Equatable {
+    public let skillID: SkillID
+    public let generation: Int
+    public let appGroups: [String]
+
+    public init(skillID: SkillID, generation: Int, appGroups: [String]) {
+        self.skillID = skillID
+        self.generation = generation
+        self.appGroups = appGroups
+    }
+}
+
+/// Answers one storage request (JSON bytes, see skillhost_abi.h) for the skill `grant` names;
+/// called on the skill's thread. Returns the status (`SH_STATUS_OK` or `SH_STATUS_ERROR`) and
+/// the reply bytes.
+public typealias SkillStorageHandler = @Sendable (_ grant: StorageGrant, _ request: UnsafeBufferPointer<UInt8>) -> (status: Int32, reply: [UInt8])
+
 /// The services table handed to one generation of one skill. Each function pointer is a
 /// libffi closure bound to this binding, so a skill cannot claim another's identity. After
 /// `retire()` every service is a no-op.
@@ -31,41 +51,53 @@ public final class HostServiceBinding: @unchecked Sendable {
     // @unchecked: `table` is written once in init, before its address is handed to the skill,
     // and never after; everything else is immutable or atomic.
     private let identity: Mutex<(skillID: SkillID, generation: Int)>
+    private let grant = Mutex<StorageGrant?>(nil)
     private let sink: SkillLogSink
+    private let storageHandler: SkillStorageHandler?
     private let retired = Atomic(false)
     private let table: UnsafeMutablePointer<sh_host_services>
     private let logClosure: FFIClosure
+    private let storageClosure: FFIClosure
 
     /// The table to pass to the skill's factory.
     public var services: UnsafePointer<sh_host_services> { UnsafePointer(table) }
 
     public var isRetired: Bool { retired.load(ordering: .acquiring) }
 
-    init(skillID: SkillID, generation: Int, sink: @escaping SkillLogSink) throws(LoaderError) {
+    init(skillID: SkillID, generation: Int, sink: @escaping SkillLogSink, storage: SkillStorageHandler?) throws(LoaderError) {
         identity = Mutex((skillID, generation))
         self.sink = sink
+        storageHandler = storage
         table = .allocate(capacity: 1)
         logClosure = try FFIClosure(
             returning: cffi_type_void(),
             arguments: [cffi_type_sint32(), cffi_type_pointer(), cffi_type_uint64()],
             trampoline: logTrampoline)
+        storageClosure = try FFIClosure(
+            returning: cffi_type_sint32(),
+            arguments: [cffi_type_pointer(), cffi_type_uint64(), cffi_type_pointer(), cffi_type_pointer()],
+            trampoline: storageTrampoline)
         table.initialize(to: sh_host_services(
             struct_size: UInt32(MemoryLayout<sh_host_services>.size),
             abi_version: SKILLHOST_ABI_VERSION,
-            log: unsafeBitCast(logClosure.code, to: sh_log_fn.self)))
-        // The closure holds the binding for the life of the process (see the type's note).
+            log: unsafeBitCast(logClosure.code, to: sh_log_fn.self),
+            storage: unsafeBitCast(storageClosure.code, to: sh_storage_fn.self)))
+        // The closures hold the binding for the life of the process (see the type's note).
         logClosure.bind(userData: Unmanaged.passRetained(self).toOpaque())
+        storageClosure.bind(userData: Unmanaged.passRetained(self).toOpaque())
     }
 
     /// The skill and generation this binding speaks for.
     public var skillID: SkillID { identity.withLock { $0.skillID } }
     public var generation: Int { identity.withLock { $0.generation } }
 
-    /// Sets the identity once the skill's manifest has been checked. The factory needs its
-    /// services before the host can know who it is; anything logged before is attributed to
-    /// the provisional name.
-    func rename(to skillID: SkillID, generation: Int) {
-        identity.withLock { $0 = (skillID, generation) }
+    /// Sets the identity once the skill's manifest has been checked, and with it what storage
+    /// the skill may reach. The factory needs its services before the host can know who it
+    /// is; anything logged before is attributed to the provisional name, and storage is
+    /// refused until then.
+    func confirm(_ manifest: SkillManifest, generation: Int) {
+        identity.withLock { $0 = (manifest.id, generation) }
+        grant.withLock { $0 = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups) }
     }
 
     /// Turns every service into a no-op for this generation.
@@ -80,6 +112,35 @@ public final class HostServiceBinding: @unchecked Sendable {
         let (skillID, generation) = identity.withLock { $0 }
         sink(SkillLogRecord(skillID: skillID, generation: generation, level: level, message: text))
     }
+
+    fileprivate func storage(request: UnsafePointer<CChar>?, length: Int, reply: sh_bytes_fn?, context: UnsafeMutableRawPointer?) -> Int32 {
+        func answer(_ status: sh_status, _ bytes: [UInt8]) -> Int32 {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { reply?(context, $0.baseAddress, $0.count) }
+            }
+            return Int32(status.rawValue)
+        }
+        guard !isRetired else { return answer(SH_STATUS_RETIRED, []) }
+        guard let storageHandler else { return answer(SH_STATUS_ERROR, Array("this host offers no storage".utf8)) }
+        guard let grant = grant.withLock({ $0 }) else {
+            return answer(SH_STATUS_ERROR, Array("storage is not available while the skill's factory runs: the host does not know who it is yet".utf8))
+        }
+        let bytes = request.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+        let (status, replyBytes) = storageHandler(grant, UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+        return answer(status == SH_STATUS_OK.rawValue ? SH_STATUS_OK : SH_STATUS_ERROR, replyBytes)
+    }
+}
+
+private let storageTrampoline: FFIClosure.Trampoline = { _, result, arguments, userData in
+    guard let arguments, let userData, let result else { return }
+    let binding = Unmanaged<HostServiceBinding>.fromOpaque(userData).takeUnretainedValue()
+    let request = arguments[0]!.load(as: UnsafePointer<CChar>?.self)
+    let length = arguments[1]!.load(as: Int.self)
+    let reply = arguments[2]!.load(as: sh_bytes_fn?.self)
+    let context = arguments[3]!.load(as: UnsafeMutableRawPointer?.self)
+    let status = binding.storage(request: request, length: length, reply: reply, context: context)
+    // libffi returns integers narrower than a register through a full ffi_arg.
+    result.storeBytes(of: Int64(status), as: Int64.self)
 }
 
 private let logTrampoline: FFIClosure.Trampoline = { _, _, arguments, userData in

@@ -15,6 +15,8 @@ struct HostOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Show what skills log at this level and above: debug, info, warning, error.", valueName: "level"))
     var logLevel: String = "warning"
 
+    @OptionGroup var data: DataOptions
+
     func validate() throws {
         guard Self.levels[logLevel] != nil else {
             throw ValidationError("--log-level must be debug, info, warning or error, not '\(logLevel)'")
@@ -45,6 +47,8 @@ struct HostOptionGroup: ParsableArguments {
                 diagnostics.write("[\(record.skillID) g\(record.generation)] \(record.level.name): \(record.message)\n")
             },
             progress: { message in diagnostics.write(message + "\n") },
-            nluCache: noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory()))
+            nluCache: noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory()),
+            dataRoot: data.root,
+            storageLimits: data.limits)
     }
 }

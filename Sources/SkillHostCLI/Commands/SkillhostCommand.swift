@@ -5,7 +5,7 @@ public struct SkillhostCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "skillhost",
         abstract: "Run Alexa-style voice and chat skills locally, from dynamic libraries.",
-        subcommands: [ReplCommand.self, NLUCommand.self],
+        subcommands: [ReplCommand.self, NLUCommand.self, StorageCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

@@ -1,14 +1,23 @@
-/// Attributes at the scopes the Alexa SDK offers: request (this turn only) and session (carried
-/// in the envelope from turn to turn). Persistent attributes arrive with storage.
+/// Attributes at the scopes the Alexa SDK offers: request (this turn only), session (carried
+/// in the envelope from turn to turn) and persistent (kept by the host in the skill's private
+/// container, one document per user or device).
 public final class AttributesManager {
     private let inSession: Bool
     /// Attributes for this turn only, shared between interceptors and handlers.
     public var requestAttributes: JSONObject = JSONObject()
     private var session: JSONObject
+    private let envelope: RequestEnvelope
+    private let storage: SkillStorage
+    private let persistenceKey: PersistenceKey
+    /// The persistent attributes once read or set this turn.
+    private var persistent: JSONObject?
 
-    init(requestEnvelope: RequestEnvelope) {
+    init(requestEnvelope: RequestEnvelope, host: HostServices = HostServices(), persistenceKey: PersistenceKey = .userID) {
         inSession = requestEnvelope.session != nil
         session = requestEnvelope.session?.attributes ?? JSONObject()
+        envelope = requestEnvelope
+        storage = SkillStorage(host: host)
+        self.persistenceKey = persistenceKey
     }
 
     /// Session attributes: what this turn received, with this turn's changes.
@@ -48,5 +57,110 @@ public final class AttributesManager {
             throw SkillError.invalidAttributes("session attributes must encode as a JSON object, not \(json.typeName)")
         }
         try setSessionAttributes(object)
+    }
+}
+
+// MARK: Persistent attributes
+
+/// What partitions persistent attributes, as the Alexa SDK's partition key generators: the
+/// user (`context.System.user.userId`, the default) or the device
+/// (`context.System.device.deviceId`), or anything a closure reads from the request.
+public enum PersistenceKey: Sendable {
+    case userID
+    case deviceID
+    case custom(@Sendable (RequestEnvelope) -> String?)
+
+    func partition(of envelope: RequestEnvelope) -> String? {
+        let system = envelope.context["System"]
+        switch self {
+        case .userID: return system?["user"]?["userId"]?.string ?? envelope.session?.userID
+        case .deviceID: return system?["device"]?["deviceId"]?.string
+        case .custom(let read): return read(envelope)
+        }
+    }
+
+    /// The document key for a partition: `attributes.<id>`, with anything but letters, digits,
+    /// '.', '-' and '_' percent-encoded, and a very long id shortened with a hash of it.
+    static func documentKey(_ partition: String) -> String {
+        var escaped = ""
+        for byte in partition.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                escaped += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        guard escaped.utf8.count > 180 else { return "attributes." + escaped }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in partition.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return "attributes." + escaped.prefix(150) + "~" + String(hash, radix: 16)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to count: Int) -> String {
+        String(repeating: "0", count: max(0, count - self.count)) + self
+    }
+}
+
+extension AttributesManager {
+    private func persistentKey() throws(SkillError) -> String {
+        guard let partition = persistenceKey.partition(of: envelope), !partition.isEmpty else {
+            throw SkillError.storage("persistent attributes need a partition key, and this request has none (\(persistenceKey))")
+        }
+        return PersistenceKey.documentKey(partition)
+    }
+
+    /// The persistent attributes, read from storage once a turn; `defaults` when none are
+    /// stored (as the Alexa SDK's `getPersistentAttributes(useSessionCache, defaultAttributes)`).
+    public func getPersistentAttributes(defaults: JSONObject = JSONObject()) throws(SkillError) -> JSONObject {
+        if let persistent { return persistent }
+        let stored = try storage.privateContainer.get(try persistentKey())
+        guard let stored else {
+            persistent = defaults
+            return defaults
+        }
+        guard let object = stored.object else {
+            throw SkillError.storage("persistent attributes are stored as \(stored.typeName), not an object")
+        }
+        persistent = object
+        return object
+    }
+
+    /// Replaces the persistent attributes for this turn; `savePersistentAttributes` stores them.
+    public func setPersistentAttributes(_ attributes: JSONObject) {
+        persistent = attributes
+    }
+
+    /// Stores the persistent attributes read or set this turn (nothing when neither happened).
+    public func savePersistentAttributes() throws(SkillError) {
+        guard let persistent else { return }
+        try storage.privateContainer.put(try persistentKey(), .object(persistent))
+    }
+
+    /// Deletes the stored persistent attributes and empties them for this turn.
+    public func deletePersistentAttributes() throws(SkillError) {
+        try storage.privateContainer.delete(try persistentKey())
+        persistent = JSONObject()
+    }
+
+    /// The persistent attributes decoded as `T`, nil when none are stored.
+    public func persistentAttributes<T: Decodable>(as type: T.Type) throws -> T? {
+        let object = try getPersistentAttributes()
+        return object.isEmpty ? nil : try JSONValue.object(object).decode(T.self)
+    }
+
+    /// Sets the persistent attributes to `value` encoded as a JSON object (save to store them).
+    public func setPersistentAttributes<T: Encodable>(_ value: T) throws {
+        let json = try JSONValue(encoding: value)
+        guard let object = json.object else {
+            throw SkillError.invalidAttributes("persistent attributes must encode as a JSON object, not \(json.typeName)")
+        }
+        setPersistentAttributes(object)
     }
 }

@@ -1,7 +1,9 @@
 import CSkillABI
+import SkillModel
 
 /// The services the host offers this skill, bound to its identity and generation by the host.
-/// Outside a host (a unit test calling `Skill.invoke`), logging goes nowhere.
+/// Outside a host (a unit test calling `Skill.invoke`), logging goes nowhere and storage
+/// calls fail, saying so.
 public struct HostServices: @unchecked Sendable {
     // @unchecked: the table is owned by the host, immutable and valid for the life of the
     // process (skillhost_abi.h), and its functions are safe to call from any thread.
@@ -10,7 +12,8 @@ public struct HostServices: @unchecked Sendable {
     public init() { table = nil }
 
     init(table: UnsafePointer<sh_host_services>?) {
-        guard let table, table.pointee.struct_size >= MemoryLayout<sh_host_services>.size else {
+        // Version 1's first table ended after `log`; later fields are checked where used.
+        guard let table, table.pointee.struct_size >= UInt32(MemoryLayout<sh_host_services>.offset(of: \.log)! + 8) else {
             self.table = nil
             return
         }
@@ -29,4 +32,47 @@ public struct HostServices: @unchecked Sendable {
             bytes.withMemoryRebound(to: CChar.self) { log(level.rawValue, $0.baseAddress, $0.count) }
         }
     }
+
+    /// Whether the host offers storage.
+    public var hasStorage: Bool { storageFunction != nil }
+
+    private var storageFunction: sh_storage_fn? {
+        guard let table, table.pointee.struct_size >= UInt32(MemoryLayout<sh_host_services>.offset(of: \.storage)! + 8) else { return nil }
+        return table.pointee.storage
+    }
+
+    /// Sends one storage request and returns the host's JSON reply.
+    public func storage(_ request: StorageRequest) throws(SkillError) -> JSONValue {
+        guard let storage = storageFunction else {
+            throw SkillError.storage("no storage here: the skill is not running in a host that offers it (skillhost 0.2 or later)")
+        }
+        let bytes = JSONWriter.bytes(request.json)
+        var reply: [UInt8] = []
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { request in
+                withUnsafeMutablePointer(to: &reply) { storage(request.baseAddress, request.count, receiveReply, $0) }
+            }
+        }
+        switch status {
+        case Int32(SH_STATUS_OK.rawValue):
+            do { return try JSONParser.parse(reply) } catch {
+                throw SkillError.storage("the host's storage reply is not JSON: \(error)")
+            }
+        case Int32(SH_STATUS_RETIRED.rawValue):
+            throw SkillError.storage("this generation of the skill has been retired; nothing was stored")
+        default:
+            throw SkillError.storage(String(decoding: reply, as: UTF8.self))
+        }
+    }
+}
+
+/// Copies the host's reply into the `[UInt8]` the context points at.
+private let receiveReply: sh_bytes_fn = { context, bytes, length in
+    guard let context else { return }
+    let reply = context.assumingMemoryBound(to: [UInt8].self)
+    guard let bytes, length > 0 else {
+        reply.pointee = []
+        return
+    }
+    reply.pointee = Array(UnsafeRawBufferPointer(start: bytes, count: length))
 }

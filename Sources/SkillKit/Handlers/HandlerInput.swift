@@ -5,17 +5,20 @@ public final class HandlerInput {
     public let requestEnvelope: RequestEnvelope
     /// Builds this turn's response.
     public let responseBuilder: ResponseBuilder
-    /// Request, session (and later persistent) attributes.
+    /// Request, session and persistent attributes.
     public let attributesManager: AttributesManager
-    /// What the host offers: logging now, storage later.
+    /// What the host offers: logging and storage.
     public let host: HostServices
 
-    public init(requestEnvelope: RequestEnvelope, host: HostServices = HostServices()) {
+    public init(requestEnvelope: RequestEnvelope, host: HostServices = HostServices(), persistenceKey: PersistenceKey = .userID) {
         self.requestEnvelope = requestEnvelope
         self.responseBuilder = ResponseBuilder()
-        self.attributesManager = AttributesManager(requestEnvelope: requestEnvelope)
+        self.attributesManager = AttributesManager(requestEnvelope: requestEnvelope, host: host, persistenceKey: persistenceKey)
         self.host = host
     }
+
+    /// The skill's private container and its app groups.
+    public var storage: SkillStorage { SkillStorage(host: host) }
 }
 
 extension HandlerInput {

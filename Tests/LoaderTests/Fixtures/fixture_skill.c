@@ -41,6 +41,8 @@
 static const char manifest[] = "{\"id\": \"" SKILL_ID "\", \"name\": ";
 #elif defined(MANIFEST_ID_MISMATCH)
 static const char manifest[] = "{\"id\":\"com.test.someone.else\",\"name\":\"Fixture\",\"version\":\"1.0\"}";
+#elif defined(APP_GROUP)
+static const char manifest[] = "{\"id\":\"" SKILL_ID "\",\"name\":\"Fixture\",\"version\":\"1.0\",\"appGroups\":[\"" APP_GROUP "\"]}";
 #else
 static const char manifest[] = "{\"id\":\"" SKILL_ID "\",\"name\":\"Fixture\",\"version\":\"1.0\"}";
 #endif
@@ -71,6 +73,29 @@ static char *copy(const char *text, size_t *length) {
     return buffer;
 }
 
+#ifdef STORAGE
+/* What a storage call replied, with double quotes turned into single ones so it can be spoken. */
+struct reply {
+    char text[512];
+};
+
+static void receive(void *context, const char *bytes, size_t length) {
+    struct reply *reply = context;
+    size_t n = length < sizeof reply->text - 1 ? length : sizeof reply->text - 1;
+    for (size_t i = 0; i < n; i++) reply->text[i] = bytes[i] == '"' ? '\'' : bytes[i];
+    reply->text[n] = 0;
+}
+
+static const char put_request[] = "{\"op\":\"put\",\"container\":\"private\",\"key\":\"c\",\"value\":1}";
+static int32_t factory_status = -1;
+static struct reply factory_reply;
+
+static int32_t store(const sh_host_services *host, struct reply *reply) {
+    if (host->struct_size < offsetof(sh_host_services, storage) + sizeof host->storage || !host->storage) return -1;
+    return host->storage(put_request, sizeof put_request - 1, receive, reply);
+}
+#endif
+
 static void handle(sh_skill *skill, const char *request, size_t length, sh_done_fn done, void *context) {
     (void)request;
     (void)length;
@@ -87,6 +112,16 @@ static void handle(sh_skill *skill, const char *request, size_t length, sh_done_
     (void)done;
     (void)context;
     (void)copy;
+#elif defined(STORAGE)
+    struct reply reply = {{0}};
+    int32_t status = store(skill->host, &reply);
+    char response[2048];
+    snprintf(response, sizeof response,
+             "{\"version\":\"1.0\",\"response\":{\"outputSpeech\":{\"type\":\"PlainText\",\"text\":"
+             "\"status %d reply %s; in the factory: status %d reply %s\"},\"shouldEndSession\":false}}",
+             (int)status, reply.text, (int)factory_status, factory_reply.text);
+    char *text = copy(response, &n);
+    done(context, SH_STATUS_OK, text, n);
 #elif defined(SKILL_FAILS)
     char *message = copy("fixture failed on purpose", &n);
     done(context, SH_STATUS_ERROR, message, n);
@@ -146,6 +181,9 @@ static const sh_skill_table *create(const sh_host_services *host) {
 #else
     sh_skill *skill = calloc(1, sizeof *skill);
     skill->host = host;
+#ifdef STORAGE
+    factory_status = store(host, &factory_reply);
+#endif
     skill->table = (sh_skill_table){
 #ifdef TABLE_SMALL
         .struct_size = 24,

@@ -1,0 +1,81 @@
+import CSkillABI
+import Loader
+import SkillModel
+import Storage
+import Synchronization
+
+/// Answers skills' storage requests (skillhost_abi.h) from the data root: a skill reaches its
+/// own private container and the app groups its manifest declares, nothing else. The store is
+/// opened on the first request, so a host whose skills never store anything leaves no trace.
+final class SkillStorageService: Sendable {
+    let root: String
+    let limits: StorageLimits
+    private let store = Mutex<DocumentStore?>(nil)
+
+    init(root: String, limits: StorageLimits) {
+        self.root = root
+        self.limits = limits
+    }
+
+    func handle(_ grant: StorageGrant, _ bytes: UnsafeBufferPointer<UInt8>) -> (status: Int32, reply: [UInt8]) {
+        do throws(StorageError) {
+            let request: StorageRequest
+            do { request = try StorageRequest(parsing: bytes) } catch {
+                throw StorageError(.invalidJSON, "malformed storage request: \(error)")
+            }
+            let reply = try answer(request, for: grant)
+            return (Int32(SH_STATUS_OK.rawValue), JSONWriter.bytes(reply))
+        } catch {
+            return (Int32(SH_STATUS_ERROR.rawValue), Array(error.description.utf8))
+        }
+    }
+
+    private func answer(_ request: StorageRequest, for grant: StorageGrant) throws(StorageError) -> JSONValue {
+        let container = try openStore().container(try Self.container(request.container, for: grant))
+        switch request.operation {
+        case .list:
+            return ["keys": .array(try container.list().map { .string($0.rawValue) })]
+        case .get:
+            return Self.found(try container.get(try DocumentKey(request.key ?? "")))
+        case .delete:
+            return ["deleted": .bool(try container.delete(try DocumentKey(request.key ?? "")))]
+        case .put:
+            let condition: WriteCondition = switch request.condition {
+            case .always: .always
+            case .ifAbsent: .ifAbsent
+            case .ifVersion(let version): .ifVersion(version)
+            }
+            switch try container.put(try DocumentKey(request.key ?? ""), request.value ?? .null, if: condition) {
+            case .written(let version): return ["written": true, "version": .string(version)]
+            case .conflict(let current): return ["written": false, "current": Self.found(current)]
+            }
+        }
+    }
+
+    private static func found(_ document: StoredDocument?) -> JSONValue {
+        guard let document else { return ["found": false] }
+        return ["found": true, "value": document.value, "version": .string(document.version)]
+    }
+
+    /// The container a skill names: "private" (or its own id) or a declared app group.
+    static func container(_ name: String, for grant: StorageGrant) throws(StorageError) -> ContainerName {
+        if name == "private" || name == grant.skillID.rawValue { return .skill(grant.skillID.rawValue) }
+        if name.hasPrefix("group.") {
+            guard grant.appGroups.contains(name) else {
+                let declared = grant.appGroups.isEmpty ? "it declares none" : "it declares \(grant.appGroups.joined(separator: ", "))"
+                throw StorageError(.accessDenied, "skill \(grant.skillID) may not use app group \(name): its manifest does not declare it (\(declared))")
+            }
+            return try ContainerName(parsing: name)
+        }
+        throw StorageError(.accessDenied, "skill \(grant.skillID) may not open the private container of '\(ContainerName.printable(name))': a skill reaches only its own (\"private\") and the app groups its manifest declares")
+    }
+
+    private func openStore() throws(StorageError) -> DocumentStore {
+        try store.withLock { (store: inout DocumentStore?) throws(StorageError) -> DocumentStore in
+            if let store { return store }
+            let opened = try DocumentStore(root: root, limits: limits)
+            store = opened
+            return opened
+        }
+    }
+}
