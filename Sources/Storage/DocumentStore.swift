@@ -21,11 +21,11 @@ public struct StorageLimits: Sendable, Equatable {
 /// ```
 /// <root>/skills/<skill id>/<key>.json     a skill's private container
 /// <root>/groups/<app group>/<key>.json    an app group, shared
-/// <root>/…/<container>/.lock              taken (flock) by every write, never replaced
+/// <root>/…/<container>/.lock              locked (a byte per key) by every write, never replaced
 /// ```
 ///
 /// Folders are created 0700 and documents 0600. A write is a temporary file, fsync, rename
-/// over the document and fsync of the folder, under the container's lock; reads take no lock
+/// over the document and fsync of the folder, under the document's lock; reads take no lock
 /// (a rename is atomic, so a reader sees the old document or the new one, never a mix).
 /// Nothing is followed out of a container: every file is opened relative to the container's
 /// folder with O_NOFOLLOW.
@@ -248,7 +248,7 @@ public final class Container: Sendable {
     @discardableResult
     public func put(_ key: DocumentKey, _ value: JSONValue, if condition: WriteCondition = .always) throws(StorageError) -> PutOutcome {
         let bytes = try encode(value, key: key)
-        return try withExclusiveLock { () throws(StorageError) -> PutOutcome in
+        return try withExclusiveLock(key) { () throws(StorageError) -> PutOutcome in
             if condition != .always {
                 let current = try get(key)
                 switch condition {
@@ -266,7 +266,7 @@ public final class Container: Sendable {
     /// A corrupt document is reported, not handed to `transform` as missing.
     @discardableResult
     public func update(_ key: DocumentKey, _ transform: (JSONValue?) throws -> JSONValue) throws -> JSONValue {
-        try withExclusiveLock { () throws -> JSONValue in
+        try withExclusiveLock(key) { () throws -> JSONValue in
             let current = try get(key)
             let next = try transform(current?.value)
             _ = try replace(key, with: try encode(next, key: key))
@@ -277,7 +277,7 @@ public final class Container: Sendable {
     /// Deletes the document; false when there was none.
     @discardableResult
     public func delete(_ key: DocumentKey) throws(StorageError) -> Bool {
-        try withExclusiveLock { () throws(StorageError) -> Bool in
+        try withExclusiveLock(key) { () throws(StorageError) -> Bool in
             var info = stat()
             guard fstatat(descriptor, key.fileName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 if errno == ENOENT { return false }
@@ -356,17 +356,32 @@ public final class Container: Sendable {
         return Self.version(of: bytes)
     }
 
-    /// Runs `body` holding the container's write lock: flock on `.lock`, a file that is never
-    /// replaced, so the lock works across processes and (each call opening its own
-    /// descriptor) across threads.
-    private func withExclusiveLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    /// Runs `body` holding the write lock of `key`: an open-file-description lock on one byte
+    /// of `.lock` (a file that is never replaced) chosen by the key's hash. Such locks work
+    /// across processes and, each call opening its own descriptor, across threads; they are
+    /// not dropped when another descriptor of the file closes (as POSIX record locks are), and
+    /// writers of different documents rarely wait for each other.
+    private func withExclusiveLock<T, E: Error>(_ key: DocumentKey, _ body: () throws(E) -> T) throws(E) -> T {
         let lock = openLock()
         defer { if lock >= 0 { close(lock) } }
         if lock >= 0 {
-            while flock(lock, LOCK_EX) != 0, errno == EINTR {}
+            var stripe: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in key.rawValue.utf8 {
+                stripe ^= UInt64(byte)
+                stripe = stripe &* 0x0000_0100_0000_01B3
+            }
+            var range = flock()
+            range.l_type = Int16(F_WRLCK)
+            range.l_whence = Int16(SEEK_SET)
+            range.l_start = off_t(1 + stripe % Self.lockStripes)
+            range.l_len = 1
+            while fcntl(lock, F_OFD_SETLKW, &range) != 0, errno == EINTR {}
         }
         return try body()
     }
+
+    /// How many byte locks `.lock` is divided into.
+    static let lockStripes: UInt64 = 4096
 
     private func openLock() -> Int32 {
         openat(descriptor, ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -377,7 +392,13 @@ public final class Container: Sendable {
         let lock = openLock()
         guard lock >= 0 else { return }
         defer { close(lock) }
-        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { return }
+        // The whole file: granted only while no writer holds any key's lock.
+        var whole = flock()
+        whole.l_type = Int16(F_WRLCK)
+        whole.l_whence = Int16(SEEK_SET)
+        whole.l_start = 0
+        whole.l_len = 0
+        guard fcntl(lock, F_OFD_SETLK, &whole) == 0 else { return }
         let copy = dup(descriptor)
         guard copy >= 0, let directory = fdopendir(copy) else { return }
         defer { closedir(directory) }
@@ -391,6 +412,11 @@ public final class Container: Sendable {
 }
 
 private let temporaryCounter = Atomic<Int>(0)
+
+// Open-file-description locks (Linux 3.15+; <fcntl.h> defines them only with _GNU_SOURCE,
+// which Swift's Glibc module does not see). The same numbers on every Linux architecture.
+private let F_OFD_SETLK: Int32 = 37
+private let F_OFD_SETLKW: Int32 = 38
 
 extension JSONValue {
     /// How deeply arrays and objects nest: 0 for a scalar, 1 for a flat array or object.
