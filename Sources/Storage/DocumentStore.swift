@@ -248,50 +248,50 @@ public final class Container: Sendable {
     @discardableResult
     public func put(_ key: DocumentKey, _ value: JSONValue, if condition: WriteCondition = .always) throws(StorageError) -> PutOutcome {
         let bytes = try encode(value, key: key)
-        return try withExclusiveLock(key) { () throws(StorageError) -> PutOutcome in
-            if condition != .always {
-                let current = try get(key)
-                switch condition {
-                case .ifAbsent where current != nil: return .conflict(current: current)
-                case .ifVersion(let version) where current?.version != version: return .conflict(current: current)
-                default: break
-                }
+        let held = try lock(key)
+        defer { close(held) }
+        if condition != .always {
+            let current = try get(key)
+            switch condition {
+            case .ifAbsent where current != nil: return .conflict(current: current)
+            case .ifVersion(let version) where current?.version != version: return .conflict(current: current)
+            default: break
             }
-            return .written(version: try replace(key, with: bytes))
         }
+        return .written(version: try replace(key, with: bytes))
     }
 
     /// Reads the document, gives it to `transform` and stores what that returns, all under the
-    /// container's lock, so no other writer, in this process or another, comes in between.
+    /// document's lock, so no other writer, in this process or another, comes in between.
     /// A corrupt document is reported, not handed to `transform` as missing.
     @discardableResult
     public func update(_ key: DocumentKey, _ transform: (JSONValue?) throws -> JSONValue) throws -> JSONValue {
-        try withExclusiveLock(key) { () throws -> JSONValue in
-            let current = try get(key)
-            let next = try transform(current?.value)
-            _ = try replace(key, with: try encode(next, key: key))
-            return next
-        }
+        let held = try lock(key)
+        defer { close(held) }
+        let current = try get(key)
+        let next = try transform(current?.value)
+        _ = try replace(key, with: try encode(next, key: key))
+        return next
     }
 
     /// Deletes the document; false when there was none.
     @discardableResult
     public func delete(_ key: DocumentKey) throws(StorageError) -> Bool {
-        try withExclusiveLock(key) { () throws(StorageError) -> Bool in
-            var info = stat()
-            guard fstatat(descriptor, key.fileName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                if errno == ENOENT { return false }
-                throw StorageError.system("stat", errno, path: filePath(key), unchanged: true)
-            }
-            try checkReplaceable(info, key: key)
-            guard unlinkat(descriptor, key.fileName, 0) == 0 else {
-                throw StorageError.system("unlink", errno, path: filePath(key), unchanged: true)
-            }
-            guard store.io.fsync(descriptor) == 0 else {
-                throw StorageError.system("fsync", errno, path: path, unchanged: false)
-            }
-            return true
+        let held = try lock(key)
+        defer { close(held) }
+        var info = stat()
+        guard fstatat(descriptor, key.fileName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            if errno == ENOENT { return false }
+            throw StorageError.system("stat", errno, path: filePath(key), unchanged: true)
         }
+        try checkReplaceable(info, key: key)
+        guard unlinkat(descriptor, key.fileName, 0) == 0 else {
+            throw StorageError.system("unlink", errno, path: filePath(key), unchanged: true)
+        }
+        guard store.io.fsync(descriptor) == 0 else {
+            throw StorageError.system("fsync", errno, path: path, unchanged: false)
+        }
+        return true
     }
 
     private func encode(_ value: JSONValue, key: DocumentKey) throws(StorageError) -> [UInt8] {
@@ -356,28 +356,35 @@ public final class Container: Sendable {
         return Self.version(of: bytes)
     }
 
-    /// Runs `body` holding the write lock of `key`: an open-file-description lock on one byte
+    /// Takes the write lock of `key` and returns the descriptor holding it (closing it lets go):
+    /// an open-file-description lock on one byte
     /// of `.lock` (a file that is never replaced) chosen by the key's hash. Such locks work
     /// across processes and, each call opening its own descriptor, across threads; they are
     /// not dropped when another descriptor of the file closes (as POSIX record locks are), and
     /// writers of different documents rarely wait for each other.
-    private func withExclusiveLock<T, E: Error>(_ key: DocumentKey, _ body: () throws(E) -> T) throws(E) -> T {
+    private func lock(_ key: DocumentKey) throws(StorageError) -> Int32 {
         let lock = openLock()
-        defer { if lock >= 0 { close(lock) } }
-        if lock >= 0 {
-            var stripe: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in key.rawValue.utf8 {
-                stripe ^= UInt64(byte)
-                stripe = stripe &* 0x0000_0100_0000_01B3
-            }
-            var range = flock()
-            range.l_type = Int16(F_WRLCK)
-            range.l_whence = Int16(SEEK_SET)
-            range.l_start = off_t(1 + stripe % Self.lockStripes)
-            range.l_len = 1
-            while fcntl(lock, F_OFD_SETLKW, &range) != 0, errno == EINTR {}
+        guard lock >= 0 else {
+            throw StorageError.system("open", errno, path: "\(path)/.lock", unchanged: true)
         }
-        return try body()
+        var stripe: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.rawValue.utf8 {
+            stripe ^= UInt64(byte)
+            stripe = stripe &* 0x0000_0100_0000_01B3
+        }
+        var range = flock()
+        range.l_type = Int16(F_WRLCK)
+        range.l_whence = Int16(SEEK_SET)
+        range.l_start = off_t(1 + stripe % Self.lockStripes)
+        range.l_len = 1
+        while fcntl(lock, F_OFD_SETLKW, &range) != 0 {
+            guard errno == EINTR else {
+                let number = errno
+                close(lock)
+                throw StorageError.system("lock", number, path: "\(path)/.lock", unchanged: true)
+            }
+        }
+        return lock
     }
 
     /// How many byte locks `.lock` is divided into.

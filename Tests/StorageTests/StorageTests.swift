@@ -344,3 +344,17 @@ final class FaultyFileOperations: FileOperations {
         return system.rename(directory, from: from, to: to)
     }
 }
+
+extension StorageTests {
+    @Test func aLockFileReplacedByASymlinkRefusesWritesInsteadOfGoingUnlocked() throws {
+        let container = try store.container(.skill("com.example.lockless"))
+        try FileManager.default.removeItem(atPath: "\(container.path)/.lock")
+        #expect(symlink("/tmp/elsewhere.lock", "\(container.path)/.lock") == 0)
+        #expect {
+            try container.put(key("doc"), 1)
+        } throws: { error in
+            (error as? StorageError)?.code == .symbolicLink && "\(error)".contains(".lock")
+        }
+        #expect(try container.get(key("doc")) == nil)
+    }
+}
