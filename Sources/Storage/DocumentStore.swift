@@ -234,12 +234,7 @@ public final class Container: Sendable {
 
     /// FNV-1a (64-bit) of the bytes and their count: a version that changes when they do.
     static func version(of bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return String(bytes.count, radix: 16) + "-" + String(hash, radix: 16)
+        String(bytes.count, radix: 16) + "-" + String(FNV1a.hash(bytes), radix: 16)
     }
 
     // MARK: Writing
@@ -367,11 +362,7 @@ public final class Container: Sendable {
         guard lock >= 0 else {
             throw StorageError.system("open", errno, path: "\(path)/.lock", unchanged: true)
         }
-        var stripe: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.rawValue.utf8 {
-            stripe ^= UInt64(byte)
-            stripe = stripe &* 0x0000_0100_0000_01B3
-        }
+        let stripe = FNV1a.hash(key.rawValue.utf8)
         var range = flock()
         range.l_type = Int16(F_WRLCK)
         range.l_whence = Int16(SEEK_SET)

@@ -93,12 +93,7 @@ public enum PersistenceKey: Sendable {
             }
         }
         guard escaped.utf8.count > 180 else { return "attributes." + escaped }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in partition.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return "attributes." + escaped.prefix(150) + "~" + String(hash, radix: 16)
+        return "attributes." + escaped.prefix(150) + "~" + String(FNV1a.hash(partition.utf8), radix: 16)
     }
 }
 
