@@ -50,7 +50,7 @@ print("configuration: \(build.configuration)\(build.configuration == "release" ?
 
 // 1. Whole host path.
 let host = try HostEngine(options: HostOptions(skillFolders: [folder]))
-guard host.registry.entries.count == 1 else { fail("HelloWorld did not load: \(host.refusals)") }
+guard await host.registry.entries.count == 1 else { fail("HelloWorld did not load: \(host.refusals)") }
 let script = ["open hello world", "hello", "help", "stop"]
 for line in script {
     let speech = await host.turn(line).speech
@@ -80,7 +80,7 @@ print("host path, HelloWorld, warm: runs \(hostRates.map { String(format: "%.0f"
 print(String(format: "  median %.0f turns/s, %.2f µs/turn", hostMedian, 1e6 / hostMedian))
 
 // 2. The parts: NLU alone, and the ABI alone (prebuilt envelope bytes in, response bytes out).
-let entry = host.registry.entries[0]
+let entry = await host.registry.entries[0]
 let utterances = script.map(Utterance.init)
 var nluRates: [Double] = []
 for _ in 0..<5 {

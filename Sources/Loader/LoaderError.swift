@@ -19,6 +19,8 @@ public struct LoaderError: Error, Sendable, CustomStringConvertible, Equatable {
         case duplicateSkillID
         case invocationNameTaken
         case buildFailed
+        /// Someone other than the user or root could change it (see `TrustPolicy`).
+        case untrusted
     }
 
     public let code: Code

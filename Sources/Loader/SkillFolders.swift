@@ -4,6 +4,8 @@ import SkillModel
 /// What scanning the skills folders produced: the skills that loaded and every refusal.
 public struct SkillScan: Sendable {
     public var loaded: [LoadedSkill] = []
+    /// Where each loaded skill came from: its library, or the source folder it was built from.
+    public var origins: [String] = []
     public var refusals: [LoaderError] = []
 }
 
@@ -20,6 +22,10 @@ extension SkillLoader {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
                 scan.refusals.append(LoaderError(.unreadable, path: folder, "no such skills folder"))
+                continue
+            }
+            if let refusal = trust.checkFolder(folder) {
+                scan.refusals.append(refusal)
                 continue
             }
             do {
@@ -53,6 +59,7 @@ extension SkillLoader {
                     }
                     firstPath[skill.id] = path
                     scan.loaded.append(skill)
+                    scan.origins.append(path)
                 } catch {
                     scan.refusals.append(error)
                 }

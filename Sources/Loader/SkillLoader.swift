@@ -19,19 +19,22 @@ public final class SkillLoader: Sendable {
     public let shadow: ShadowDirectory
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
+    public let trust: TrustPolicy
     private let generations = Mutex<[SkillID: Int]>([:])
 
     /// - Parameter storage: answers skills' storage requests; without it, storage calls fail
     ///   with a message saying the host offers none.
-    public init(shadow: ShadowDirectory, logSink: @escaping SkillLogSink, storage: SkillStorageHandler? = nil) {
+    /// - Parameter trust: which files code may be loaded from (see `TrustPolicy`).
+    public init(shadow: ShadowDirectory, logSink: @escaping SkillLogSink, storage: SkillStorageHandler? = nil, trust: TrustPolicy = .strict) {
         self.shadow = shadow
         self.logSink = logSink
         self.storage = storage
+        self.trust = trust
     }
 
     /// Loads one library. The returned skill is a new generation of its skill id.
     public func load(_ path: String) throws(LoaderError) -> LoadedSkill {
-        let bytes = try LibraryFile.read(path)
+        let bytes = try LibraryFile.read(path, trust: trust)
         let stored = bytes.withUnsafeBytes { raw in
             Result { () throws(LoaderError) in try checkAndStore(raw, path: path) }
         }

@@ -20,8 +20,12 @@ public struct HostOptions: Sendable {
     /// Where skills' containers and app groups are (see `DataRoot`).
     public var dataRoot: String
     public var storageLimits: StorageLimits
+    /// Which files code may be loaded from.
+    public var trust: TrustPolicy
+    /// Told what the host does on its own: reloads, refused builds, removed skills.
+    public var events: @Sendable (HostEvent) -> Void
 
-    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil, dataRoot: String = DataRoot.resolve(nil), storageLimits: StorageLimits = StorageLimits()) {
+    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil, dataRoot: String = DataRoot.resolve(nil), storageLimits: StorageLimits = StorageLimits(), trust: TrustPolicy = .strict, events: @escaping @Sendable (HostEvent) -> Void = { _ in }) {
         self.skillFolders = skillFolders
         self.logSink = logSink
         self.progress = progress
@@ -31,6 +35,8 @@ public struct HostOptions: Sendable {
         self.nluCache = nluCache
         self.dataRoot = dataRoot
         self.storageLimits = storageLimits
+        self.trust = trust
+        self.events = events
     }
 }
 
@@ -39,10 +45,15 @@ public struct HostOptions: Sendable {
 ///
 /// Many hosts can run in one process; each has its own shadow folder and conversation.
 public actor HostEngine {
-    public nonisolated let registry: SkillRegistry
+    public internal(set) var registry: SkillRegistry
     /// Libraries and folders that were refused at start, with the reasons.
     public nonisolated let refusals: [LoaderError]
-    private let loader: SkillLoader
+    let loader: SkillLoader
+    let options: HostOptions
+    var watcher: FolderWatcher?
+    /// Origins being reloaded now, and those that changed again meanwhile.
+    var reloading: Set<String> = []
+    var reloadAgain: Set<String> = []
     var conversation: Conversation
     var requests = RequestFactory()
     let turnDeadline: Duration
@@ -54,10 +65,12 @@ public actor HostEngine {
     public init(options: HostOptions) throws {
         let shadow = try ShadowDirectory()
         let storage = SkillStorageService(root: options.dataRoot, limits: options.storageLimits)
-        loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) })
+        loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust)
+        self.options = options
         let scan = loader.loadAll(from: options.skillFolders, progress: options.progress)
         let (skills, clashes) = SkillRegistry.separatingClashes(scan.loaded)
-        registry = SkillRegistry(skills: skills, cache: options.nluCache)
+        let origins = skills.map { skill in scan.origins[scan.loaded.firstIndex { $0 === skill }!] }
+        registry = SkillRegistry(skills: skills, origins: origins, cache: options.nluCache)
         refusals = scan.refusals + clashes
         turnDeadline = options.turnDeadline
         conversation = Conversation(session: nil, userID: options.userID, deviceID: options.deviceID)
@@ -71,6 +84,8 @@ public actor HostEngine {
     /// Ends any open session (SessionEndedRequest, USER_INITIATED) and deletes the shadow
     /// copies. Loaded images stay mapped until the process exits.
     public func shutdown() async {
+        watcher?.stop()
+        watcher = nil
         if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: "") }
         loader.shadow.remove()
     }

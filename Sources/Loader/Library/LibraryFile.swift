@@ -9,7 +9,7 @@ import Musl
 enum LibraryFile {
     static let maximumSize = 512 << 20
 
-    static func read(_ path: String) throws(LoaderError) -> [UInt8] {
+    static func read(_ path: String, trust: TrustPolicy = .strict) throws(LoaderError) -> [UInt8] {
         var resolved = path
         if let real = realpath(path, nil) {
             resolved = String(cString: real)
@@ -26,6 +26,7 @@ enum LibraryFile {
             throw LoaderError(.unreadable, path: path, "cannot stat: \(String(cString: strerror(errno)))")
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw LoaderError(.notAFile, path: path, "not a regular file") }
+        if let refusal = trust.refusal(info, path: path, kind: "library") { throw refusal }
         let size = Int(info.st_size)
         guard size <= maximumSize else {
             throw LoaderError(.unreadable, path: path, "is \(size >> 20) MiB, larger than the \(maximumSize >> 20) MiB a skill library may be")

@@ -2,30 +2,83 @@ import Loader
 import NLU
 import SkillModel
 
-/// The loaded skills and their compiled understanding, built once per load and then frozen.
+/// The loaded skills and their compiled understanding. Replacing or removing one skill
+/// touches only its own entry and its own part of the index: no other model is compiled again.
 public struct SkillRegistry: Sendable {
     /// One loaded skill: the library's entry point with its compiled NLU.
     public struct Entry: Sendable {
         public let skill: LoadedSkill
         public let nlu: SkillNLU
+        /// Where it came from: the library in a skills folder, or the source folder it is built from.
+        public let origin: String
         public var id: SkillID { skill.id }
         public var name: String { skill.manifest.name }
         /// The model's invocation name and the manifest's extra ones.
         public var invocationNames: [String] { skill.invocationNames }
+
+        public init(skill: LoadedSkill, nlu: SkillNLU, origin: String) {
+            self.skill = skill
+            self.nlu = nlu
+            self.origin = origin
+        }
     }
 
-    public let entries: [Entry]
-    let invocations: InvocationParser
+    /// In load order; a replaced skill keeps its place.
+    public private(set) var entries: [Entry]
+    private(set) var invocations: InvocationParser
     /// Every skill's NLU behind one index, for sentences that name no skill.
-    let index: SkillIndex
+    private(set) var index: SkillIndex
 
-    public init(skills: [LoadedSkill], cache: NLUCache? = nil) {
-        entries = skills.map { Entry(skill: $0, nlu: SkillNLU(skillID: $0.id, model: $0.model, cache: cache)) }
+    public init(entries: [Entry]) {
+        self.entries = entries
         invocations = InvocationParser(names: entries.map { ($0.id, $0.invocationNames) })
         index = SkillIndex(entries.map(\.nlu))
     }
 
+    public init(skills: [LoadedSkill], origins: [String]? = nil, cache: NLUCache? = nil) {
+        self.init(entries: skills.enumerated().map { i, skill in
+            Entry(skill: skill, nlu: SkillNLU(skillID: skill.id, model: skill.model, cache: cache), origin: origins?[i] ?? skill.path)
+        })
+    }
+
     public func entry(_ id: SkillID) -> Entry? { entries.first { $0.id == id } }
+
+    /// The entry that came from `origin` (a library or a source folder).
+    public func entry(origin: String) -> Entry? { entries.first { $0.origin == origin } }
+
+    /// Adds the skill, or puts it in place of the entry with its id.
+    public mutating func install(_ entry: Entry) {
+        if let i = entries.firstIndex(where: { $0.id == entry.id }) {
+            entries[i] = entry
+        } else {
+            entries.append(entry)
+        }
+        index.insert(entry.nlu)
+        invocations = InvocationParser(names: entries.map { ($0.id, $0.invocationNames) })
+    }
+
+    /// Takes the skill out of routing; returns its entry.
+    @discardableResult
+    public mutating func remove(_ id: SkillID) -> Entry? {
+        guard let i = entries.firstIndex(where: { $0.id == id }) else { return nil }
+        let entry = entries.remove(at: i)
+        index.remove(id)
+        invocations = InvocationParser(names: entries.map { ($0.id, $0.invocationNames) })
+        return entry
+    }
+
+    /// The key two invocation names clash on: spacing, hyphens and case do not tell them apart.
+    static func invocationKey(_ name: String) -> String { Tokenizer.tokens(name).map(\.text).joined() }
+
+    /// Another skill (not `replacing`) that already answers to one of `skill`'s invocation
+    /// names, with the name.
+    public func invocationOwner(of skill: LoadedSkill, replacing: SkillID? = nil) -> (name: String, owner: Entry)? {
+        let names = Set(skill.invocationNames.map(Self.invocationKey))
+        for entry in entries where entry.id != replacing && entry.id != skill.id {
+            if let name = entry.invocationNames.map(Self.invocationKey).first(where: names.contains) { return (name, entry) }
+        }
+        return nil
+    }
 
     /// Skills whose invocation name another skill already answers to ("open hello world" must
     /// mean one skill) are refused, naming both; the first in load order keeps the name.
@@ -34,7 +87,7 @@ public struct SkillRegistry: Sendable {
         var kept: [LoadedSkill] = []
         var refused: [LoaderError] = []
         for skill in skills {
-            let names = skill.invocationNames.map { Tokenizer.tokens($0).map(\.text).joined() }
+            let names = skill.invocationNames.map(invocationKey)
             if let (name, owner) = names.lazy.compactMap({ name in owners[name].map { (name, $0) } }).first {
                 skill.retire()
                 refused.append(LoaderError(.invocationNameTaken, path: skill.path, "invocation name '\(name)' of \(skill.id) is already \(owner.id)'s (from \(owner.path))"))

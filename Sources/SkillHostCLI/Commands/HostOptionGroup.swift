@@ -15,6 +15,12 @@ struct HostOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Show what skills log at this level and above: debug, info, warning, error.", valueName: "level"))
     var logLevel: String = "warning"
 
+    @Flag(help: "Do not watch the skills folders for new, changed and removed libraries and sources.")
+    var noWatch = false
+
+    @Flag(help: ArgumentHelp("Load libraries even from folders or files that other users can write or own. Whoever can replace such a file runs code as you."))
+    var allowUntrusted = false
+
     @OptionGroup var data: DataOptions
 
     func validate() throws {
@@ -49,6 +55,15 @@ struct HostOptionGroup: ParsableArguments {
             progress: { message in diagnostics.write(message + "\n") },
             nluCache: noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory()),
             dataRoot: data.root,
-            storageLimits: data.limits)
+            storageLimits: data.limits,
+            trust: allowUntrusted ? .anyone : .strict,
+            events: { event in
+                let code = switch event.kind {
+                case .kept, .refused: "33"
+                case .watching, .building: "2"
+                default: "36"
+                }
+                diagnostics.write((color ? "\u{1B}[\(code)m\(event)\u{1B}[0m" : "\(event)") + "\n")
+            })
     }
 }

@@ -30,6 +30,7 @@ struct ReplCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("cannot start: \(error)")
         }
+        if !host.noWatch { await engine.startWatching() }
         let repl = REPL(
             host: engine,
             input: StandardInputLines(showPrompts: interactive),

@@ -37,7 +37,7 @@ public struct REPL: Sendable {
 
     /// Runs until end of input or `:quit`, then ends any open session.
     public func run() async {
-        printBanner()
+        await printBanner()
         var debug = false
         while let line = await input.nextLine(prompt: paint("you> ", code: "2")) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -64,7 +64,10 @@ public struct REPL: Sendable {
         case "help", "h", "?":
             output.write(Self.helpText)
         case "skills":
-            output.write(skillsText())
+            output.write(await skillsText())
+        case "reload":
+            // What happens is told through the host's events, like a reload the watcher started.
+            _ = await host.reload(skill: words.count > 1 ? words.dropFirst().joined(separator: " ") : nil)
         case "debug":
             debug.toggle()
             await host.setRecordsEnvelopes(debug)
@@ -79,28 +82,32 @@ public struct REPL: Sendable {
         Type what you would say to a voice assistant, for example "open hello world".
         Commands:
           :help     this text
-          :skills   the loaded skills and refused libraries
+          :skills   the loaded skills (generation, source) and refused libraries
+          :reload [skill]  load a skill again (rebuilding a source folder); all without a name
           :debug    toggle showing each turn's readings and envelopes
           :quit     end the session and leave (end of input does the same)
 
         """
 
-    func skillsText() -> String {
+    func skillsText() async -> String {
         var text = ""
-        for entry in host.registry.entries {
+        let registry = await host.registry
+        for entry in registry.entries {
             let skill = entry.skill
-            text += "\(skill.manifest.name) (\(skill.id)) v\(skill.manifest.version), generation \(skill.generation), invocation \"\(skill.model.invocationName)\", \(skill.model.intents.count) intents, from \(skill.path)\n"
+            let source = entry.origin == skill.path ? "from \(skill.path)" : "built from \(entry.origin) (\(skill.path))"
+            text += "\(skill.manifest.name) (\(skill.id)) v\(skill.manifest.version), generation \(skill.generation), invocation \"\(skill.model.invocationName)\", \(skill.model.intents.count) intents, \(source)\n"
         }
-        if host.registry.entries.isEmpty { text += "no skills loaded\n" }
+        if registry.entries.isEmpty { text += "no skills loaded\n" }
         for refusal in host.refusals { text += "refused \(refusal)\n" }
         return text
     }
 
-    private func printBanner() {
+    private func printBanner() async {
         let sink = style.interactive ? output : diagnostics
         if style.interactive {
-            let names = host.registry.entries.map(\.name).joined(separator: ", ")
-            sink.write(paint("skillhost", code: "1") + " — \(host.registry.entries.count) skill\(host.registry.entries.count == 1 ? "" : "s") loaded: \(names.isEmpty ? "none" : names)\n")
+            let entries = await host.registry.entries
+            let names = entries.map(\.name).joined(separator: ", ")
+            sink.write(paint("skillhost", code: "1") + " — \(entries.count) skill\(entries.count == 1 ? "" : "s") loaded: \(names.isEmpty ? "none" : names)\n")
             sink.write("Say \"open\" and a skill's name. :help lists commands, :quit leaves.\n")
         }
         for refusal in host.refusals {

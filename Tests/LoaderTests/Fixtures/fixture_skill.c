@@ -36,6 +36,9 @@
 #ifndef REPLY
 #define REPLY "fixture answer"
 #endif
+#ifndef ECHO_PREFIX
+#define ECHO_PREFIX "you said"
+#endif
 
 #ifdef BAD_MANIFEST
 static const char manifest[] = "{\"id\": \"" SKILL_ID "\", \"name\": ";
@@ -138,7 +141,7 @@ static void handle(sh_skill *skill, const char *request, size_t length, sh_done_
             value += 9;
             int length = (int)(strchr(value, '"') - value);
             snprintf(response, sizeof response,
-                     "{\"version\":\"1.0\",\"response\":{\"outputSpeech\":{\"type\":\"PlainText\",\"text\":\"you said %.*s (%s)\"},"
+                     "{\"version\":\"1.0\",\"response\":{\"outputSpeech\":{\"type\":\"PlainText\",\"text\":\"" ECHO_PREFIX " %.*s (%s)\"},"
                      "\"shouldEndSession\":false}}", length, value, state);
         } else {
             snprintf(response, sizeof response,

@@ -1,0 +1,36 @@
+import Glibc
+
+/// Which files the host will run code from. As OpenSSH with its key files: a library, or the
+/// folder it sits in, that someone else could change is refused, because whoever can change it
+/// runs code as the user running the host.
+public enum TrustPolicy: Sendable, Equatable {
+    /// Owned by the user running the host or by root, and not writable by every user.
+    case strict
+    /// Anything (`--allow-untrusted`).
+    case anyone
+
+    /// The refusal for a file or folder with this status, or nil when it may be trusted.
+    func refusal(_ info: stat, path: String, kind: String) -> LoaderError? {
+        guard self == .strict else { return nil }
+        let fix = "or pass --allow-untrusted to accept that risk"
+        if info.st_mode & S_IWOTH != 0, !(kind == "skills folder" && info.st_mode & S_ISVTX != 0 && info.st_uid == geteuid()) {
+            return LoaderError(.untrusted, path: path, "the \(kind) is writable by every user on this machine, so anyone could replace the code skillhost runs as you; `chmod o-w` it, \(fix)")
+        }
+        if info.st_uid != 0, info.st_uid != geteuid() {
+            return LoaderError(.untrusted, path: path, "the \(kind) belongs to \(Self.userName(info.st_uid)), not to you or root, so its owner could replace the code skillhost runs as you; \(fix)")
+        }
+        return nil
+    }
+
+    /// Checks a folder before anything in it is loaded.
+    public func checkFolder(_ path: String) -> LoaderError? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return refusal(info, path: path, kind: "skills folder")
+    }
+
+    private static func userName(_ uid: uid_t) -> String {
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "user \(uid)" }
+        return "user \(uid) (\(String(cString: name)))"
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Loader
+import NLU
+import SkillModel
+
+extension HostEngine {
+    /// Watches every skills folder and every skill source folder in them: a new library loads,
+    /// a changed one reloads, a removed one is unrouted, a saved source file rebuilds its skill.
+    /// Returns how it watches (inotify, or polling when inotify is unavailable).
+    @discardableResult
+    public func startWatching(forcePolling: Bool = false) -> [HostEvent] {
+        guard watcher == nil else { return [] }
+        var watches: [FolderWatcher.Watch] = []
+        for folder in options.skillFolders where FileManager.default.fileExists(atPath: folder) {
+            watches.append(FolderWatcher.Watch(folder: folder, recursive: false) { path in
+                let name = (path as NSString).lastPathComponent
+                guard !name.hasPrefix(".") else { return nil }
+                if name.hasSuffix(".so") { return path }
+                return SourceSkillBuild.isSourceFolder(path) ? path : nil
+            })
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for entry in entries.sorted() where !entry.hasPrefix(".") {
+                let source = folder + "/" + entry
+                guard SourceSkillBuild.isSourceFolder(source) else { continue }
+                watches.append(FolderWatcher.Watch(folder: source, recursive: true) { path in
+                    Self.isSourceFile(path) ? source : nil
+                })
+            }
+        }
+        let watcher = FolderWatcher(watches, forcePolling: forcePolling) { [self] changed in
+            Task { await self.reload(origins: changed) }
+        }
+        self.watcher = watcher
+        let events = options.skillFolders.map { HostEvent(.watching, origin: $0, message: watcher.mode.description) }
+        events.forEach(options.events)
+        return events
+    }
+
+    /// A file a skill is built from (not an editor's swap or backup file).
+    static func isSourceFile(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        guard !name.hasPrefix("."), !name.hasSuffix("~"), !path.contains("/.build/") else { return false }
+        return ["swift", "c", "h", "json"].contains((name as NSString).pathExtension)
+    }
+
+    /// Reloads each origin (a library or a source folder), one after another.
+    public func reload(origins: [String]) async {
+        for origin in origins { _ = await reload(origin: origin) }
+    }
+
+    /// Reloads the skill named (name, id or invocation name), or every skill: `:reload`.
+    public func reload(skill: String?) async -> [HostEvent] {
+        let wanted = skill?.lowercased()
+        let entries = registry.entries.filter { entry in
+            guard let wanted else { return true }
+            return entry.name.lowercased() == wanted || entry.id.rawValue.lowercased() == wanted || entry.invocationNames.contains { $0.lowercased() == wanted }
+        }
+        guard !entries.isEmpty else {
+            let event = HostEvent(.refused, origin: skill ?? "", message: "no loaded skill is called '\(skill ?? "")'; :skills lists them")
+            options.events(event)
+            return [event]
+        }
+        var events: [HostEvent] = []
+        for entry in entries {
+            if let event = await reload(origin: entry.origin) { events.append(event) }
+        }
+        return events
+    }
+
+    /// Loads the library or builds and loads the source folder at `origin`, and puts the new
+    /// generation in place of the old in one step; or takes the skill out when `origin` is
+    /// gone. A failure keeps the running generation. A change that arrives while the origin
+    /// is being reloaded makes one more reload after it.
+    @discardableResult
+    public func reload(origin: String) async -> HostEvent? {
+        guard !reloading.contains(origin) else {
+            reloadAgain.insert(origin)
+            return nil
+        }
+        reloading.insert(origin)
+        var event: HostEvent?
+        repeat {
+            reloadAgain.remove(origin)
+            event = await reloadOnce(origin)
+            if let event { options.events(event) }
+        } while reloadAgain.contains(origin)
+        reloading.remove(origin)
+        return event
+    }
+
+    private func reloadOnce(_ origin: String) async -> HostEvent? {
+        let start = ContinuousClock.now
+        let previous = registry.entry(origin: origin)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: origin, isDirectory: &isFolder) else {
+            guard let previous else { return nil }
+            unroute(previous)
+            return HostEvent(.removed, origin: origin, name: previous.name, skillID: previous.id, generation: previous.skill.generation)
+        }
+        func refused(_ reason: String) -> HostEvent {
+            guard let previous else { return HostEvent(.refused, origin: origin, message: reason) }
+            return HostEvent(.kept, origin: origin, name: previous.name, skillID: previous.id, generation: previous.skill.generation, message: reason)
+        }
+
+        var library = origin
+        if isFolder.boolValue {
+            guard let builder = SourceSkillBuild.locate(for: origin) else {
+                return refused("a source folder outside any Swift package; build it and drop the .so here")
+            }
+            let product = (origin as NSString).lastPathComponent
+            options.events(HostEvent(.building, origin: origin, name: previous?.name ?? product))
+            let built = await Task.detached { () -> Result<String, LoaderError> in
+                Result { () throws(LoaderError) -> String in try builder.build(product: product, sourceFolder: origin, progress: { _ in }) }
+            }.value
+            switch built {
+            case .success(let path): library = path
+            case .failure(let error): return refused(error.reason)
+            }
+        }
+
+        let loader = self.loader
+        let cache = options.nluCache
+        let prepared = await Task.detached { () -> Result<SkillRegistry.Entry, LoaderError> in
+            Result { () throws(LoaderError) -> SkillRegistry.Entry in
+                let skill = try loader.load(library)
+                return SkillRegistry.Entry(skill: skill, nlu: SkillNLU(skillID: skill.id, model: skill.model, cache: cache), origin: origin)
+            }
+        }.value
+        let entry: SkillRegistry.Entry
+        switch prepared {
+        case .success(let loaded): entry = loaded
+        case .failure(let error): return refused("generation refused: \(error.reason)")
+        }
+
+        if let other = registry.entry(entry.id), other.origin != origin {
+            entry.skill.retire()
+            return refused("skill id \(entry.id) is already loaded from \(other.origin)")
+        }
+        if let (name, owner) = registry.invocationOwner(of: entry.skill, replacing: previous?.id) {
+            entry.skill.retire()
+            return refused("invocation name '\(name)' is already \(owner.name)'s (\(owner.id))")
+        }
+        if let previous, previous.id != entry.id { unroute(previous) }
+        let replaced = registry.entry(entry.id)
+        registry.install(entry)
+        replaced?.skill.retire()
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return HostEvent(replaced == nil ? .loaded : .reloaded, origin: origin, name: entry.name, skillID: entry.id, generation: entry.skill.generation, milliseconds: milliseconds)
+    }
+
+    /// Takes a skill out of routing; a session it held is over.
+    private func unroute(_ entry: SkillRegistry.Entry) {
+        registry.remove(entry.id)
+        entry.skill.retire()
+        if conversation.session?.skillID == entry.id { conversation.session = nil }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Loader
+import SkillHost
+import SkillModel
+import Synchronization
+import Testing
+import TestSupport
+
+/// Reloading one skill while the host runs: real libraries rebuilt with the C compiler and
+/// dropped over the old ones.
+@Suite struct HotReloadTests {
+    final class Events: Sendable {
+        private let seen = Mutex<[HostEvent]>([])
+        func append(_ event: HostEvent) { seen.withLock { $0.append(event) } }
+        var all: [HostEvent] { seen.withLock { $0 } }
+
+        /// Waits (up to `seconds`) for an event that satisfies `match`.
+        func wait(seconds: Double = 5, for match: (HostEvent) -> Bool) async -> HostEvent? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if let event = all.first(where: match) { return event }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return nil
+        }
+    }
+
+    let folder: String
+    let scratch: String
+    let events = Events()
+
+    init() throws {
+        folder = try TestSupport.temporaryFolder("reload")
+        scratch = try TestSupport.temporaryFolder("reload-builds")
+    }
+
+    /// Compiles the fixture with `defines` and puts it at `folder/name.so` the way a linker
+    /// finishing a build does: written aside, then renamed over the old file.
+    @discardableResult
+    func build(_ name: String, _ defines: [String]) throws -> String {
+        let built = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: defines, into: scratch, name: name + "-\(UUID().uuidString.prefix(8))")
+        let target = "\(folder)/\(name).so"
+        #expect(rename(built, target) == 0)
+        return target
+    }
+
+    func host(trust: TrustPolicy = .strict) throws -> HostEngine {
+        let events = self.events
+        return try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), trust: trust, events: { events.append($0) }))
+    }
+
+    static let echo = ["ELICIT", #"SKILL_ID="com.test.echo""#, #"INVOCATION="echo chamber""#]
+
+    @Test func theNextTurnReachesTheNewGenerationMidDialog() async throws {
+        let path = try build("echo", Self.echo)
+        let host = try host()
+        await host.setRecordsEnvelopes(true)
+        #expect(await host.turn("open echo chamber").speech == "Say echo.")
+        let question = await host.turn("echo")
+        #expect(question.speech == "What thing?")
+        let sessionID = try #require(question.requestJSON.flatMap { try? JSONParser.parse($0) }?["session"]?["sessionId"]?.string)
+
+        try build("echo", Self.echo + [#"ECHO_PREFIX="generation two heard""#])
+        let event = try #require(await host.reload(origin: path))
+        #expect(event.kind == .reloaded)
+        #expect(event.generation == 2)
+        #expect(event.description.hasPrefix("↻ Fixture generation 2 in "))
+
+        // The answer to the question the old generation asked reaches the new one, in the
+        // same session, still eliciting.
+        let answer = await host.turn("a purple banana")
+        #expect(answer.speech == "generation two heard a purple banana (IN_PROGRESS)")
+        let request = try #require(answer.requestJSON.flatMap { try? JSONParser.parse($0) })
+        #expect(request["session"]?["sessionId"]?.string == sessionID)
+        #expect(request["session"]?["new"]?.bool == false)
+        #expect(await host.registry.entry("com.test.echo")?.skill.generation == 2)
+    }
+
+    @Test func theWatcherReloadsAChangedLibraryOnce() async throws {
+        try build("fixture", [#"REPLY="first answer""#])
+        let host = try host()
+        await host.startWatching()
+        #expect(events.all.first?.kind == .watching)
+        #expect(await host.turn("open fixture").speech == "first answer")
+        try build("fixture", [#"REPLY="second answer""#])
+        let event = await events.wait { $0.kind == .reloaded }
+        #expect(event?.generation == 2)
+        #expect(await host.turn("open fixture").speech == "second answer")
+        try? await Task.sleep(for: .milliseconds(400))
+        #expect(events.all.filter { $0.kind == .reloaded }.count == 1, "one change, one reload: \(events.all)")
+        await host.shutdown()
+    }
+
+    @Test func theWatcherLoadsNewLibrariesAndUnroutesRemovedOnes() async throws {
+        let host = try host()
+        await host.startWatching()
+        let path = try build("late", [#"SKILL_ID="com.test.late""#, #"INVOCATION="late comer""#, #"REPLY="just arrived""#])
+        #expect(await events.wait { $0.kind == .loaded }?.skillID == "com.test.late")
+        #expect(await host.turn("open late comer").speech == "just arrived")
+        #expect(await host.sessionOwner == "com.test.late")
+        try FileManager.default.removeItem(atPath: path)
+        #expect(await events.wait { $0.kind == .removed }?.skillID == "com.test.late")
+        #expect(await host.sessionOwner == nil)
+        #expect(await host.turn("open late comer").skillID == nil)
+        await host.shutdown()
+    }
+
+    @Test func pollingIsTheAnnouncedFallback() async throws {
+        try build("fixture", [#"REPLY="first answer""#])
+        let host = try host()
+        let watching = await host.startWatching(forcePolling: true)
+        #expect(watching.first?.message.hasPrefix("polling every 500 ms") == true)
+        try build("fixture", [#"REPLY="polled answer""#])
+        #expect(await events.wait { $0.kind == .reloaded } != nil)
+        #expect(await host.turn("open fixture").speech == "polled answer")
+        await host.shutdown()
+    }
+
+    /// Each broken build keeps the running generation answering, says which skill, which
+    /// generation and why; a good build after it loads.
+    @Test(arguments: [
+        ("truncated", "truncated"),
+        ("garbage", "not an ELF shared library"),
+        ("NO_FACTORY", "missing symbol skillhost_create_skill_v1"),
+        ("UNRESOLVED", "unresolved symbol"),
+        ("EXPORT_VERSION=2", "skill ABI version 2"),
+        ("BAD_MODEL", "malformed interaction model"),
+    ])
+    func aBrokenBuildKeepsTheRunningGeneration(breakage: String, reason: String) async throws {
+        let path = try build("fixture", [#"REPLY="working answer""#])
+        let host = try host()
+        #expect(await host.turn("open fixture").speech == "working answer")
+
+        switch breakage {
+        case "truncated":
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: path))
+        case "garbage":
+            try Data("error: linker command failed".utf8).write(to: URL(fileURLWithPath: path))
+        default:
+            try build("fixture", [#"REPLY="broken answer""#, breakage])
+        }
+        let kept = try #require(await host.reload(origin: path))
+        #expect(kept.kind == .kept)
+        #expect(kept.name == "Fixture")
+        #expect(kept.generation == 1)
+        #expect(kept.message.contains(reason), "\(kept.message)")
+        #expect(kept.description.contains("Fixture: new build refused, generation 1 keeps answering"))
+        #expect(await host.turn("echo").speech == "working answer")
+
+        try build("fixture", [#"REPLY="fixed answer""#])
+        let fixed = try #require(await host.reload(origin: path))
+        #expect(fixed.kind == .reloaded)
+        #expect(await host.turn("open fixture").speech == "fixed answer")
+    }
+
+    @Test func aReloadThatWouldStealAnotherSkillsNameIsRefused() async throws {
+        try build("a-first", [#"SKILL_ID="com.test.first""#, #"INVOCATION="first skill""#, #"REPLY="first""#])
+        let second = try build("b-second", [#"SKILL_ID="com.test.second""#, #"INVOCATION="second skill""#, #"REPLY="second""#])
+        let host = try host()
+        try build("b-second", [#"SKILL_ID="com.test.second""#, #"INVOCATION="first skill""#, #"REPLY="thief""#])
+        let event = try #require(await host.reload(origin: second))
+        #expect(event.kind == .kept)
+        #expect(event.message.contains("invocation name 'firstskill' is already Fixture's (com.test.first)"))
+        #expect(await host.turn("open first skill").speech == "first")
+        #expect(await host.turn("open second skill").speech == "second")
+    }
+
+    // MARK: Trust
+
+    @Test func aWorldWritableLibraryOrFolderIsRefusedUnlessAllowed() async throws {
+        let path = try build("fixture", [#"REPLY="risky answer""#])
+        #expect(chmod(path, 0o757) == 0)
+        let strict = try host()
+        #expect(strict.refusals.first?.code == .untrusted)
+        #expect(strict.refusals.first?.reason.contains("writable by every user") == true)
+        #expect(strict.refusals.first?.reason.contains("--allow-untrusted") == true)
+        #expect(await strict.turn("open fixture").skillID == nil)
+        #expect(await (try host(trust: .anyone)).turn("open fixture").speech == "risky answer")
+
+        #expect(chmod(path, 0o755) == 0)
+        #expect(chmod(folder, 0o777) == 0)
+        let folderRefused = try host()
+        #expect(folderRefused.refusals.first?.path == folder)
+        #expect(folderRefused.refusals.first?.reason.contains("skills folder is writable by every user") == true)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))
+    func aLibraryOwnedByAnotherUserIsRefused() async throws {
+        let path = try build("fixture", [#"REPLY="their answer""#])
+        #expect(chown(path, 65534, 65534) == 0)
+        let host = try host()
+        #expect(host.refusals.first?.code == .untrusted)
+        #expect(host.refusals.first?.reason.contains("belongs to user 65534") == true)
+    }
+}
