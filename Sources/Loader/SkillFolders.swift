@@ -3,7 +3,7 @@ import SkillModel
 
 /// What scanning the skills folders produced: the skills that loaded and every refusal.
 public struct SkillScan: Sendable {
-    public var loaded: [LoadedSkill] = []
+    public var loaded: [any SkillEndpoint] = []
     /// Where each loaded skill came from: its library, or the source folder it was built from.
     public var origins: [String] = []
     public var refusals: [LoaderError] = []
@@ -14,7 +14,8 @@ extension SkillLoader {
     /// see `SourceSkillBuild`). A refused file is reported and the rest load; of two libraries
     /// with one skill id, the first (in folder order, then name order) wins.
     /// - Parameter progress: told about builds that make start-up wait.
-    public func loadAll(from folders: [String], progress: (String) -> Void = { _ in }) -> SkillScan {
+    /// - Parameter isolation: which skills run in runner processes (none when nil).
+    public func loadAll(from folders: [String], isolation: RunnerConfiguration? = nil, progress: (String) -> Void = { _ in }) -> SkillScan {
         var scan = SkillScan()
         var firstPath: [SkillID: String] = [:]
         for folder in folders {
@@ -52,7 +53,7 @@ extension SkillLoader {
                     } else {
                         continue
                     }
-                    let skill = try load(library)
+                    let skill = try load(library, origin: path, isolation: isolation)
                     if let first = firstPath[skill.id] {
                         skill.retire()
                         throw LoaderError(.duplicateSkillID, path: path, "duplicate skill id \(skill.id): already loaded from \(first)")

@@ -78,6 +78,26 @@ public final class SkillLoader: Sendable {
         }
     }
 
+    /// Loads the library in a runner process of its own (see `IsolatedSkill`), with this
+    /// loader's trust, log and storage.
+    public func launchIsolated(_ path: String, configuration: RunnerConfiguration) throws(LoaderError) -> IsolatedSkill {
+        try IsolatedSkill.launch(path, loader: self, configuration: configuration, logSink: logSink, storage: storage)
+    }
+
+    /// Loads in this process, or in a runner when `isolation` says the origin runs isolated.
+    public func load(_ library: String, origin: String, isolation: RunnerConfiguration?) throws(LoaderError) -> any SkillEndpoint {
+        if let isolation, isolation.isolates(origin) { return try launchIsolated(library, configuration: isolation) }
+        return try load(library)
+    }
+
+    /// The next generation number of a skill id in this host (1 for its first load).
+    public func nextGeneration(of id: SkillID) -> Int {
+        generations.withLock { counts in
+            counts[id, default: 0] += 1
+            return counts[id]!
+        }
+    }
+
     private func checkAndStore(_ raw: UnsafeRawBufferPointer, path: String) throws(LoaderError) -> String {
         let problem = LibraryFile.hostImageHeader.map { header in
             header.withUnsafeBytes { ELFImage.check(raw, likeHost: $0) }
@@ -106,8 +126,10 @@ public final class SkillLoader: Sendable {
         guard t.handle != nil, t.free_response != nil, t.destroy != nil else {
             throw LoaderError(.malformedTable, path: path, "skill table has a NULL handle, free_response or destroy")
         }
+        let manifestJSON = String(cString: manifestPointer)
+        let modelJSON = String(cString: modelPointer)
         let manifest: SkillManifest
-        do { manifest = try SkillManifest(parsing: String(cString: manifestPointer)) } catch {
+        do { manifest = try SkillManifest(parsing: manifestJSON) } catch {
             throw LoaderError(.malformedManifest, path: path, "malformed manifest: \(error)")
         }
         let tableID = String(cString: idPointer)
@@ -115,18 +137,15 @@ public final class SkillLoader: Sendable {
             throw LoaderError(.malformedManifest, path: path, "skill_id '\(tableID)' differs from the manifest's id '\(manifest.id)'")
         }
         let model: InteractionModel
-        do { model = try InteractionModel(parsing: String(cString: modelPointer)) } catch {
+        do { model = try InteractionModel(parsing: modelJSON) } catch {
             throw LoaderError(.malformedModel, path: path, "malformed interaction model: \(error)")
         }
-        let generation = generations.withLock { counts in
-            counts[manifest.id, default: 0] += 1
-            return counts[manifest.id]!
-        }
+        let generation = nextGeneration(of: manifest.id)
         provisional.confirm(manifest, generation: generation)
         let sink = logSink
         let turns = try TurnTable(table: table, skillID: manifest.id) { message in
             sink(SkillLogRecord(skillID: manifest.id, generation: generation, level: .warning, message: "host: \(message)"))
         }
-        return LoadedSkill(manifest: manifest, model: model, path: path, shadowPath: shadowPath, generation: generation, binding: provisional, turns: turns)
+        return LoadedSkill(manifest: manifest, model: model, manifestJSON: manifestJSON, modelJSON: modelJSON, path: path, shadowPath: shadowPath, generation: generation, binding: provisional, turns: turns)
     }
 }

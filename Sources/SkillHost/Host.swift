@@ -24,8 +24,10 @@ public struct HostOptions: Sendable {
     public var trust: TrustPolicy
     /// Told what the host does on its own: reloads, refused builds, removed skills.
     public var events: @Sendable (HostEvent) -> Void
+    /// Which skills run in runner processes of their own; nil runs every skill in this process.
+    public var isolation: RunnerConfiguration?
 
-    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil, dataRoot: String = DataRoot.resolve(nil), storageLimits: StorageLimits = StorageLimits(), trust: TrustPolicy = .strict, events: @escaping @Sendable (HostEvent) -> Void = { _ in }) {
+    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil, dataRoot: String = DataRoot.resolve(nil), storageLimits: StorageLimits = StorageLimits(), trust: TrustPolicy = .strict, events: @escaping @Sendable (HostEvent) -> Void = { _ in }, isolation: RunnerConfiguration? = nil) {
         self.skillFolders = skillFolders
         self.logSink = logSink
         self.progress = progress
@@ -37,6 +39,7 @@ public struct HostOptions: Sendable {
         self.storageLimits = storageLimits
         self.trust = trust
         self.events = events
+        self.isolation = isolation
     }
 }
 
@@ -67,7 +70,7 @@ public actor HostEngine {
         let storage = SkillStorageService(root: options.dataRoot, limits: options.storageLimits)
         loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust)
         self.options = options
-        let scan = loader.loadAll(from: options.skillFolders, progress: options.progress)
+        let scan = loader.loadAll(from: options.skillFolders, isolation: options.isolation, progress: options.progress)
         let (skills, clashes) = SkillRegistry.separatingClashes(scan.loaded)
         let origins = skills.map { skill in scan.origins[scan.loaded.firstIndex { $0 === skill }!] }
         registry = SkillRegistry(skills: skills, origins: origins, cache: options.nluCache)

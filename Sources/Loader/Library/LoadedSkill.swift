@@ -1,9 +1,39 @@
 import SkillModel
 import Synchronization
 
-/// One generation of one skill library, loaded and validated: its manifest, its interaction
-/// model and the entry point that answers a request envelope.
-public final class LoadedSkill: @unchecked Sendable {
+/// One generation of one skill, however it runs: in the host's process or in a runner
+/// process of its own. What the router needs: who it is, what it understands, and a way to
+/// send it a request envelope.
+public protocol SkillEndpoint: AnyObject, Sendable {
+    var manifest: SkillManifest { get }
+    var model: InteractionModel { get }
+    /// The library as the user named it.
+    var path: String { get }
+    /// 1 for the first load of a skill id in a host, then counting up with each reload.
+    var generation: Int { get }
+    /// Whether it runs in a process of its own.
+    var isIsolated: Bool { get }
+    /// Sends one request envelope (JSON bytes) and returns the response envelope's bytes.
+    func handle(_ request: [UInt8], deadline: Duration) async throws(SkillCallError) -> [UInt8]
+    /// Stops it answering; its host services become no-ops.
+    func retire()
+}
+
+extension SkillEndpoint {
+    public var id: SkillID { manifest.id }
+
+    /// `handle` with Alexa's endpoint deadline, 8 seconds.
+    public func handle(_ request: [UInt8]) async throws(SkillCallError) -> [UInt8] {
+        try await handle(request, deadline: .seconds(8))
+    }
+
+    /// Every name the skill answers to: the model's invocation name, then the manifest's.
+    public var invocationNames: [String] { [model.invocationName] + manifest.invocationNames }
+}
+
+/// One generation of one skill library, loaded and validated in this process: its manifest,
+/// its interaction model and the entry point that answers a request envelope.
+public final class LoadedSkill: SkillEndpoint, @unchecked Sendable {
     // @unchecked: every stored property is immutable; the turn table reaches the skill's C
     // table, which the ABI keeps valid until `destroy` and lets any thread call.
     public let manifest: SkillManifest
@@ -15,16 +45,19 @@ public final class LoadedSkill: @unchecked Sendable {
     /// 1 for the first load of a skill id in a host, then counting up with each reload.
     public let generation: Int
     public let binding: HostServiceBinding
+    /// The manifest and interaction model as the library gave them (a runner process hands
+    /// them to the host).
+    public let manifestJSON: String
+    public let modelJSON: String
     private let turns: TurnTable
 
-    public var id: SkillID { manifest.id }
+    public var isIsolated: Bool { false }
 
-    /// Every name the skill answers to: the model's invocation name, then the manifest's.
-    public var invocationNames: [String] { [model.invocationName] + manifest.invocationNames }
-
-    init(manifest: SkillManifest, model: InteractionModel, path: String, shadowPath: String, generation: Int, binding: HostServiceBinding, turns: TurnTable) {
+    init(manifest: SkillManifest, model: InteractionModel, manifestJSON: String, modelJSON: String, path: String, shadowPath: String, generation: Int, binding: HostServiceBinding, turns: TurnTable) {
         self.manifest = manifest
         self.model = model
+        self.manifestJSON = manifestJSON
+        self.modelJSON = modelJSON
         self.path = path
         self.shadowPath = shadowPath
         self.generation = generation
@@ -35,7 +68,7 @@ public final class LoadedSkill: @unchecked Sendable {
     /// Sends one request envelope (JSON bytes) and returns the response envelope's bytes.
     /// - Parameter deadline: how long the skill has to answer; Alexa gives an endpoint 8 s.
     /// - Throws: `SkillCallError` when the skill reports an error or misses the deadline.
-    public func handle(_ request: [UInt8], deadline: Duration = .seconds(8)) async throws(SkillCallError) -> [UInt8] {
+    public func handle(_ request: [UInt8], deadline: Duration) async throws(SkillCallError) -> [UInt8] {
         try await turns.call(request, deadline: deadline).get()
     }
 

@@ -7,7 +7,7 @@ import SkillModel
 public struct SkillRegistry: Sendable {
     /// One loaded skill: the library's entry point with its compiled NLU.
     public struct Entry: Sendable {
-        public let skill: LoadedSkill
+        public let skill: any SkillEndpoint
         public let nlu: SkillNLU
         /// Where it came from: the library in a skills folder, or the source folder it is built from.
         public let origin: String
@@ -16,7 +16,7 @@ public struct SkillRegistry: Sendable {
         /// The model's invocation name and the manifest's extra ones.
         public var invocationNames: [String] { skill.invocationNames }
 
-        public init(skill: LoadedSkill, nlu: SkillNLU, origin: String) {
+        public init(skill: any SkillEndpoint, nlu: SkillNLU, origin: String) {
             self.skill = skill
             self.nlu = nlu
             self.origin = origin
@@ -35,7 +35,7 @@ public struct SkillRegistry: Sendable {
         index = SkillIndex(entries.map(\.nlu))
     }
 
-    public init(skills: [LoadedSkill], origins: [String]? = nil, cache: NLUCache? = nil) {
+    public init(skills: [any SkillEndpoint], origins: [String]? = nil, cache: NLUCache? = nil) {
         self.init(entries: skills.enumerated().map { i, skill in
             Entry(skill: skill, nlu: SkillNLU(skillID: skill.id, model: skill.model, cache: cache), origin: origins?[i] ?? skill.path)
         })
@@ -72,7 +72,7 @@ public struct SkillRegistry: Sendable {
 
     /// Another skill (not `replacing`) that already answers to one of `skill`'s invocation
     /// names, with the name.
-    public func invocationOwner(of skill: LoadedSkill, replacing: SkillID? = nil) -> (name: String, owner: Entry)? {
+    public func invocationOwner(of skill: any SkillEndpoint, replacing: SkillID? = nil) -> (name: String, owner: Entry)? {
         let names = Set(skill.invocationNames.map(Self.invocationKey))
         for entry in entries where entry.id != replacing && entry.id != skill.id {
             if let name = entry.invocationNames.map(Self.invocationKey).first(where: names.contains) { return (name, entry) }
@@ -82,9 +82,9 @@ public struct SkillRegistry: Sendable {
 
     /// Skills whose invocation name another skill already answers to ("open hello world" must
     /// mean one skill) are refused, naming both; the first in load order keeps the name.
-    public static func separatingClashes(_ skills: [LoadedSkill]) -> (kept: [LoadedSkill], refused: [LoaderError]) {
-        var owners: [String: LoadedSkill] = [:]
-        var kept: [LoadedSkill] = []
+    public static func separatingClashes(_ skills: [any SkillEndpoint]) -> (kept: [any SkillEndpoint], refused: [LoaderError]) {
+        var owners: [String: any SkillEndpoint] = [:]
+        var kept: [any SkillEndpoint] = []
         var refused: [LoaderError] = []
         for skill in skills {
             let names = skill.invocationNames.map(invocationKey)

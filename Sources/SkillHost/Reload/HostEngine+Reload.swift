@@ -120,9 +120,10 @@ extension HostEngine {
 
         let loader = self.loader
         let cache = options.nluCache
+        let isolation = options.isolation
         let prepared = await Task.detached { () -> Result<SkillRegistry.Entry, LoaderError> in
             Result { () throws(LoaderError) -> SkillRegistry.Entry in
-                let skill = try loader.load(library)
+                let skill = try loader.load(library, origin: origin, isolation: isolation)
                 return SkillRegistry.Entry(skill: skill, nlu: SkillNLU(skillID: skill.id, model: skill.model, cache: cache), origin: origin)
             }
         }.value

@@ -18,6 +18,9 @@ struct HostOptionGroup: ParsableArguments {
     @Flag(help: "Do not watch the skills folders for new, changed and removed libraries and sources.")
     var noWatch = false
 
+    @Option(name: .customLong("isolate"), help: ArgumentHelp("Run a skill in a runner process of its own, so that a crash or a hang costs one turn; by library or folder name (repeatable), or alone for every skill.", valueName: "skill"))
+    var isolate: [String] = []
+
     @Flag(help: ArgumentHelp("Load libraries even from folders or files that other users can write or own. Whoever can replace such a file runs code as you."))
     var allowUntrusted = false
 
@@ -44,6 +47,14 @@ struct HostOptionGroup: ParsableArguments {
         return ["Skills"]
     }
 
+    /// The runner processes asked for; the runner is this executable (`skillhost runner`).
+    var isolation: RunnerConfiguration? {
+        guard !isolate.isEmpty else { return nil }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let names = isolate.flatMap { $0.split(separator: ",").map(String.init) }
+        return RunnerConfiguration(executable: executable, skills: names.contains("all") ? nil : Set(names))
+    }
+
     func hostOptions(diagnostics: any TextSink, color: Bool) -> HostOptions {
         let threshold = Self.levels[logLevel] ?? .warning
         return HostOptions(
@@ -64,6 +75,7 @@ struct HostOptionGroup: ParsableArguments {
                 default: "36"
                 }
                 diagnostics.write((color ? "\u{1B}[\(code)m\(event)\u{1B}[0m" : "\(event)") + "\n")
-            })
+            },
+            isolation: isolation)
     }
 }

@@ -5,7 +5,7 @@ public struct SkillhostCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "skillhost",
         abstract: "Run Alexa-style voice and chat skills locally, from dynamic libraries.",
-        subcommands: [ReplCommand.self, NLUCommand.self, StorageCommand.self],
+        subcommands: [ReplCommand.self, NLUCommand.self, StorageCommand.self, RunnerCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 
@@ -20,6 +20,18 @@ public protocol AsyncParsableCommandRoot {
 
 extension SkillhostCommand: AsyncParsableCommandRoot {
     public static func main() async {
-        await (Self.self as any AsyncParsableCommand.Type).main()
+        let arguments = Self.normalized(Array(CommandLine.arguments.dropFirst()))
+        await (Self.self as any AsyncParsableCommand.Type).main(arguments)
+    }
+
+    /// `--isolate` with no name after it isolates every skill: argument-parser has no option
+    /// whose value may be left out, so it becomes `--isolate all`.
+    static func normalized(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        for (i, argument) in arguments.enumerated() {
+            out.append(argument)
+            if argument == "--isolate", i + 1 == arguments.count || arguments[i + 1].hasPrefix("-") { out.append("all") }
+        }
+        return out
     }
 }

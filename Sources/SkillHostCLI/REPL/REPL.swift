@@ -94,7 +94,8 @@ public struct REPL: Sendable {
         let registry = await host.registry
         for entry in registry.entries {
             let skill = entry.skill
-            let source = entry.origin == skill.path ? "from \(skill.path)" : "built from \(entry.origin) (\(skill.path))"
+            var source = entry.origin == skill.path ? "from \(skill.path)" : "built from \(entry.origin) (\(skill.path))"
+            if skill.isIsolated { source += ", isolated in a runner process" }
             text += "\(skill.manifest.name) (\(skill.id)) v\(skill.manifest.version), generation \(skill.generation), invocation \"\(skill.model.invocationName)\", \(skill.model.intents.count) intents, \(source)\n"
         }
         if registry.entries.isEmpty { text += "no skills loaded\n" }

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef SKILL_ID
 #define SKILL_ID "com.test.fixture"
@@ -110,6 +111,18 @@ static void handle(sh_skill *skill, const char *request, size_t length, sh_done_
         static const char line[] = "fixture handled a request";
         skill->host->log(SH_LOG_INFO, line, sizeof line - 1);
     }
+#if defined(CRASH_ON_ECHO)
+    if (strstr(request, "EchoIntent")) {
+        volatile int *nowhere = NULL;
+        *nowhere = 42; /* SIGSEGV, as a buggy skill would */
+    }
+#elif defined(HANG_ON_ECHO)
+    if (strstr(request, "EchoIntent")) {
+        for (;;) pause(); /* stuck for good, inside handle */
+    }
+#elif defined(EXIT_ON_ECHO)
+    if (strstr(request, "EchoIntent")) exit(3);
+#endif
 #if defined(NEVER_DONE)
     (void)n;
     (void)done;

@@ -1,0 +1,129 @@
+import Glibc
+import Synchronization
+
+/// One message between the host and a skill's runner process, over a pipe:
+/// a 17-byte header (payload length u32, kind u8, id u64, status i32; little-endian) and the
+/// payload bytes.
+public struct Frame: Sendable, Equatable {
+    public enum Kind: UInt8, Sendable {
+        /// Runner → host, once: the skill loaded. Payload: {"manifest": "...", "model": "..."}.
+        case hello = 1
+        /// Runner → host, once, instead of hello: the library was refused. Status: nothing;
+        /// payload: {"code": "...", "reason": "..."}.
+        case refused = 2
+        /// Host → runner: a request envelope; `id` names the turn.
+        case request = 3
+        /// Runner → host: the answer to turn `id`; status SH_STATUS_OK or SH_STATUS_ERROR.
+        case response = 4
+        /// Runner → host: a log line; status is the level.
+        case log = 5
+        /// Runner → host: a storage request (skillhost_abi.h); the runner waits for the reply.
+        case storage = 6
+        /// Host → runner: the reply to storage request `id`.
+        case storageReply = 7
+    }
+
+    public var kind: Kind
+    public var id: UInt64 = 0
+    public var status: Int32 = 0
+    public var payload: [UInt8] = []
+
+    public init(_ kind: Kind, id: UInt64 = 0, status: Int32 = 0, payload: [UInt8] = []) {
+        self.kind = kind
+        self.id = id
+        self.status = status
+        self.payload = payload
+    }
+
+    static let headerSize = 17
+    /// A frame larger than this is a broken peer, not a message.
+    static let maximumPayload = 64 << 20
+
+    var bytes: [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(Self.headerSize + payload.count)
+        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { out += $0 }
+        out.append(kind.rawValue)
+        withUnsafeBytes(of: id.littleEndian) { out += $0 }
+        withUnsafeBytes(of: status.littleEndian) { out += $0 }
+        out += payload
+        return out
+    }
+}
+
+/// Writes frames to a descriptor, one whole frame at a time from any thread.
+public final class FrameWriter: Sendable {
+    private let descriptor: Int32
+    private let lock = Mutex(())
+
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// False when the other end has gone.
+    @discardableResult
+    public func send(_ frame: Frame) -> Bool {
+        let bytes = frame.bytes
+        return lock.withLock { _ in
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                written += count
+            }
+            return true
+        }
+    }
+}
+
+/// Reads frames from a descriptor, blocking; used by one thread at a time.
+public final class FrameReader: @unchecked Sendable {
+    // @unchecked: one reader at a time (the handshake, then the reader thread it hands over to).
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Whether a frame's first byte arrives within `timeout` (or is already buffered).
+    public func waitForData(timeout: Duration) -> Bool {
+        if buffer.count > start { return true }
+        var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        let (seconds, attoseconds) = timeout.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        while true {
+            let ready = poll(&fds, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
+    /// The next frame, or nil at end of input (or on a malformed frame).
+    public func next() -> Frame? {
+        guard fill(Frame.headerSize) else { return nil }
+        let header = buffer[start..<(start + Frame.headerSize)]
+        let length = Int(header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) })
+        guard length <= Frame.maximumPayload, let kind = Frame.Kind(rawValue: header[start + 4]) else { return nil }
+        let id = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 5, as: UInt64.self)) }
+        let status = header.withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(fromByteOffset: 13, as: Int32.self)) }
+        guard fill(Frame.headerSize + length) else { return nil }
+        let payload = Array(buffer[(start + Frame.headerSize)..<(start + Frame.headerSize + length)])
+        start += Frame.headerSize + length
+        return Frame(kind, id: id, status: status, payload: payload)
+    }
+
+    /// Makes at least `count` unread bytes available; false at end of input.
+    private func fill(_ count: Int) -> Bool {
+        while buffer.count - start < count {
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: max(65536, count))
+            let read = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return false }
+            buffer += chunk[0..<read]
+        }
+        return true
+    }
+}
