@@ -24,20 +24,26 @@ struct ReplCommand: AsyncParsableCommand {
         let stderr = FileDescriptorSink.standardError
         let interactive = stdout.isTerminal && isatty(0) == 1 && !json
         let color = interactive && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        // At a terminal: line editing with history and completion, and what the host says on
+        // its own (a reload) printed above the line being typed.
+        let completion = Completion()
+        let terminal = interactive ? TerminalLines(completer: { completion.complete($0) }) : nil
+        let diagnostics: any TextSink = terminal.map { AboveTheLine(terminal: $0, sink: stderr) } ?? stderr
         let engine: HostEngine
         do {
-            engine = try HostEngine(options: host.hostOptions(diagnostics: stderr, color: color))
+            engine = try HostEngine(options: host.hostOptions(diagnostics: diagnostics, color: color))
         } catch {
             throw ValidationError("cannot start: \(error)")
         }
         if !host.noWatch { await engine.startWatching() }
         let repl = REPL(
             host: engine,
-            input: StandardInputLines(showPrompts: interactive),
+            input: terminal ?? StandardInputLines(),
             output: stdout,
-            diagnostics: stderr,
+            diagnostics: diagnostics,
             format: json ? .json : .text,
-            style: .init(interactive: interactive, color: color))
+            style: .init(interactive: interactive, color: color),
+            completion: completion)
         await repl.run()
     }
 }

@@ -59,15 +59,14 @@ public struct FileDescriptorSink: TextSink {
     }
 }
 
-/// Lines from standard input, read on a thread of their own so a blocking read never holds
+/// Lines from standard input when it is not a terminal (a pipe or a file; `TerminalLines`
+/// edits lines at a terminal), read on a thread of their own so a blocking read never holds
 /// a thread of Swift's cooperative pool.
 public final class StandardInputLines: LineSource {
-    private let prompts: Bool
-    public init(showPrompts: Bool) { prompts = showPrompts }
+    public init() {}
 
     public func nextLine(prompt: String) async -> String? {
-        if prompts { FileDescriptorSink.standardOutput.write(prompt) }
-        return await withCheckedContinuation { continuation in
+        await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(returning: readLine(strippingNewline: true))
             }

@@ -25,21 +25,28 @@ public struct REPL: Sendable {
     let diagnostics: any TextSink
     let format: Format
     let style: Style
+    let completion: Completion?
 
-    public init(host: HostEngine, input: any LineSource, output: any TextSink, diagnostics: any TextSink, format: Format = .text, style: Style = .plain) {
+    public init(host: HostEngine, input: any LineSource, output: any TextSink, diagnostics: any TextSink, format: Format = .text, style: Style = .plain, completion: Completion? = nil) {
         self.host = host
         self.input = input
         self.output = output
         self.diagnostics = diagnostics
         self.format = format
         self.style = style
+        self.completion = completion
     }
 
     /// Runs until end of input or `:quit`, then ends any open session.
     public func run() async {
         await printBanner()
         var debug = false
-        while let line = await input.nextLine(prompt: paint("you> ", code: "2")) {
+        while true {
+            if let completion {
+                let entries = await host.registry.entries
+                completion.update(skills: entries.map(\.name), invocations: entries.flatMap(\.invocationNames))
+            }
+            guard let line = await input.nextLine(prompt: paint("you> ", code: "2")) else { break }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix(":") {
                 switch await command(trimmed, debug: &debug) {
