@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "skillhost-bench", targets: ["SkillHostBenchmarks"]),
         .executable(name: "skillhost-nlu-bench", targets: ["NLUBenchmarks"]),
         .executable(name: "skillhost-storage-bench", targets: ["StorageBenchmarks"]),
+        .executable(name: "skillhost-reload-bench", targets: ["ReloadBenchmarks"]),
         // The SDK a skill imports; depend on this product from a skill's own package.
         .library(name: "SkillKit", targets: ["SkillKit"]),
         // Example skills: each is a dynamic library the host loads from Skills/.
@@ -58,6 +59,7 @@ let package = Package(
         // Helpers for tests: built products, C fixtures compiled into real .so files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel"], path: "Benchmarks/NLUBenchmarks"),
+        .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", "SkillModel"], path: "Benchmarks/ReloadBenchmarks"),
         .executableTarget(name: "StorageBenchmarks", dependencies: ["Storage", "SkillModel"], path: "Benchmarks/StorageBenchmarks"),
 
         .testTarget(name: "SkillModelTests", dependencies: ["SkillModel"], exclude: ["Fixtures"]),

@@ -79,17 +79,28 @@ public final class FrameWriter: Sendable {
 public final class FrameReader: @unchecked Sendable {
     // @unchecked: one reader at a time (the handshake, then the reader thread it hands over to).
     private let descriptor: Int32
+    private let spin: Duration
     private var buffer: [UInt8] = []
     private var start = 0
 
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    /// - Parameter spin: how long to keep looking for data before sleeping until it comes;
+    ///   data that arrives meanwhile is read without a wake-up's delay.
+    public init(descriptor: Int32, spin: Duration = .zero) {
+        self.descriptor = descriptor
+        self.spin = spin
+    }
 
     /// Whether a frame's first byte arrives within `timeout` (or is already buffered).
     public func waitForData(timeout: Duration) -> Bool {
         if buffer.count > start { return true }
         var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        let clock = ContinuousClock()
+        let spinUntil = clock.now + min(spin, timeout)
+        while clock.now < spinUntil {
+            if poll(&fds, 1, 0) > 0 { return true }
+        }
         let (seconds, attoseconds) = timeout.components
-        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
         while true {
             let ready = poll(&fds, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
@@ -118,6 +129,7 @@ public final class FrameReader: @unchecked Sendable {
                 buffer.removeSubrange(0..<start)
                 start = 0
             }
+            if spin > .zero { _ = waitForData(timeout: .seconds(1 << 30)) }
             var chunk = [UInt8](repeating: 0, count: max(65536, count))
             let read = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if read < 0, errno == EINTR { continue }

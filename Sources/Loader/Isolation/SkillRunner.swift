@@ -12,8 +12,7 @@ public enum SkillRunner {
         let frames = dup(1)
         dup2(2, 1)
         let writer = FrameWriter(descriptor: frames)
-        let reader = FrameReader(descriptor: 0)
-        let storageReplies = StorageReplies()
+        let inbox = Inbox(reader: FrameReader(descriptor: 0, spin: IsolatedSkill.spin))
         guard let shadow = try? ShadowDirectory() else {
             failStart(writer, LoaderError(.loadFailed, path: library, "the runner cannot make its shadow folder"))
         }
@@ -22,9 +21,9 @@ public enum SkillRunner {
             logSink: { record in writer.send(Frame(.log, status: record.level.rawValue, payload: Array(record.message.utf8))) },
             storage: { _, request in
                 // The host answers for the identity it checked; what is sent here is only the request.
-                let turn = storageReplies.open()
+                let turn = inbox.openStorageCall()
                 writer.send(Frame(.storage, id: turn, payload: Array(request)))
-                return storageReplies.wait(turn)
+                return inbox.waitForStorageReply(turn)
             },
             // The host checked who may write the library before starting the runner.
             trust: .anyone)
@@ -37,21 +36,17 @@ public enum SkillRunner {
         let hello: JSONValue = ["manifest": .string(skill.manifestJSON), "model": .string(skill.modelJSON)]
         writer.send(Frame(.hello, payload: JSONWriter.bytes(hello)))
 
-        while let frame = reader.next() {
-            switch frame.kind {
-            case .request:
-                Task {
-                    do throws(SkillCallError) {
-                        let response = try await skill.handle(frame.payload, deadline: .seconds(24 * 3600))
-                        writer.send(Frame(.response, id: frame.id, status: Int32(SH_STATUS_OK.rawValue), payload: response))
-                    } catch {
-                        writer.send(Frame(.response, id: frame.id, status: Int32(SH_STATUS_ERROR.rawValue), payload: Array(error.message.utf8)))
-                    }
+        while let request = inbox.nextRequest() {
+            // Straight into the skill on this thread: a skill that answers at once answers
+            // here, with no thread hop; one that suspends answers from its own thread later.
+            let turn = request.id
+            skill.handle(request.payload, deadline: .seconds(24 * 3600)) { outcome in
+                switch outcome {
+                case .success(let response):
+                    writer.send(Frame(.response, id: turn, status: Int32(SH_STATUS_OK.rawValue), payload: response))
+                case .failure(let error):
+                    writer.send(Frame(.response, id: turn, status: Int32(SH_STATUS_ERROR.rawValue), payload: Array(error.message.utf8)))
                 }
-            case .storageReply:
-                storageReplies.deliver(frame.id, status: frame.status, reply: frame.payload)
-            default:
-                continue
             }
         }
         // The host closed the pipe: it is done with this runner.
@@ -65,36 +60,78 @@ public enum SkillRunner {
     }
 }
 
-/// Storage calls waiting for the host's reply, each on its own skill thread.
-private final class StorageReplies: Sendable {
-    private struct Waiting {
-        let semaphore = DispatchSemaphore(value: 0)
-        var reply: (status: Int32, bytes: [UInt8])?
+/// The runner's standard input, shared by the main loop and the skill's storage calls.
+///
+/// Whoever needs a frame reads it, if no one else is reading: a storage call made while the
+/// main loop runs the skill (the common case: a handler storing before it answers) reads its own
+/// reply, on its own thread; one made from another thread while the main loop waits for input
+/// is handed its reply by the main loop.
+private final class Inbox: @unchecked Sendable {
+    // @unchecked: the reader is used only under `reading`; the rest is inside Mutexes.
+    private let reader: FrameReader
+    private let reading = Mutex(())
+    private let state = Mutex(State())
+
+    private struct State {
+        var nextCall: UInt64 = 1
+        var replies: [UInt64: (status: Int32, bytes: [UInt8])] = [:]
+        var waiting: Set<UInt64> = []
+        var requests: [Frame] = []
     }
 
-    private let waiting = Mutex<(next: UInt64, calls: [UInt64: Waiting])>((1, [:]))
+    private let arrived = DispatchSemaphore(value: 0)
 
-    func open() -> UInt64 {
-        waiting.withLock { state in
-            let turn = state.next
-            state.next += 1
-            state.calls[turn] = Waiting()
-            return turn
+    init(reader: FrameReader) { self.reader = reader }
+
+    /// The next request to run, or nil when the host has closed the pipe.
+    func nextRequest() -> Frame? {
+        while true {
+            if let queued = state.withLock({ $0.requests.isEmpty ? nil : $0.requests.removeFirst() }) { return queued }
+            guard let frame = reading.withLock({ _ in reader.next() }) else { return nil }
+            if let request = sort(frame) { return request }
         }
     }
 
-    func wait(_ turn: UInt64) -> (status: Int32, reply: [UInt8]) {
-        guard let semaphore = waiting.withLock({ $0.calls[turn]?.semaphore }) else { return (Int32(SH_STATUS_ERROR.rawValue), []) }
-        semaphore.wait()
-        let reply = waiting.withLock { $0.calls.removeValue(forKey: turn)?.reply }
-        return (reply?.status ?? Int32(SH_STATUS_ERROR.rawValue), reply?.bytes ?? Array("the host did not answer".utf8))
+    func openStorageCall() -> UInt64 {
+        state.withLock { state in
+            defer { state.nextCall += 1 }
+            state.waiting.insert(state.nextCall)
+            return state.nextCall
+        }
     }
 
-    func deliver(_ turn: UInt64, status: Int32, reply: [UInt8]) {
-        let semaphore = waiting.withLock { state -> DispatchSemaphore? in
-            state.calls[turn]?.reply = (status, reply)
-            return state.calls[turn]?.semaphore
+    func waitForStorageReply(_ call: UInt64) -> (status: Int32, reply: [UInt8]) {
+        while true {
+            if let reply = state.withLock({ state -> (status: Int32, bytes: [UInt8])? in
+                guard let reply = state.replies.removeValue(forKey: call) else { return nil }
+                state.waiting.remove(call)
+                return reply
+            }) {
+                return (reply.status, reply.bytes)
+            }
+            switch reading.withLockIfAvailable({ _ in reader.next() }) {
+            case .some(.some(let frame)):
+                if let request = sort(frame) { state.withLock { $0.requests.append(request) } }
+            case .some(.none):
+                exit(0)  // the host is gone
+            case .none:
+                // The main loop is reading; it hands replies over.
+                _ = arrived.wait(timeout: .now() + .milliseconds(5))
+            }
         }
-        semaphore?.signal()
+    }
+
+    /// Files a storage reply; returns a request for the caller to run.
+    private func sort(_ frame: Frame) -> Frame? {
+        switch frame.kind {
+        case .request:
+            return frame
+        case .storageReply:
+            state.withLock { $0.replies[frame.id] = (frame.status, frame.payload) }
+            arrived.signal()
+            return nil
+        default:
+            return nil
+        }
     }
 }

@@ -72,6 +72,12 @@ public final class LoadedSkill: SkillEndpoint, @unchecked Sendable {
         try await turns.call(request, deadline: deadline).get()
     }
 
+    /// Sends one request envelope; `finish` gets the response or the error once, on the thread
+    /// that answers (this one, for a skill that answers before its `handle` returns).
+    public func handle(_ request: [UInt8], deadline: Duration, finish: @escaping @Sendable (Result<[UInt8], SkillCallError>) -> Void) {
+        turns.start(request, deadline: deadline, finish: finish)
+    }
+
     /// Makes the skill's services no-ops and lets the skill free its instance. The image stays
     /// mapped: Swift images must never be unloaded.
     public func retire() {

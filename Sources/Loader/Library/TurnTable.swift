@@ -17,7 +17,7 @@ final class TurnTable: @unchecked Sendable {
     typealias Outcome = Result<[UInt8], SkillCallError>
 
     private struct Pending {
-        let continuation: CheckedContinuation<Outcome, Never>
+        let finish: @Sendable (Outcome) -> Void
         let deadline: ContinuousClock.Instant
     }
 
@@ -53,20 +53,26 @@ final class TurnTable: @unchecked Sendable {
     /// Sends one request and waits for its answer, or for the deadline.
     func call(_ request: [UInt8], deadline: Duration) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let token = register(continuation, deadline: .now + deadline)
-            request.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) {
-                    table.pointee.handle(table.pointee.instance, $0.baseAddress, $0.count, done, UnsafeMutableRawPointer(bitPattern: token))
-                }
+            start(request, deadline: deadline) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Sends one request; `finish` gets the answer (or the missed deadline) once, on the thread
+    /// that calls `done` — for a skill that answers before `handle` returns, this one.
+    func start(_ request: [UInt8], deadline: Duration, finish: @escaping @Sendable (Outcome) -> Void) {
+        let token = register(finish, deadline: .now + deadline)
+        request.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                table.pointee.handle(table.pointee.instance, $0.baseAddress, $0.count, done, UnsafeMutableRawPointer(bitPattern: token))
             }
         }
     }
 
-    private func register(_ continuation: CheckedContinuation<Outcome, Never>, deadline: ContinuousClock.Instant) -> UInt {
+    private func register(_ finish: @escaping @Sendable (Outcome) -> Void, deadline: ContinuousClock.Instant) -> UInt {
         let (token, scheduleWatchdog) = state.withLock { state in
             let token = state.nextToken
             state.nextToken += 1
-            state.pending[token] = Pending(continuation: continuation, deadline: deadline)
+            state.pending[token] = Pending(finish: finish, deadline: deadline)
             defer { state.watchdogScheduled = true }
             return (token, !state.watchdogScheduled)
         }
@@ -84,10 +90,10 @@ final class TurnTable: @unchecked Sendable {
             return
         }
         if status == Int32(SH_STATUS_OK.rawValue) {
-            pending.continuation.resume(returning: .success(copy))
+            pending.finish(.success(copy))
         } else {
             let message = copy.isEmpty ? "error status \(status) with no message" : String(decoding: copy, as: UTF8.self)
-            pending.continuation.resume(returning: .failure(SkillCallError(skillID: skillID, message: message)))
+            pending.finish(.failure(SkillCallError(skillID: skillID, message: message)))
         }
     }
 
@@ -109,7 +115,7 @@ final class TurnTable: @unchecked Sendable {
                 return (overdue, next)
             }
             for pending in overdue {
-                pending.continuation.resume(returning: .failure(SkillCallError(skillID: skillID, message: "did not answer before its deadline")))
+                pending.finish(.failure(SkillCallError(skillID: skillID, message: "did not answer before its deadline")))
             }
             if let next { watch(until: next) }
         }

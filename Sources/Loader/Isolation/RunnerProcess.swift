@@ -1,0 +1,76 @@
+import Foundation
+import Glibc
+
+/// A child process with a pipe to its standard input and one from its standard output,
+/// started with posix_spawn and reaped with waitpid, so that its end is seen the moment it
+/// comes (Foundation's `Process` polls for it every 50 ms).
+final class RunnerProcess: @unchecked Sendable {
+    // @unchecked: the descriptors and pid are fixed after init; `ended` is written once, by
+    // the one exchange that reaps the child.
+    let pid: pid_t
+    /// Our end of the child's standard input, and of its standard output.
+    let input: Int32
+    let output: Int32
+    private var ended: Int32?
+
+    init(executable: String, arguments: [String], environment: [String: String]) throws(LoaderError) {
+        var toChild: [Int32] = [-1, -1]
+        var fromChild: [Int32] = [-1, -1]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
+            throw LoaderError(.loadFailed, path: executable, "cannot make pipes: \(String(cString: strerror(errno)))")
+        }
+        for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
+        close(toChild[0])
+        close(fromChild[1])
+        guard result == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            throw LoaderError(.loadFailed, path: executable, "cannot start the runner: \(String(cString: strerror(result)))")
+        }
+        pid = child
+        input = toChild[1]
+        output = fromChild[0]
+    }
+
+    deinit {
+        close(input)
+        close(output)
+        if ended == nil {
+            _ = Glibc.kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+    }
+
+    func kill() { _ = Glibc.kill(pid, SIGKILL) }
+
+    /// Waits for the child to end (once) and says how it did.
+    func waitForEnd() -> String {
+        if ended == nil {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            ended = status
+        }
+        let status = ended ?? 0
+        let signal = status & 0x7F
+        if signal != 0 {
+            let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
+            return "crashed (\(name), signal \(signal))"
+        }
+        return "exited with status \((status >> 8) & 0xFF)"
+    }
+}
