@@ -1,5 +1,5 @@
 import Foundation
-import Loader
+@testable import Loader
 import Testing
 import TestSupport
 
@@ -35,5 +35,22 @@ import TestSupport
         #expect(scan.loaded.isEmpty)
         #expect(scan.refusals.map(\.code) == [.buildFailed])
         #expect(scan.refusals.first?.reason.contains("outside any Swift package") == true)
+    }
+}
+
+@Suite struct BuildErrorTests {
+    @Test func buildErrorsAreOneLineEachWithoutExcerpts() {
+        let output = """
+            [1/4] Compiling HelloWorld HelloWorld.swift
+            /pkg/Skills/HelloWorld/HelloWorld.swift:53:20: error: cannot find 'undefinedThing' in scope
+             51 |     func handle(_ input: HandlerInput) -> Response {
+                |                    `- error: cannot find 'undefinedThing' in scope
+            /pkg/Skills/HelloWorld/HelloWorld.swift:53:20: error: cannot find 'undefinedThing' in scope
+            /pkg/Skills/HelloWorld/Other.swift:2:1: error: expected declaration
+            """
+        #expect(SourceSkillBuild.compactErrors(output, packageRoot: "/pkg") == """
+            Skills/HelloWorld/HelloWorld.swift:53:20: error: cannot find 'undefinedThing' in scope
+              Skills/HelloWorld/Other.swift:2:1: error: expected declaration
+            """)
     }
 }

@@ -73,8 +73,7 @@ public struct SourceSkillBuild: Sendable {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let lines = text.split(separator: "\n").filter { $0.contains("error:") }
-            let summary = (lines.isEmpty ? Array(text.split(separator: "\n").suffix(5)) : Array(lines.prefix(8))).joined(separator: "\n  ")
+            let summary = Self.compactErrors(text, packageRoot: packageRoot)
             throw LoaderError(.buildFailed, path: sourceFolder, "swift build --product \(product) failed:\n  \(summary)")
         }
         guard FileManager.default.fileExists(atPath: library) else {
@@ -83,6 +82,21 @@ public struct SourceSkillBuild: Sendable {
         // Without the stamp the next start merely builds again.
         _ = FileManager.default.createFile(atPath: stamp, contents: Data())
         return library
+    }
+
+    /// The compiler's errors, one line each (`Skills/X/X.swift:53:20: error: …`), without the
+    /// source excerpts and carets, at most eight; the last lines of the output when there are none.
+    static func compactErrors(_ output: String, packageRoot: String) -> String {
+        var seen = Set<String>()
+        var lines: [String] = []
+        for line in output.split(separator: "\n") where line.contains(": error:") {
+            guard let first = line.first, first != " ", first != "|", first != "`" else { continue }
+            var text = String(line)
+            if text.hasPrefix(packageRoot + "/") { text.removeFirst(packageRoot.count + 1) }
+            if seen.insert(text).inserted { lines.append(text) }
+        }
+        if lines.isEmpty { return output.split(separator: "\n").suffix(5).joined(separator: "\n  ") }
+        return (lines.prefix(8) + (lines.count > 8 ? ["… and \(lines.count - 8) more"] : [])).joined(separator: "\n  ")
     }
 
     /// The newest modification among the skill's sources and everything a skill links from the

@@ -1,0 +1,74 @@
+import Foundation
+import Loader
+import SkillHost
+import SkillModel
+import Synchronization
+import Testing
+import TestSupport
+
+/// A skill in a skills folder as source: built by the host, rebuilt when a source file is
+/// saved, and reloaded; a build error keeps the running generation. Uses a small package of
+/// its own (a C skill), so the build is real and quick.
+@Suite struct DevelopmentModeTests {
+    final class Events: Sendable {
+        private let seen = Mutex<[HostEvent]>([])
+        func append(_ event: HostEvent) { seen.withLock { $0.append(event) } }
+        var all: [HostEvent] { seen.withLock { $0 } }
+
+        func wait(seconds: Double, for match: (HostEvent) -> Bool) async -> HostEvent? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if let event = all.first(where: match) { return event }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            return nil
+        }
+    }
+
+    /// A package with one dynamic-library product, TinySkill, whose source is the fixture skill.
+    static func makePackage(reply: String) throws -> (root: String, source: String) {
+        let root = try TestSupport.temporaryFolder("devpackage")
+        let folder = root + "/Skills/TinySkill"
+        try FileManager.default.createDirectory(atPath: folder + "/include", withIntermediateDirectories: true)
+        try """
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let package = Package(
+                name: "devpackage",
+                products: [.library(name: "TinySkill", type: .dynamic, targets: ["TinySkill"])],
+                targets: [.target(name: "TinySkill", path: "Skills/TinySkill")]
+            )
+            """.write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: TestSupport.packageRoot + "/Runtime/CSkillABI/include/skillhost_abi.h", toPath: folder + "/include/skillhost_abi.h")
+        let source = folder + "/tiny_skill.c"
+        try write(reply: reply, to: source)
+        return (root, source)
+    }
+
+    static func write(reply: String, to source: String) throws {
+        let fixture = try String(contentsOfFile: TestSupport.fixtureSkillSource, encoding: .utf8)
+        try ("#define REPLY \"\(reply)\"\n" + fixture).write(toFile: source, atomically: true, encoding: .utf8)
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func savingASourceFileRebuildsAndReloadsTheSkill() async throws {
+        let (root, source) = try Self.makePackage(reply: "built once")
+        let events = Events()
+        let host = try HostEngine(options: HostOptions(skillFolders: [root + "/Skills"], events: { events.append($0) }))
+        #expect(host.refusals.isEmpty, "\(host.refusals)")
+        #expect(await host.turn("open fixture").speech == "built once")
+        await host.startWatching()
+
+        try Self.write(reply: "built twice", to: source)
+        let reloaded = await events.wait(seconds: 120) { $0.kind == .reloaded || $0.kind == .kept }
+        #expect(reloaded?.kind == .reloaded, "\(events.all)")
+        #expect(events.all.contains { $0.kind == .building && $0.name == "Fixture" })
+        #expect(await host.turn("echo").speech == "built twice")
+
+        try "this is not C".write(toFile: source, atomically: true, encoding: .utf8)
+        let kept = await events.wait(seconds: 120) { $0.kind == .kept }
+        #expect(kept?.message.contains("Skills/TinySkill/tiny_skill.c:1:1: error:") == true, "\(kept?.message ?? "")")
+        #expect(await host.turn("echo").speech == "built twice")
+        await host.shutdown()
+    }
+}
