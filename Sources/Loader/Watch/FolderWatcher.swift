@@ -72,8 +72,11 @@ public final class FolderWatcher: Sendable {
         if let failure {
             if descriptor >= 0 { close(descriptor) }
             mode = .polling(reason: failure)
+            // The first listing is taken before init returns: a change made right after it is
+            // a change.
+            let initial = Self.snapshot(watches)
             Thread.detachNewThread {
-                Self.poll(watches, interval: pollInterval, debounce: debounce, wake: wakeRead, stopped: stopped, onChange: onChange)
+                Self.poll(watches, from: initial, interval: pollInterval, debounce: debounce, wake: wakeRead, stopped: stopped, onChange: onChange)
             }
         } else {
             mode = .inotify
@@ -167,9 +170,9 @@ public final class FolderWatcher: Sendable {
 
     // MARK: Polling
 
-    private static func poll(_ watches: [Watch], interval: Duration, debounce: Duration, wake: Int32, stopped: StopFlag, onChange: @Sendable ([String]) -> Void) {
+    private static func poll(_ watches: [Watch], from initial: [String: (signature: [Int], watch: Watch)], interval: Duration, debounce: Duration, wake: Int32, stopped: StopFlag, onChange: @Sendable ([String]) -> Void) {
         defer { close(wake) }
-        var previous = snapshot(watches)
+        var previous = initial
         var pending: [String: ContinuousClock.Instant] = [:]
         let clock = ContinuousClock()
         while !stopped.isSet {
