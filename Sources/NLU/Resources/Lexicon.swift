@@ -3,12 +3,15 @@
 enum Lexicon {
     enum WordClass: String, CaseIterable, Sendable {
         case month, weekday, dayPart, timeUnit, relativeTime, meridiem, ordinal, year, number, holiday
+        case weather, musicGenre, cuisine, eatery
     }
 
     static let classes: [String: [WordClass]] = {
         var table: [String: [WordClass]] = [:]
         func add(_ words: String, _ wordClass: WordClass) {
-            for word in words.split(separator: " ") { table[String(word), default: []].append(wordClass) }
+            for word in words.split(whereSeparator: { $0 == " " || $0 == "\n" }) where table[String(word)]?.contains(wordClass) != true {
+                table[String(word), default: []].append(wordClass)
+            }
         }
         add("january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec", .month)
         add("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun weekend weekday weekends", .weekday)
@@ -18,6 +21,10 @@ enum Lexicon {
         add("am pm a p m o'clock oclock", .meridiem)
         add("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth", .ordinal)
         add("christmas easter thanksgiving halloween hanukkah passover ramadan diwali valentine's valentines independence labor memorial veterans", .holiday)
+        add(Domains.weatherConditions, .weather)
+        add(Domains.musicGenres, .musicGenre)
+        add(Domains.cuisines, .cuisine)
+        add(Domains.restaurantKinds, .eatery)
         return table
     }()
 
@@ -37,7 +44,9 @@ enum Lexicon {
     /// Place names as gazetteer entries: normalised words → "country" / "us_state".
     static let places: [String: [String]] = {
         var table: [String: [String]] = [:]
-        for country in Places.countries { table[Tokenizer.normalize(country), default: []].append("country") }
+        for country in Places.countries where table[Tokenizer.normalize(country)]?.contains("country") != true {
+            table[Tokenizer.normalize(country), default: []].append("country")
+        }
         for state in Places.usStates {
             table[Tokenizer.normalize(state.name), default: []].append("us_state")
             table[state.abbreviation.lowercased(), default: []].append("us_state_code")

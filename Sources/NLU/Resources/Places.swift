@@ -48,5 +48,15 @@ enum Places {
         "French Polynesia", "New Caledonia", "Gibraltar", "Isle of Man", "Jersey", "Guernsey", "Cayman Islands",
         "British Virgin Islands", "Montserrat", "Anguilla", "Turks and Caicos Islands", "Falkland Islands",
         "Western Sahara", "Reunion", "Martinique", "Guadeloupe", "French Guiana", "Mayotte", "Somaliland",
+        "Åland", "Aland", "Åland Islands", "Aland Islands", "Bonaire", "Sint Maarten", "Saint Martin", "Saba",
+        "Sint Eustatius", "Saint Helena", "Ascension Island", "Tristan da Cunha", "Saint Barthelemy",
+        "Saint Barthélemy", "Saint Pierre and Miquelon", "Wallis and Futuna", "Cook Islands", "Niue", "Tokelau",
+        "Norfolk Island", "Christmas Island", "Cocos Islands", "Svalbard", "Jan Mayen", "Pitcairn Islands",
+        "Pitcairn", "US Virgin Islands", "United States Virgin Islands", "Virgin Islands", "Northern Mariana Islands",
+        "Federated States of Micronesia", "Republic of the Congo", "Republic of Ireland", "Vatican", "Holy See",
+        "Kingdom of the Netherlands", "Caribbean Netherlands", "South Georgia", "Bouvet Island", "Heard Island",
+        "Antarctica", "Tibet", "Abkhazia", "Transnistria", "Northern Cyprus", "Kurdistan", "Zanzibar", "Tahiti",
+        "Bahamas", "The Bahamas", "The Gambia", "Trinidad", "Tobago", "Bosnia", "Herzegovina", "St Lucia",
+        "St Kitts", "Nevis", "Grenadines", "Marshall Islands", "Cayman", "Falklands", "Cape Verde Islands",
     ]
 }

@@ -91,15 +91,34 @@ public struct Utterance: Sendable {
         words = tokens.map(\.text)
     }
 
-    /// The original text from token `from` through token `through`, as the user wrote it.
+    /// The original text from token `from` through token `through`, as the user wrote it. A
+    /// period that ends an abbreviation ("7 a.m.", "next Oct.") belongs to the slice.
     public func slice(from: Int, through: Int) -> (text: String, start: Int, end: Int) {
         let start = tokens[from].start
-        let end = tokens[through].end
+        var end = tokens[through].end
         let scalars = text.unicodeScalars
         let lower = scalars.index(scalars.startIndex, offsetBy: start)
-        let upper = scalars.index(lower, offsetBy: end - start)
+        var upper = scalars.index(lower, offsetBy: end - start)
+        if upper < scalars.endIndex, scalars[upper] == ".", isAbbreviation(through) {
+            upper = scalars.index(after: upper)
+            end += 1
+        }
         return (String(scalars[lower..<upper]), start, end)
     }
+
+    /// Words written with a period after them: a single letter after another ("a.m.", "U.S.")
+    /// or a common abbreviation (months, titles, street words).
+    private func isAbbreviation(_ index: Int) -> Bool {
+        let token = tokens[index]
+        if token.text.count == 1, index > 0, tokens[index - 1].end + 1 == token.start, tokens[index - 1].text.count == 1 { return true }
+        return Self.abbreviations.contains(token.text)
+    }
+
+    static let abbreviations: Set<String> = [
+        "jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+        "tue", "tues", "thur", "thurs",
+        "mr", "mrs", "ms", "dr", "jr", "sr", "st", "mt", "ft", "ave", "blvd", "inc", "ltd", "corp", "hrs", "mins", "secs", "yrs",
+    ]
 
     /// The text from token `count` on, as a new utterance (the rest of a one-shot invocation).
     public func dropping(first count: Int) -> Utterance {
