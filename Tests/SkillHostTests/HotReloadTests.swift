@@ -14,8 +14,9 @@ import TestSupport
         func append(_ event: HostEvent) { seen.withLock { $0.append(event) } }
         var all: [HostEvent] { seen.withLock { $0 } }
 
-        /// Waits (up to `seconds`) for an event that satisfies `match`.
-        func wait(seconds: Double = 5, for match: (HostEvent) -> Bool) async -> HostEvent? {
+        /// Waits (up to `seconds`) for an event that satisfies `match`. Generous: while other
+        /// suites train models on every thread, the reload task may wait its turn for seconds.
+        func wait(seconds: Double = 60, for match: (HostEvent) -> Bool) async -> HostEvent? {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
                 if let event = all.first(where: match) { return event }

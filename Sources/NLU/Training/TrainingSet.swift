@@ -23,13 +23,16 @@ struct TrainingSet: Sendable {
         var random = SplitMix64(seed: seed)
         let pools = ValuePools(model: model)
         var examples: [Example] = []
+        let allSamples = intents.map { $0.samples + (extraSamples[$0.name] ?? []) }
+        let suspects = Self.suspects(allSamples, intents: intents)
         for (intentIndex, intent) in intents.enumerated() {
-            let samples = intent.samples + (extraSamples[intent.name] ?? [])
+            let samples = allSamples[intentIndex]
             guard !samples.isEmpty else { continue }
             let copies = max(minimumCopies, min(24, (perIntent + samples.count - 1) / samples.count))
-            for sample in samples {
+            for (sampleIndex, sample) in samples.enumerated() {
                 let parts = SampleTemplate.parts(of: sample)
-                for _ in 0..<copies {
+                let sampleCopies = suspects.contains(Position(intent: intentIndex, sample: sampleIndex)) ? minimumCopies : copies
+                for _ in 0..<sampleCopies {
                     var surfaces: [String] = []
                     var labels: [Int] = []
                     var usable = true
@@ -60,6 +63,65 @@ struct TrainingSet: Sendable {
             }
         }
         self.examples = examples
+    }
+
+    struct Position: Hashable {
+        let intent: Int
+        let sample: Int
+    }
+
+    /// Samples that read more like another intent's samples than like their own: an exported
+    /// model can hold a mislabeled one (Snips' data has "I need a table at a restaurant in
+    /// {country}" under GetWeather), and made into many sentences it would teach the wrong
+    /// intent its words. They are made into as few sentences as any sample at full size.
+    /// Only with few samples per intent (where each is copied many times); compared by the
+    /// Jaccard similarity of their meaningful words, with a margin of 0.1. (Dev split, 70 per
+    /// intent: intent 0.919 -> 0.925, slot F1 0.832 unchanged.)
+    static func suspects(_ samples: [[String]], intents: [IntentDefinition]) -> Set<Position> {
+        let margin = 0.1
+        let custom = intents.indices.filter { !intents[$0].name.isBuiltIn && !samples[$0].isEmpty }
+        guard !custom.isEmpty, custom.map({ samples[$0].count }).max()! <= 300 else { return [] }
+        // Each sample's meaningful words as ids, and from each word the samples that use it, so
+        // only samples sharing a word are compared.
+        var ids: [String: Int] = [:]
+        var words: [Position: Set<Int>] = [:]
+        var users: [Int: [Position]] = [:]
+        for i in custom {
+            for (j, sample) in samples[i].enumerated() {
+                var set = Set<Int>()
+                for case .text(let text) in SampleTemplate.parts(of: sample) {
+                    for token in Tokenizer.tokens(text) where !StopWords.all.contains(token.text) {
+                        let id = ids[token.text] ?? ids.count
+                        ids[token.text] = id
+                        set.insert(id)
+                    }
+                }
+                let position = Position(intent: i, sample: j)
+                words[position] = set
+                for id in set { users[id, default: []].append(position) }
+            }
+        }
+        // Another intent's sample must share two meaningful words: one ("need", "see") is chance.
+        let minimumShared = 2
+        var suspects = Set<Position>()
+        for (position, set) in words {
+            var shared: [Position: Int] = [:]
+            for id in set {
+                for other in users[id] ?? [] where other != position { shared[other, default: 0] += 1 }
+            }
+            var own = 0.0
+            var elsewhere = 0.0
+            for (other, count) in shared {
+                let similarity = Double(count) / Double(set.count + words[other]!.count - count)
+                if other.intent == position.intent {
+                    own = max(own, similarity)
+                } else if count >= minimumShared {
+                    elsewhere = max(elsewhere, similarity)
+                }
+            }
+            if elsewhere > own + margin { suspects.insert(position) }
+        }
+        return suspects
     }
 }
 
