@@ -162,6 +162,7 @@ struct StatisticalNLU: Sendable {
                 Features.addGazetteer(matches[index], to: &features) { keep[$0] }
                 return features
             },
+            runs: Tuning.tagRuns(sentencesPerIntent: intent.samples.count),
             seed: seed &+ UInt64(i))
     }
 

@@ -84,7 +84,7 @@ struct SlotTagger: Sendable {
     /// dropout), with gold labels. `runs` perceptrons, each over its own shuffles, are averaged
     /// into one: a single run's result depends on its order by about a point of F1, and the
     /// average much less.
-    init(labels: Int, count: Int, gold: (Int) -> [Int], featuresFor: (Int, Int) -> [[UInt64]], epochs: Int = Tuning.tagEpochs, runs: Int = Tuning.tagRuns, seed: UInt64) {
+    init(labels: Int, count: Int, gold: (Int) -> [Int], featuresFor: (Int, Int) -> [[UInt64]], epochs: Int = Tuning.tagEpochs, runs: Int, seed: UInt64) {
         self.labels = labels
         var index = FeatureIndex()
         var emissionSum: [Float] = []
