@@ -50,17 +50,18 @@ let package = Package(
         .target(name: "HelloWorld", dependencies: ["SkillKit"], path: "Skills/HelloWorld"),
         .target(name: "CoinFlip", dependencies: ["CSkillABI"], path: "Skills/CoinFlip", publicHeadersPath: "."),
 
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "SkillHostBenchmarks",
-            dependencies: ["SkillHost", "NLU", "SkillModel"],
+            dependencies: ["SkillHost", "NLU", "SkillModel", "BenchmarkSupport"],
             path: "Benchmarks/SkillHostBenchmarks"
         ),
 
         // Helpers for tests: built products, C fixtures compiled into real .so files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel"], path: "Benchmarks/NLUBenchmarks"),
-        .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", "SkillModel"], path: "Benchmarks/ReloadBenchmarks"),
-        .executableTarget(name: "StorageBenchmarks", dependencies: ["Storage", "SkillModel"], path: "Benchmarks/StorageBenchmarks"),
+        .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/NLUBenchmarks"),
+        .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/ReloadBenchmarks"),
+        .executableTarget(name: "StorageBenchmarks", dependencies: ["Storage", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/StorageBenchmarks"),
 
         .testTarget(name: "SkillModelTests", dependencies: ["SkillModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillModel"]),

@@ -10,21 +10,15 @@
 import Foundation
 import NLU
 import SkillModel
+import BenchmarkSupport
+
+func now() -> Double { Measure.now() }
+func median(_ values: [Double]) -> Double { Measure.median(values) }
+func percentile(_ values: [Double], _ p: Double) -> Double { Measure.percentile(values, p) }
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let data = arguments.firstIndex(of: "--data").map { arguments[$0 + 1] } ?? "../shared/nlu-benchmark"
-
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
-}
 
 func load(_ name: String) -> String {
     guard let text = try? String(contentsOfFile: "\(data)/\(name)", encoding: .utf8) else {

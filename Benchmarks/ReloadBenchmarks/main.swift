@@ -15,25 +15,15 @@ import Loader
 import SkillHost
 import SkillModel
 import Synchronization
+import BenchmarkSupport
+
+func now() -> Double { Measure.now() }
+func median(_ values: [Double]) -> Double { Measure.median(values) }
+func percentile(_ values: [Double], _ p: Double) -> Double { Measure.percentile(values, p) }
+func fail(_ message: String) -> Never { Measure.fail("skillhost-reload-bench", message) }
 
 let arguments = CommandLine.arguments
 let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 20
-
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("skillhost-reload-bench: \(message)\n".utf8))
-    exit(1)
-}
 
 func residentMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),

@@ -11,26 +11,16 @@ import Loader
 import NLU
 import SkillHost
 import SkillModel
+import BenchmarkSupport
+
+func now() -> Double { Measure.now() }
+func median(_ values: [Double]) -> Double { Measure.median(values) }
+func percentile(_ values: [Double], _ p: Double) -> Double { Measure.percentile(values, p) }
+func fail(_ message: String) -> Never { Measure.fail("skillhost-bench", message) }
 
 let arguments = CommandLine.arguments
 let turnsPerRun = arguments.firstIndex(of: "--turns").flatMap { Int(arguments[$0 + 1]) } ?? 20_000
 let runPeer = !arguments.contains("--no-peer")
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("skillhost-bench: \(message)\n".utf8))
-    exit(1)
-}
 
 // The HelloWorld library, built in this configuration next to this executable.
 guard let build = SourceSkillBuild.locate(for: FileManager.default.currentDirectoryPath) else {

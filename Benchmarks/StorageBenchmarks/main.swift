@@ -11,6 +11,12 @@
 import Foundation
 import SkillModel
 import Storage
+import BenchmarkSupport
+
+func now() -> Double { Measure.now() }
+func median(_ values: [Double]) -> Double { Measure.median(values) }
+func percentile(_ values: [Double], _ p: Double) -> Double { Measure.percentile(values, p) }
+func fail(_ message: String) -> Never { Measure.fail("skillhost-storage-bench", message) }
 
 let arguments = CommandLine.arguments
 
@@ -18,24 +24,8 @@ func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 }
 
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p + 0.5))]
-}
-
 func padded(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(1, width - text.count))
-}
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("skillhost-storage-bench: \(message)\n".utf8))
-    exit(1)
 }
 
 /// A 300-byte document, like a small list.

@@ -61,17 +61,25 @@ private func missing(_ key: DocumentKey, in container: ContainerName, root: Stri
     return ExitCode(1)
 }
 
+/// CONTAINER KEY, checked by the store's own rules.
+struct DocumentArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("A skill id or an app group.", valueName: "container")) var container: String
+    @Argument(help: ArgumentHelp("The document's key.", valueName: "key")) var key: String
+
+    func parsed() throws(StorageError) -> (container: ContainerName, key: DocumentKey) {
+        (try ContainerName(parsing: container), try DocumentKey(key))
+    }
+}
+
 struct StorageGetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a document's JSON.")
 
-    @Argument(help: ArgumentHelp("A skill id or an app group.", valueName: "container")) var container: String
-    @Argument(help: ArgumentHelp("The document's key.", valueName: "key")) var key: String
+    @OptionGroup var document: DocumentArguments
     @OptionGroup var data: DataOptions
 
     func run() throws {
         try refusing {
-            let name = try ContainerName(parsing: self.container)
-            let key = try DocumentKey(self.key)
+            let (name, key) = try document.parsed()
             let container = try data.openStore().existingContainer(name)
             guard let container, let document = try container.get(key) else { throw missing(key, in: name, root: data.root) }
             FileHandle.standardOutput.write(Data((JSONWriter.string(document.value) + "\n").utf8))
@@ -82,8 +90,7 @@ struct StorageGetCommand: ParsableCommand {
 struct StoragePutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "put", abstract: "Store a JSON document (from the argument, or standard input when it is omitted or '-').")
 
-    @Argument(help: ArgumentHelp("A skill id or an app group.", valueName: "container")) var container: String
-    @Argument(help: ArgumentHelp("The document's key.", valueName: "key")) var key: String
+    @OptionGroup var document: DocumentArguments
     @Argument(help: ArgumentHelp("The JSON value.", valueName: "json")) var json: String?
     @OptionGroup var data: DataOptions
 
@@ -102,8 +109,8 @@ struct StoragePutCommand: ParsableCommand {
             throw ExitCode(1)
         }
         try refusing {
-            let key = try DocumentKey(self.key)
-            try data.openStore().container(try ContainerName(parsing: self.container)).put(key, value)
+            let (name, key) = try document.parsed()
+            try data.openStore().container(name).put(key, value)
         }
     }
 }
@@ -111,14 +118,12 @@ struct StoragePutCommand: ParsableCommand {
 struct StorageDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a document.")
 
-    @Argument(help: ArgumentHelp("A skill id or an app group.", valueName: "container")) var container: String
-    @Argument(help: ArgumentHelp("The document's key.", valueName: "key")) var key: String
+    @OptionGroup var document: DocumentArguments
     @OptionGroup var data: DataOptions
 
     func run() throws {
         try refusing {
-            let name = try ContainerName(parsing: self.container)
-            let key = try DocumentKey(self.key)
+            let (name, key) = try document.parsed()
             guard let container = try data.openStore().existingContainer(name), try container.delete(key) else { throw missing(key, in: name, root: data.root) }
         }
     }
