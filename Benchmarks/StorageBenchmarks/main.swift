@@ -7,7 +7,8 @@
 // document, fsync the folder. (A write + fsync in place, which is not atomic, is shown too.)
 // Every store operation is timed one by one; medians and p99 are printed with the ratio of
 // each median to the floor's median. K processes (this executable started again as workers)
-// then update one shared counter, and separate documents, at once.
+// then get, put and update at once: one shared document (every write contends) and a document
+// each.
 import Foundation
 import SkillModel
 import Storage
@@ -31,17 +32,25 @@ func padded(_ text: String, _ width: Int) -> String {
 /// A 300-byte document, like a small list.
 let document: JSONValue = ["name": "grocery store", "items": .array((0..<20).map { .string("item number \($0)") })]
 
-// Worker mode: `worker DIR CONTAINER KEY N` updates KEY N times and prints the seconds taken.
-if arguments.count == 6, arguments[1] == "worker" {
+// Worker mode: `worker OP DIR CONTAINER KEY N` does OP (get, put or update) on KEY N times and
+// prints the seconds taken, and the median and p99 of one operation.
+if arguments.count == 7, arguments[1] == "worker" {
     do {
-        let container = try DocumentStore(root: arguments[2]).container(try ContainerName(parsing: arguments[3]))
-        let key = try DocumentKey(arguments[4])
-        let count = Int(arguments[5])!
+        let container = try DocumentStore(root: arguments[3]).container(try ContainerName(parsing: arguments[4]))
+        let key = try DocumentKey(arguments[5])
+        let count = Int(arguments[6])!
+        var latencies: [Double] = []
         let start = now()
         for _ in 0..<count {
-            try container.update(key) { old in .number(JSONNumber((old?.int ?? 0) + 1)) }
+            let begin = now()
+            switch arguments[2] {
+            case "get": _ = try container.get(key)
+            case "put": try container.put(key, document)
+            default: try container.update(key) { old in .number(JSONNumber((old?.int ?? 0) + 1)) }
+            }
+            latencies.append(now() - begin)
         }
-        print(now() - start)
+        print(now() - start, median(latencies), percentile(latencies, 0.99))
         exit(0)
     } catch {
         fail("worker: \(error)")
@@ -146,39 +155,61 @@ row("read floor: open + read + close", bareReads, against: nil)
 row("get (open, read, parse, hash)", gets, against: nil)
 print(String(format: "get: %.2f× a bare read", percentile(gets, 0.5) / readFloorMedian))
 
-// 2. K processes at once: one shared counter (every update contends), then one document each.
-func runWorkers(sharedKey: Bool) -> (seconds: Double, perProcess: [Double]) {
+// 2. K processes at once, each doing one operation `operations` times (gets 5× as many).
+struct WorkerRun {
+    let throughput: Double
+    let median: Double
+    let p99: Double
+}
+
+func runWorkers(_ operation: String, sharedKey: Bool) -> WorkerRun {
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
+    let count = operation == "get" ? operations * 5 : operations
     let start = now()
     let workers = (0..<processes).map { index -> (Process, Pipe) in
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["worker", root, "group.com.example.bench", sharedKey ? "shared counter" : "counter \(index)", String(operations)]
+        let key = sharedKey ? "shared \(operation)" : "\(operation) \(index)"
+        process.arguments = ["worker", operation, root, "group.com.example.bench", key, String(count)]
         let pipe = Pipe()
         process.standardOutput = pipe
         do { try process.run() } catch { fail("cannot start a worker: \(error)") }
         return (process, pipe)
     }
-    var times: [Double] = []
+    var medians: [Double] = []
+    var p99s: [Double] = []
     for (process, pipe) in workers {
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { fail("a worker failed") }
-        times.append(seconds)
+        let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard process.terminationStatus == 0, fields.count == 3 else { fail("a worker failed") }
+        medians.append(fields[1])
+        p99s.append(fields[2])
     }
-    return (now() - start, times)
+    return WorkerRun(throughput: Double(processes * count) / (now() - start), median: median(medians), p99: p99s.max() ?? 0)
 }
 
-print("\n== \(processes) processes, \(operations) updates each")
-for shared in [true, false] {
-    let (seconds, _) = runWorkers(sharedKey: shared)
-    let total = Double(processes * operations)
-    let perOperation = seconds / total
-    let name = shared ? "one shared counter" : "a document each (same container)"
-    print(padded(name, 46) + String(format: "%8.0f updates/s  %.3f ms each  %.2f× the floor", total / seconds, perOperation * 1000, perOperation / floorMedian))
+print("\n== \(processes) processes at once, \(operations) operations each (gets: \(operations * 5))")
+do {
+    // Documents for the gets to read.
+    try container.put(try DocumentKey("shared get"), document)
+    for index in 0..<processes { try container.put(try DocumentKey("get \(index)"), document) }
+} catch {
+    fail("\(error)")
+}
+for (operation, shared, name) in [
+    ("get", true, "get, one shared document"),
+    ("put", true, "put, one shared document"),
+    ("put", false, "put, a document each"),
+    ("update", true, "update, one shared counter"),
+    ("update", false, "update, a counter each"),
+] {
+    let run = runWorkers(operation, sharedKey: shared)
+    let ratio = operation == "get" ? "" : String(format: "  %.2f× the floor per operation", 1 / run.throughput / floorMedian)
+    print(padded(name, 32) + String(format: "%8.0f/s  median %.3f ms  p99 %.3f ms", run.throughput, run.median * 1000, run.p99 * 1000) + ratio)
 }
 do {
-    let final = try container.get(try DocumentKey("shared counter"))?.value.int ?? -1
+    let final = try container.get(try DocumentKey("shared update"))?.value.int ?? -1
     print("shared counter: \(final) (expected \(processes * operations))")
 } catch {
     fail("\(error)")

@@ -44,7 +44,7 @@ public struct HostServices: @unchecked Sendable {
     /// Sends one storage request and returns the host's JSON reply.
     public func storage(_ request: StorageRequest) throws(SkillError) -> JSONValue {
         guard let storage = storageFunction else {
-            throw SkillError.storage("no storage here: the skill is not running in a host that offers it (skillhost 0.2 or later)")
+            throw SkillError.storage("no storage here: the skill is not running in a host that offers it")
         }
         let bytes = JSONWriter.bytes(request.json)
         var reply: [UInt8] = []
