@@ -11,7 +11,7 @@ import Synchronization
 /// what it returns. Every refusal names the file and the reason.
 ///
 /// In-process loading cannot survive a library whose constructors or factory crash or call
-/// `exit()`; isolated runners (a later mode) can.
+/// `exit()`; isolated runners (`launchIsolated`, `--isolate`) can.
 public final class SkillLoader: Sendable {
     /// The factory symbol this host looks up.
     public static let factorySymbol = "skillhost_create_skill_v\(SKILLHOST_ABI_VERSION)"

@@ -2,7 +2,7 @@ import SkillModel
 
 /// The deterministic matcher: every sample of every intent compiled once into a trie over
 /// normalised words, with slot edges that capture spans. In-grammar sentences parse exactly;
-/// a later statistical path handles the rest.
+/// the statistical path (`StatisticalNLU`) handles the rest.
 struct SampleMatcher: Sendable {
     struct SlotEdge: Sendable {
         let slot: SlotName
