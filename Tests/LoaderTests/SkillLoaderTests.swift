@@ -215,3 +215,19 @@ final class LogCollector: Sendable {
     func append(_ record: SkillLogRecord) { storage.withLock { $0.append(record) } }
     var records: [SkillLogRecord] { storage.withLock { $0 } }
 }
+
+@Suite struct RetiredImageTests {
+    /// A retired generation gives back its code pages; its code still runs if called (a late
+    /// callback), read back from its shadow file.
+    @Test func aRetiredSwiftSkillsCodeStillRunsAfterItsPagesAreReleased() async throws {
+        let loader = SkillLoader(shadow: try ShadowDirectory(), logSink: { _ in })
+        let skill = try loader.load(TestSupport.product("HelloWorld"))
+        let request = Array(#"{"version":"1.0","session":{"new":true,"sessionId":"s","application":{"applicationId":"a"},"user":{"userId":"u"},"attributes":{}},"request":{"type":"LaunchRequest","requestId":"r1"}}"#.utf8)
+        skill.retire()
+        for _ in 0..<3 {
+            let response = String(decoding: try await skill.handle(request), as: UTF8.self)
+            #expect(response.contains("Welcome, you can say Hello or Help"))
+            skill.retire()
+        }
+    }
+}

@@ -82,6 +82,7 @@ public final class LoadedSkill: SkillEndpoint, @unchecked Sendable {
     /// mapped: Swift images must never be unloaded.
     public func retire() {
         binding.retire()
+        ImagePages.releaseCode(of: shadowPath)
     }
 }
 
