@@ -37,6 +37,11 @@ struct StatisticalNLU: Sendable {
     private let taggers: [SlotTagger?]
     /// Each intent's samples as word pairs (slots as one token), indexed by pair.
     private let sampleShapes: [SampleShapes]
+    /// Per intent, the meaningful words its samples say outside slots; per slot type, the words
+    /// of its values. A word another intent says but this one never does, inside a slot whose
+    /// values never use it, marks a reading that swallowed another intent's words into a slot.
+    private let carrierWords: [Set<String>]
+    private let valueWords: [SlotTypeName: Set<String>]
 
     /// The class the classifier uses for "none of these" (noise sentences).
     private var noneClass: Int { intents.count }
@@ -45,6 +50,7 @@ struct StatisticalNLU: Sendable {
         self.intents = intents
         rerankWeight = Self.rerankWeight(intents)
         sampleShapes = Self.sampleShapes(intents, extraSamples: extraSamples)
+        (carrierWords, valueWords) = Self.words(model: model, intents: intents, extraSamples: extraSamples)
         let gazetteer = Gazetteer(model: model)
         self.gazetteer = gazetteer
         let training = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, seed: seed)
@@ -128,6 +134,37 @@ struct StatisticalNLU: Sendable {
     }
 
     static let nearestWeight = 6.0
+    static let strayWordFactor = 0.6
+
+    static func words(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]]) -> (carrier: [Set<String>], values: [SlotTypeName: Set<String>]) {
+        let carrier = intents.map { intent in
+            var words = Set<String>()
+            for sample in intent.samples + (extraSamples[intent.name] ?? []) {
+                for case .text(let text) in SampleTemplate.parts(of: sample) {
+                    for token in Tokenizer.tokens(text) where !StopWords.all.contains(token.text) { words.insert(token.text) }
+                }
+            }
+            return words
+        }
+        var values: [SlotTypeName: Set<String>] = [:]
+        for type in model.types {
+            values[type.name] = Set(type.values.flatMap { [$0.value] + $0.synonyms }.flatMap { Tokenizer.tokens($0).map(\.text) })
+        }
+        return (carrier, values)
+    }
+
+    /// How many words in the reading's slots belong to another intent's carrier phrases and to
+    /// neither this intent's nor the slot's values.
+    func strayWords(intent: Int, words: [String], slots: [TaggedSlot]) -> Int {
+        var count = 0
+        for slot in slots {
+            let type = intents[intent].slots[slot.slot].type
+            for word in words[slot.firstToken...slot.lastToken] where !StopWords.all.contains(word) && !carrierWords[intent].contains(word) && valueWords[type]?.contains(word) != true {
+                if carrierWords.indices.contains(where: { $0 != intent && carrierWords[$0].contains(word) }) { count += 1 }
+            }
+        }
+        return count
+    }
 
     /// 1 up to a median of 100 samples per intent, 0 from 500, in between linearly.
     static func rerankWeight(_ intents: [IntentDefinition]) -> Double {
@@ -200,6 +237,7 @@ struct StatisticalNLU: Sendable {
         self.intents = intents
         rerankWeight = Self.rerankWeight(intents)
         sampleShapes = Self.sampleShapes(intents, extraSamples: extraSamples)
+        (carrierWords, valueWords) = Self.words(model: model, intents: intents, extraSamples: extraSamples)
         gazetteer = Gazetteer(model: model)
         let words = try reader.readString()
         vocabulary = Set(words.split(separator: "\n").map(String.init))
@@ -238,7 +276,10 @@ struct StatisticalNLU: Sendable {
             // Weights from the dev split: the nearest sample counts six times each classifier.
             let total = 2 + Self.nearestWeight
             let reread = pow(reading.probability * named, 1 / total) * pow(nearest + 0.01, Self.nearestWeight / total)
-            let combined = pow(reading.probability, 1 - rerankWeight) * pow(reread, rerankWeight)
+            // Each word swallowed from another intent's phrases counts against the reading (dev
+            // split, 70 per intent: intent 0.923 -> 0.926, slot F1 0.829 -> 0.832 at 0.6 a word).
+            let penalty = pow(Self.strayWordFactor, Double(strayWords(intent: reading.intent, words: utterance.words, slots: tagged)))
+            let combined = pow(reading.probability, 1 - rerankWeight) * pow(reread * penalty, rerankWeight)
             results.append((Reading(intent: reading.intent, probability: combined), tagged))
         }
         return results.sorted { $0.reading.probability > $1.reading.probability }
