@@ -100,9 +100,20 @@ static int32_t store(const sh_host_services *host, struct reply *reply) {
 }
 #endif
 
-static void handle(sh_skill *skill, const char *request, size_t length, sh_done_fn done, void *context) {
+static void handle_text(sh_skill *skill, const char *request, sh_done_fn done, void *context);
+
+/* The request is `length` bytes, not a C string: the fixture reads it with strstr, so it
+   works on a NUL-terminated copy. */
+static void handle(sh_skill *skill, const char *bytes, size_t length, sh_done_fn done, void *context) {
+    char *request = malloc(length + 1);
+    memcpy(request, bytes, length);
+    request[length] = 0;
+    handle_text(skill, request, done, context);
+    free(request);
+}
+
+static void handle_text(sh_skill *skill, const char *request, sh_done_fn done, void *context) {
     (void)request;
-    (void)length;
     size_t n;
 #ifdef UNRESOLVED
     if (skillhost_test_function_nobody_defines()) return;
