@@ -3,10 +3,17 @@ import SkillModel
 
 /// What scanning the skills folders produced: the skills that loaded and every refusal.
 public struct SkillScan: Sendable {
-    public var loaded: [any SkillEndpoint] = []
-    /// Where each loaded skill came from: its library, or the source folder it was built from.
-    public var origins: [String] = []
+    public private(set) var loaded: [any SkillEndpoint] = []
     public var refusals: [LoaderError] = []
+    private var origins: [ObjectIdentifier: String] = [:]
+
+    /// Where a loaded skill came from: its library, or the source folder it was built from.
+    public func origin(of skill: any SkillEndpoint) -> String { origins[ObjectIdentifier(skill)] ?? skill.path }
+
+    mutating func add(_ skill: any SkillEndpoint, from origin: String) {
+        loaded.append(skill)
+        origins[ObjectIdentifier(skill)] = origin
+    }
 }
 
 extension SkillLoader {
@@ -59,8 +66,7 @@ extension SkillLoader {
                         throw LoaderError(.duplicateSkillID, path: path, "duplicate skill id \(skill.id): already loaded from \(first)")
                     }
                     firstPath[skill.id] = path
-                    scan.loaded.append(skill)
-                    scan.origins.append(path)
+                    scan.add(skill, from: path)
                 } catch {
                     scan.refusals.append(error)
                 }

@@ -117,15 +117,13 @@ public struct SkillNLU: Sendable {
     /// The words that carry meaning in this model (samples, values, built-in phrases), for the
     /// index that picks which skills to ask about a sentence.
     public var contentWords: Set<String> {
-        var words = statistical?.vocabulary ?? []
+        var words = statistical?.vocabulary.subtracting(StopWords.all) ?? []
         for intent in intents {
             for sample in intent.samples + (BuiltInIntents.phrases[intent.name] ?? []) {
-                for part in SampleTemplate.parts(of: sample) {
-                    if case .text(let text) = part { words.formUnion(Tokenizer.tokens(text).map(\.text)) }
-                }
+                words.formUnion(SampleTemplate.meaningfulWords(of: sample))
             }
         }
-        return words.subtracting(StopWords.all)
+        return words
     }
 
     /// Whether the model declares `intent`.

@@ -72,8 +72,7 @@ public actor HostEngine {
         self.options = options
         let scan = loader.loadAll(from: options.skillFolders, isolation: options.isolation, progress: options.progress)
         let (skills, clashes) = SkillRegistry.separatingClashes(scan.loaded)
-        let origins = skills.map { skill in scan.origins[scan.loaded.firstIndex { $0 === skill }!] }
-        registry = SkillRegistry(skills: skills, origins: origins, cache: options.nluCache)
+        registry = SkillRegistry(skills: skills, origins: skills.map(scan.origin(of:)), cache: options.nluCache)
         refusals = scan.refusals + clashes
         turnDeadline = options.turnDeadline
         conversation = Conversation(session: nil, userID: options.userID, deviceID: options.deviceID)

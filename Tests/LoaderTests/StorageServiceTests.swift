@@ -1,25 +1,18 @@
 import Foundation
 import Loader
 import SkillModel
-import Synchronization
 import Testing
 import TestSupport
 
 /// The storage entry of the services table, from a C skill: bound to the skill the manifest
 /// names, refused while the factory runs, a no-op once the generation is retired.
 @Suite struct StorageServiceTests {
-    final class Requests: Sendable {
-        private let seen = Mutex<[(grant: StorageGrant, request: String)]>([])
-        func append(_ grant: StorageGrant, _ request: String) { seen.withLock { $0.append((grant, request)) } }
-        var all: [(grant: StorageGrant, request: String)] { seen.withLock { $0 } }
-    }
-
     @Test func aSkillsStorageCallsArriveWithItsIdentityAndGroups() async throws {
         let folder = try TestSupport.temporaryFolder("storage-abi")
         let path = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["STORAGE", #"APP_GROUP="group.com.test.shared""#], into: folder, name: "storing")
-        let requests = Requests()
+        let requests = EventLog<(grant: StorageGrant, request: String)>()
         let loader = SkillLoader(shadow: try ShadowDirectory(), logSink: { _ in }, storage: { grant, bytes in
-            requests.append(grant, String(decoding: bytes, as: UTF8.self))
+            requests.append((grant, String(decoding: bytes, as: UTF8.self)))
             return (0, Array(#"{"written":true,"version":"v1"}"#.utf8))
         })
         let skill = try loader.load(path)

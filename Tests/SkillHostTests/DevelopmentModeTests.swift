@@ -2,7 +2,6 @@ import Foundation
 import Loader
 import SkillHost
 import SkillModel
-import Synchronization
 import Testing
 import TestSupport
 
@@ -10,21 +9,6 @@ import TestSupport
 /// saved, and reloaded; a build error keeps the running generation. Uses a small package of
 /// its own (a C skill), so the build is real and quick.
 @Suite struct DevelopmentModeTests {
-    final class Events: Sendable {
-        private let seen = Mutex<[HostEvent]>([])
-        func append(_ event: HostEvent) { seen.withLock { $0.append(event) } }
-        var all: [HostEvent] { seen.withLock { $0 } }
-
-        func wait(seconds: Double, for match: (HostEvent) -> Bool) async -> HostEvent? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if let event = all.first(where: match) { return event }
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-            return nil
-        }
-    }
-
     /// A package with one dynamic-library product, TinySkill, whose source is the fixture skill.
     static func makePackage(reply: String) throws -> (root: String, source: String) {
         let root = try TestSupport.temporaryFolder("devpackage")
@@ -53,7 +37,7 @@ import TestSupport
     @Test(.timeLimit(.minutes(3)))
     func savingASourceFileRebuildsAndReloadsTheSkill() async throws {
         let (root, source) = try Self.makePackage(reply: "built once")
-        let events = Events()
+        let events = EventLog<HostEvent>()
         let host = try HostEngine(options: HostOptions(skillFolders: [root + "/Skills"], events: { events.append($0) }))
         #expect(host.refusals.isEmpty, "\(host.refusals)")
         #expect(await host.turn("open fixture").speech == "built once")

@@ -2,33 +2,15 @@ import Foundation
 import Loader
 import SkillHost
 import SkillModel
-import Synchronization
 import Testing
 import TestSupport
 
 /// Reloading one skill while the host runs: real libraries rebuilt with the C compiler and
 /// dropped over the old ones.
 @Suite struct HotReloadTests {
-    final class Events: Sendable {
-        private let seen = Mutex<[HostEvent]>([])
-        func append(_ event: HostEvent) { seen.withLock { $0.append(event) } }
-        var all: [HostEvent] { seen.withLock { $0 } }
-
-        /// Waits (up to `seconds`) for an event that satisfies `match`. Generous: while other
-        /// suites train models on every thread, the reload task may wait its turn for seconds.
-        func wait(seconds: Double = 60, for match: (HostEvent) -> Bool) async -> HostEvent? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if let event = all.first(where: match) { return event }
-                try? await Task.sleep(for: .milliseconds(20))
-            }
-            return nil
-        }
-    }
-
     let folder: String
     let scratch: String
-    let events = Events()
+    let events = EventLog<HostEvent>()
 
     init() throws {
         folder = try TestSupport.temporaryFolder("reload")

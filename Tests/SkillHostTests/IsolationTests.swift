@@ -2,7 +2,6 @@ import Foundation
 import Loader
 import SkillHost
 import SkillModel
-import Synchronization
 import Testing
 import TestSupport
 

@@ -4,18 +4,7 @@ import Testing
 /// Randomised, but seeded: the same cases every run. Skills send the host JSON, so the parser
 /// must take any bytes without crashing, and must read back whatever the writer writes.
 @Suite struct JSONRandomTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func value(depth: Int, using random: inout Generator) -> JSONValue {
+    static func value(depth: Int, using random: inout SplitMix64) -> JSONValue {
         let scalars: [String] = ["", "a", "é", "😀", "\"", "\\", "\n", "\u{1}", "tab\there", "ünï cødé", "}{][,:"]
         switch Int.random(in: 0..<(depth > 3 ? 4 : 7), using: &random) {
         case 0: return .null
@@ -32,7 +21,7 @@ import Testing
     }
 
     @Test func whatTheWriterWritesTheParserReadsBack() throws {
-        var random = Generator(state: 42)
+        var random = SplitMix64(seed: 42)
         for _ in 0..<2_000 {
             let original = Self.value(depth: 0, using: &random)
             let text = JSONWriter.string(original)
@@ -41,7 +30,7 @@ import Testing
     }
 
     @Test func anyBytesParseOrFailWithAReason() {
-        var random = Generator(state: 7)
+        var random = SplitMix64(seed: 7)
         let seeds = [#"{"version":"1.0","response":{"outputSpeech":{"type":"SSML","ssml":"<speak>Hi</speak>"}}}"#, #"[1,2,{"a":[true,null,"x"]}]"#]
         var failures = 0
         for i in 0..<5_000 {

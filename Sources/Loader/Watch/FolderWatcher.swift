@@ -95,7 +95,11 @@ public final class FolderWatcher: Sendable {
         _ = write(wakeWrite, &byte, 1)
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        // The thread sees the wake-up (or the hang-up) and closes its end itself.
+        close(wakeWrite)
+    }
 
     // MARK: inotify
 

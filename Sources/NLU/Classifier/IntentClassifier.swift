@@ -1,3 +1,4 @@
+import SkillModel
 /// A linear intent classifier (multinomial logistic regression over hashed sentence
 /// features), trained by stochastic gradient descent in a fixed order: the same examples give
 /// the same weights.

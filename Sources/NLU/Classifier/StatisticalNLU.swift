@@ -138,13 +138,7 @@ struct StatisticalNLU: Sendable {
 
     static func words(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]]) -> (carrier: [Set<String>], values: [SlotTypeName: Set<String>]) {
         let carrier = intents.map { intent in
-            var words = Set<String>()
-            for sample in intent.samples + (extraSamples[intent.name] ?? []) {
-                for case .text(let text) in SampleTemplate.parts(of: sample) {
-                    for token in Tokenizer.tokens(text) where !StopWords.all.contains(token.text) { words.insert(token.text) }
-                }
-            }
-            return words
+            Set((intent.samples + (extraSamples[intent.name] ?? [])).flatMap(SampleTemplate.meaningfulWords))
         }
         var values: [SlotTypeName: Set<String>] = [:]
         for type in model.types {

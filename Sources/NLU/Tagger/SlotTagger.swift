@@ -1,3 +1,4 @@
+import SkillModel
 /// A slot tagger: an averaged structured perceptron over per-word features with first-order
 /// label transitions, decoded by Viterbi. Labels: 0 outside, 2k+1 begins slot k, 2k+2
 /// continues it; a continuation can only follow its own slot.

@@ -89,12 +89,10 @@ struct TrainingSet: Sendable {
         for i in custom {
             for (j, sample) in samples[i].enumerated() {
                 var set = Set<Int>()
-                for case .text(let text) in SampleTemplate.parts(of: sample) {
-                    for token in Tokenizer.tokens(text) where !StopWords.all.contains(token.text) {
-                        let id = ids[token.text] ?? ids.count
-                        ids[token.text] = id
-                        set.insert(id)
-                    }
+                for word in SampleTemplate.meaningfulWords(of: sample) {
+                    let id = ids[word] ?? ids.count
+                    ids[word] = id
+                    set.insert(id)
                 }
                 let position = Position(intent: i, sample: j)
                 words[position] = set

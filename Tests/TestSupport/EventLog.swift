@@ -1,0 +1,24 @@
+import Foundation
+import Synchronization
+
+/// What a callback reported, from any thread, for a test to wait on.
+public final class EventLog<Event: Sendable>: Sendable {
+    private let seen = Mutex<[Event]>([])
+
+    public init() {}
+
+    public func append(_ event: Event) { seen.withLock { $0.append(event) } }
+
+    public var all: [Event] { seen.withLock { $0 } }
+
+    /// Waits (up to `seconds`) for an event that satisfies `match`. Generous by default: while
+    /// other suites train models on every thread, the task that reports may wait seconds.
+    public func wait(seconds: Double = 60, for match: (Event) -> Bool) async -> Event? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let event = all.first(where: match) { return event }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+}
