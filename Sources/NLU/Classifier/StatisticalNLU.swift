@@ -362,22 +362,35 @@ struct SampleShapes: Sendable {
         self.postings = postings
     }
 
-    /// The distinct word pairs of a sentence, hashed.
+    /// The distinct word pairs of a sentence, hashed, a pair with a slot three times and one with
+    /// a word that carries meaning twice (as distinct hashes): where the slots sit and what
+    /// the sentence says around them tell intents apart, "to the" does not. (Dev split, 70 per
+    /// intent: intent 0.935 -> 0.943, slot F1 0.837 -> 0.841.)
     static func pairs(_ words: [String]) -> [UInt64] {
         var result: [UInt64] = []
-        result.reserveCapacity(words.count + 1)
+        result.reserveCapacity(3 * (words.count + 1))
         var previous = "<s>"
         for word in words + ["</s>"] {
             var hash = StableHash("pair")
             hash.combine(previous)
             hash.combine(word)
             result.append(hash.value)
+            for _ in 0..<Self.extraCopies(previous, word) {
+                hash.combine("again")
+                result.append(hash.value)
+            }
             previous = word
         }
         result.sort()
         var unique: [UInt64] = []
         for pair in result where unique.last != pair { unique.append(pair) }
         return unique
+    }
+
+    private static func extraCopies(_ first: String, _ second: String) -> Int {
+        if first.hasPrefix("{") || second.hasPrefix("{") { return 2 }
+        let meaningful = { (word: String) in word != "<s>" && word != "</s>" && !StopWords.all.contains(word) }
+        return meaningful(first) || meaningful(second) ? 1 : 0
     }
 
     /// The highest Jaccard similarity between `shape` and any sample.
