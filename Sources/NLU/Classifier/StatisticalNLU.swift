@@ -296,7 +296,7 @@ struct StatisticalNLU: Sendable {
 /// "theatres" into a title); outside its slots, words only other intents use ("play" in a
 /// reading as AddToPlaylist). Each counts against the reading.
 struct StrayWords: Sendable {
-    /// Per intent: words of other intents' carrier phrases or slot values, neither said nor
+    /// Per intent: words of other intents' carrier phrases or category values, neither said nor
     /// listed by this intent.
     private let foreign: [Set<String>]
     private let values: [SlotTypeName: Set<String>]
@@ -312,9 +312,18 @@ struct StrayWords: Sendable {
             Set((intent.samples + (extraSamples[intent.name] ?? [])).flatMap(SampleTemplate.meaningfulWords))
         }
         let own = intents.map { intent in intent.slots.reduce(into: Set<String>()) { $0.formUnion(values[$1.type] ?? []) } }
+        // Other intents' values count only from types of short values — category words
+        // ("trailer", "movie times") — not names and titles, whose words ("country", "three")
+        // any title may hold. (Two held-out tenths of the full set: intent 0.978 -> 0.981 and
+        // 0.979 -> 0.984; dev split, 70 per intent: 0.949 -> 0.950.)
+        let categories = Set(model.types.filter { type in
+            let all = type.values.flatMap { [$0.value] + $0.synonyms }
+            return !all.isEmpty && Double(all.map { Tokenizer.tokens($0).count }.reduce(0, +)) < 2.5 * Double(all.count)
+        }.map(\.name))
+        let categoryWords = intents.map { intent in intent.slots.filter { categories.contains($0.type) }.reduce(into: Set<String>()) { $0.formUnion(values[$1.type] ?? []) } }
         foreign = intents.indices.map { i in
             var words = Set<String>()
-            for j in intents.indices where j != i { words.formUnion(carrier[j].union(own[j])) }
+            for j in intents.indices where j != i { words.formUnion(carrier[j].union(categoryWords[j])) }
             return words.subtracting(carrier[i]).subtracting(own[i])
         }
         self.values = values
