@@ -28,6 +28,7 @@ import Testing
         ("this weekend", "2026-W47-WE"), ("next week", "2026-W48"), ("this month", "2026-11"), ("next month", "2026-12"),
         ("next year", "2027"), ("in two days", "2026-11-24"), ("three days ago", "2026-11-19"), ("2027", "2027"),
         ("2026-12-01", "2026-12-01"), ("11/30/2026", "2026-11-30"), ("the eighties", "198X"), ("march", "2027-03"),
+        ("this summer", "2026-SU"), ("next winter", "2027-WI"), ("last fall", "2025-FA"), ("autumn", "2026-FA"),
     ])
     func dates(text: String, value: String) {
         #expect(Self.read("AMAZON.DATE", text) == value)
@@ -43,6 +44,7 @@ import Testing
         ("7 p.m.", "19:00"), ("12 am", "00:00"), ("half past seven", "07:30"), ("quarter to eight", "07:45"),
         ("ten past nine", "09:10"), ("eight o'clock", "08:00"), ("nine fifteen", "09:15"), ("seven oh five", "07:05"),
         ("six in the evening", "18:00"), ("morning", "MO"), ("this afternoon", "AF"), ("tonight", "NI"), ("1930", "19:30"),
+        ("18:28", "18:28"), ("7:05", "07:05"), ("7:05 pm", "19:05"), ("00:55 am", "00:55"), ("12:30 am", "00:30"),
     ])
     func times(text: String, value: String) {
         #expect(Self.read("AMAZON.TIME", text) == value)

@@ -8,6 +8,7 @@ import Testing
         #expect(tokens.map(\.text) == ["add", "café", "rico", "to", "my", "list"])
         #expect(tokens[1].start == 4 && tokens[1].end == 8)
         #expect(Tokenizer.tokens("what's up").map(\.text) == ["what's", "up"])
+        #expect(Tokenizer.tokens("at 18:30, or 7:05pm: a:b").map(\.text) == ["at", "18:30", "or", "7:05pm", "a", "b"])
         #expect(Tokenizer.tokens("😀 hi").first?.start == 2)
     }
 

@@ -1,5 +1,5 @@
 /// AMAZON.DATE: what a person says for a day, week, month or year, as Alexa's ISO forms:
-/// "2026-11-27", "2026-W48", "2026-W47-WE", "2026-11", "2026", "198X".
+/// "2026-11-27", "2026-W48", "2026-W47-WE", "2026-11", "2026", "2026-SU", "198X".
 enum DateWords {
     static let months: [String: Int] = [
         "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
@@ -10,6 +10,8 @@ enum DateWords {
         "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2, "wednesday": 3, "wed": 3, "thursday": 4, "thu": 4,
         "thur": 4, "thurs": 4, "friday": 5, "fri": 5, "saturday": 6, "sat": 6, "sunday": 7, "sun": 7,
     ]
+
+    static let seasons = ["spring": "SP", "summer": "SU", "fall": "FA", "autumn": "FA", "winter": "WI"]
 
     static func read(_ words: [String], today: CivilDate) -> String? {
         var words = words.filter { $0 != "the" && $0 != "of" && $0 != "on" }
@@ -34,6 +36,15 @@ enum DateWords {
         case "next year": return String(today.year + 1)
         case "last year": return String(today.year - 1)
         default: break
+        }
+        // A season, as Alexa writes it: "this summer" 2026-SU, "next winter" 2027-WI.
+        if let season = seasons[words.last!], words.count <= 2 {
+            switch words.count == 2 ? words[0] : "this" {
+            case "this", "coming": return "\(today.year)-\(season)"
+            case "next": return "\(today.year + 1)-\(season)"
+            case "last": return "\(today.year - 1)-\(season)"
+            default: return nil
+            }
         }
         // "friday", "this friday", "next friday", "last friday".
         if let weekday = weekdays[words.last!], words.count <= 2 {

@@ -37,7 +37,16 @@ enum TimeWords {
         return "\(CivilDate.pad(h, 2)):\(CivilDate.pad(minute, 2))"
     }
 
-    /// "7", "7 30", "seven thirty", "seven oh five", "half past seven", "quarter to eight".
+    /// A clock time written with a colon, "7:30" or "18:28".
+    static func written(_ word: String) -> (Int, Int)? {
+        let parts = word.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60
+        else { return nil }
+        return (hour, minute)
+    }
+
+    /// "7", "7:30", "7 30", "seven thirty", "seven oh five", "half past seven", "quarter to eight".
     private static func clock(_ words: [String]) -> (Int, Int)? {
         if let past = words.firstIndex(where: { $0 == "past" || $0 == "after" || $0 == "to" || $0 == "before" }), past > 0, past < words.count - 1 {
             let before = Array(words[..<past])
@@ -52,6 +61,8 @@ enum TimeWords {
             let isBefore = words[past] == "to" || words[past] == "before"
             return isBefore ? ((hour + 23) % 24, 60 - minutes) : (hour, minutes)
         }
+        // "7:30", "18:28" as written.
+        if words.count == 1, let (hour, minute) = written(words[0]) { return (hour, minute) }
         if words.count == 1, let hour = NumberWords.value(of: words) {
             // "730" or "1930" said as digits.
             if hour >= 100 { return (hour / 100, hour % 100) }

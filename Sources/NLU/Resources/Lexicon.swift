@@ -2,7 +2,7 @@
 /// the tagger recognise "next friday at 5 pm" or "Tajikistan" though no sample lists them.
 enum Lexicon {
     enum WordClass: String, CaseIterable, Sendable {
-        case month, weekday, dayPart, timeUnit, relativeTime, meridiem, ordinal, year, number, holiday
+        case month, weekday, dayPart, season, timeUnit, relativeTime, meridiem, clock, ordinal, year, number, holiday
         case weather, musicGenre, cuisine, eatery
     }
 
@@ -16,6 +16,7 @@ enum Lexicon {
         add("january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec", .month)
         add("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun weekend weekday weekends", .weekday)
         add("morning afternoon evening night noon midnight tonight today tomorrow yesterday breakfast lunch dinner brunch supper dawn dusk sunrise sunset midday", .dayPart)
+        add("spring summer fall autumn winter springtime summertime wintertime", .season)
         add("second seconds minute minutes hour hours day days week weeks month months year years decade decades century fortnight", .timeUnit)
         add("next last this coming following previous from now ago in within until before after later soon", .relativeTime)
         add("am pm a p m o'clock oclock", .meridiem)
@@ -35,6 +36,7 @@ enum Lexicon {
             if word.count == 4, let year = Int(word), (1900...2100).contains(year) { return [.year, .number] }
             for suffix in ["st", "nd", "rd", "th"] where word.hasSuffix(suffix) && Int(word.dropLast(2)) != nil { return [.ordinal] }
             if word.hasSuffix("am") || word.hasSuffix("pm") { return [.meridiem, .number] }
+            if TimeWords.written(word) != nil { return [.clock] }
             return [.number]
         }
         if NumberWords.units[word] != nil || NumberWords.tens[word] != nil || word == "hundred" || word == "thousand" { return [.number] }

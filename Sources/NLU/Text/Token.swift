@@ -13,7 +13,8 @@ public struct Token: Sendable, Equatable {
 /// Splits text into normalised tokens that remember their spans in code points.
 ///
 /// Letters and digits make words; an apostrophe between letters stays inside a word
-/// ("what's"); everything else separates words. Case is folded.
+/// ("what's"), and a comma, period or colon between digits inside a number or a clock time
+/// ("1,000", "3.5", "18:30"); everything else separates words. Case is folded.
 public enum Tokenizer {
     public static func tokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
@@ -35,7 +36,7 @@ public enum Tokenizer {
             let isDigit = scalar.isASCII ? (0x30...0x39).contains(scalar.value) : scalar.properties.numericType != nil
             if isWordScalar {
                 if let separator = pendingSeparator {
-                    // "1,000" and "3.5" stay one token; "a,b" does not.
+                    // "1,000", "3.5" and "18:30" stay one token; "a,b" does not.
                     if isDigit && previousWasDigit { current.append(separator) } else { flush(at: offset - 1) }
                     pendingSeparator = nil
                 }
@@ -46,7 +47,7 @@ public enum Tokenizer {
                 if current.isEmpty { start = offset }
                 current.append(scalar)
                 previousWasDigit = isDigit
-            } else if (scalar == "," || scalar == ".") && previousWasDigit && !current.isEmpty && pendingSeparator == nil && !pendingApostrophe {
+            } else if (scalar == "," || scalar == "." || scalar == ":") && previousWasDigit && !current.isEmpty && pendingSeparator == nil && !pendingApostrophe {
                 pendingSeparator = scalar
             } else if (scalar == "'" || scalar == "\u{2019}") && !current.isEmpty && !pendingApostrophe {
                 pendingApostrophe = true
