@@ -130,8 +130,15 @@ struct SampleMatcher: Sendable {
             let type = types[edge.type]
             let last = min(words.count, position + type.maximumSpan) - 1
             guard last >= position else { continue }
+            // Listed values are looked up by their words joined, grown a word at a time; when
+            // only listed values will do, the span stops growing once no value starts so.
+            var key = ""
             for end in position...last {
-                guard let reading = type.read(words: words[position...end], today: today), edge.allowsUnlisted || reading.fit >= 1 else { continue }
+                if type.isListed {
+                    key += (end == position ? "" : " ") + words[end]
+                    if !edge.allowsUnlisted, !type.entryPrefixes.contains(key) { break }
+                }
+                guard let reading = type.read(words: words[position...end], key: type.isListed ? key : nil, today: today), edge.allowsUnlisted || reading.fit >= 1 else { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
                 search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps)
                 captures.removeLast()

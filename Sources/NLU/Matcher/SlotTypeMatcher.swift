@@ -25,6 +25,9 @@ struct SlotTypeMatcher: Sendable {
     let entries: [String: Entry]
     /// The longest listed value, in words: a bound on spans worth trying against the list.
     let longestEntry: Int
+    /// Every listed value's leading words ("new", "new york"), so a search for listed values
+    /// stops as soon as a span can no longer grow into one.
+    let entryPrefixes: Set<String>
 
     init(type: SlotTypeName, definition: SlotTypeDefinition?) {
         self.type = type
@@ -50,6 +53,15 @@ struct SlotTypeMatcher: Sendable {
         }
         self.entries = entries
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
+        var prefixes = Set<String>()
+        for key in entries.keys {
+            var prefix = ""
+            for word in key.split(separator: " ") {
+                prefix += (prefix.isEmpty ? "" : " ") + word
+                prefixes.insert(prefix)
+            }
+        }
+        entryPrefixes = prefixes
     }
 
     /// The outcome of reading a span as this type: the value to send when it differs from the
@@ -61,8 +73,9 @@ struct SlotTypeMatcher: Sendable {
         let fit: Double
     }
 
-    /// Reads `words` as this type; nil when the type refuses the span.
-    func read(words: ArraySlice<String>, today: CivilDate) -> Reading? {
+    /// Reads `words` as this type; nil when the type refuses the span. `key` is the words
+    /// joined by spaces, when the caller has it already.
+    func read(words: ArraySlice<String>, key: String? = nil, today: CivilDate) -> Reading? {
         switch kind {
         case .grammar(let grammar):
             guard let value = BuiltInSlotTypes.read(grammar, words: Array(words), today: today) else { return nil }
@@ -70,10 +83,18 @@ struct SlotTypeMatcher: Sendable {
         case .freeText:
             return Reading(normalized: nil, resolved: nil, fit: 0.9)
         case .custom, .list:
-            if let entry = entries[words.joined(separator: " ")] {
+            if let entry = entries[key ?? words.joined(separator: " ")] {
                 return Reading(normalized: nil, resolved: entry, fit: 1)
             }
             return Reading(normalized: nil, resolved: nil, fit: 0.8)
+        }
+    }
+
+    /// Whether the type reads spans against its list of values (custom types and built-in lists).
+    var isListed: Bool {
+        switch kind {
+        case .custom, .list: true
+        case .grammar, .freeText: false
         }
     }
 
