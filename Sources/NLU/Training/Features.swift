@@ -107,6 +107,7 @@ enum Features {
         let count = words.count
         func word(_ i: Int) -> String { i < 0 ? "<s>" : i >= count ? "</s>" : words[i] }
         let placeTags = known ?? places(words)
+        let classes = words.map(Lexicon.classes(of:))
         var all: [[UInt64]] = []
         all.reserveCapacity(count)
         for i in 0..<count {
@@ -135,7 +136,7 @@ enum Features {
             addAffixes(of: w, to: &features)
             if NumberWords.value(of: [w]) != nil { features.append(StableHash("num").value) }
             for (offset, name) in [(0, "lex0"), (-1, "lex-1"), (1, "lex+1")] where i + offset >= 0 && i + offset < count {
-                for wordClass in Lexicon.classes(of: words[i + offset]) {
+                for wordClass in classes[i + offset] {
                     var feature = StableHash("lex")
                     feature.combine(name)
                     feature.combine(wordClass.rawValue)
