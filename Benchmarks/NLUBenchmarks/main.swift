@@ -7,6 +7,8 @@
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
 // way from 90% of dev.jsonl (every tenth sentence held out) and scored on the other 10%.
 // Speed: parse latency over the dev sentences (median, p99), training time (median of 3).
+// Out of domain: how many of Data/out-of-domain.txt each model sends nowhere, beside how many
+// in-domain sentences it sends nowhere.
 import Foundation
 import NLU
 import SkillModel
@@ -28,6 +30,17 @@ func load(_ name: String) -> String {
     return text
 }
 
+// Requests no Snips intent serves (timers, lights, sums, trivia, small talk), written apart from
+// the ones training learns "none" from: a model should send them nowhere.
+let outOfDomain = (try? String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/out-of-domain.txt", encoding: .utf8))?
+    .split(separator: "\n").map(String.init).filter { !$0.isEmpty } ?? []
+
+func reportOutOfDomain(_ nlu: SkillNLU, inDomainRejected: Int, of count: Int) {
+    let rejected = outOfDomain.filter { nlu.parse(Utterance($0)).isEmpty }.count
+    print(String(format: "out of domain (no fallback intent, LOW): %d of %d requests rejected (%.0f%%); in-domain sentences rejected: %d of %d (%.2f%%)",
+        rejected, outOfDomain.count, 100 * Double(rejected) / Double(max(outOfDomain.count, 1)), inDomainRejected, count, 100 * Double(inDomainRejected) / Double(max(count, 1))))
+}
+
 let dev = load("dev.jsonl").split(separator: "\n").compactMap { try? AnnotatedUtterance(jsonLine: String($0)) }
 
 func train(_ model: InteractionModel, runs: Int) -> (SkillNLU, Double) {
@@ -41,7 +54,9 @@ func train(_ model: InteractionModel, runs: Int) -> (SkillNLU, Double) {
     return (nlu!, percentile(times, 0.5))
 }
 
-func evaluate(_ nlu: SkillNLU, on sentences: [AnnotatedUtterance]) -> (Evaluation, [Double]) {
+/// The evaluation, each parse's latency, and how many sentences went nowhere.
+func evaluate(_ nlu: SkillNLU, on sentences: [AnnotatedUtterance]) -> (Evaluation, [Double], rejected: Int) {
+    var rejected = 0
     var evaluation = Evaluation()
     var latencies: [Double] = []
     latencies.reserveCapacity(sentences.count)
@@ -49,11 +64,12 @@ func evaluate(_ nlu: SkillNLU, on sentences: [AnnotatedUtterance]) -> (Evaluatio
         let start = now()
         let best = nlu.parse(Utterance(sentence.text)).first
         latencies.append(now() - start)
+        if best == nil { rejected += 1 }
         evaluation.add(expected: sentence, intent: best?.intent.rawValue, slots: (best?.slots ?? []).map {
             AnnotatedUtterance.Slot(name: $0.name.rawValue, value: $0.spoken, start: $0.start, end: $0.end)
         })
     }
-    return (evaluation, latencies)
+    return (evaluation, latencies, rejected)
 }
 
 func report(_ title: String, _ evaluation: Evaluation, goals: (Double, Double)) {
@@ -68,8 +84,9 @@ func report(_ title: String, _ evaluation: Evaluation, goals: (Double, Double)) 
 // 70 sentences per intent.
 let model70 = try InteractionModel(parsing: load("snips-70.json"))
 let (nlu70, train70) = train(model70, runs: quick ? 1 : 3)
-let (evaluation70, latencies) = evaluate(nlu70, on: dev)
+let (evaluation70, latencies, rejected70) = evaluate(nlu70, on: dev)
 report("70 sentences per intent (snips-70.json, scored on dev.jsonl, \(dev.count) sentences)", evaluation70, goals: (0.985, 0.85))
+reportOutOfDomain(nlu70, inDomainRejected: rejected70, of: dev.count)
 print(String(format: "training at load: %.3f s (goal <= 0.5 s)", train70))
 let cacheFolder = NSTemporaryDirectory() + "skillhost-nlu-bench-cache-\(getpid())"
 let cache = NLUCache(directory: cacheFolder)
@@ -113,8 +130,9 @@ if !quick {
     let trainingSentences = dev.enumerated().filter { $0.offset % 10 != 0 }.map(\.element)
     let fullModel = ModelFromAnnotations.build(trainingSentences, invocationName: "snips benchmark")
     let (nluFull, trainFull) = train(fullModel, runs: 1)
-    let (evaluationFull, fullLatencies) = evaluate(nluFull, on: held)
+    let (evaluationFull, fullLatencies, rejectedFull) = evaluate(nluFull, on: held)
     report("full training set (model from 90% of dev.jsonl, \(trainingSentences.count) sentences; scored on the other \(held.count))", evaluationFull, goals: (0.99, 0.955))
+    reportOutOfDomain(nluFull, inDomainRejected: rejectedFull, of: held.count)
     print(String(format: "training at load: %.2f s (goal <= 20 s)", trainFull))
     let fullMs = fullLatencies.map { $0 * 1000 }
     print(String(format: "parse: median %.3f ms, p99 %.3f ms", percentile(fullMs, 0.5), percentile(fullMs, 0.99)))

@@ -43,11 +43,29 @@ import Testing
         #expect(resolution.values.first?.id == id)
     }
 
-    @Test(arguments: ["what is the capital of france", "turn on the living room lights", "asdf qwerty zxcv", "the"])
+    @Test(arguments: ["what is the capital of france", "turn on the living room lights", "asdf qwerty zxcv", "the", "call my mother",
+                      "what is two plus two", "send a message to bob", "how far is the moon"])
     func outOfDomainSentencesGoToFallback(text: String) {
         let readings = Self.nlu.parse(Utterance(text))
         #expect(readings.map(\.intent) == ["AMAZON.FallbackIntent"], "\(text) should be out of domain")
         #expect(readings.first.map { $0.score < 1 } == true)
+    }
+
+    /// The requests from other domains that teach the none class never teach a skill that its
+    /// own words mean "none": a timer skill still hears timer requests.
+    @Test func otherDomainsLeaveASkillsOwnWordsAlone() throws {
+        let timers = try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"kitchen timer","intents":[
+              {"name":"SetTimer","slots":[{"name":"length","type":"AMAZON.DURATION"}],"samples":["set a timer for {length}","start a {length} timer","time {length}"]},
+              {"name":"CancelTimer","samples":["cancel my timer","stop the timer"]},
+              {"name":"AMAZON.FallbackIntent","samples":[]}]}}}
+            """#)
+        let nlu = SkillNLU(skillID: "com.example.timers", model: timers)
+        for text in ["start a timer for five minutes", "set a timer for an hour", "please set a timer for ten minutes"] {
+            #expect(nlu.parse(Utterance(text)).first?.intent == "SetTimer", "\(text)")
+        }
+        #expect(nlu.parse(Utterance("cancel the timer")).first?.intent == "CancelTimer")
+        #expect(nlu.parse(Utterance("what is the capital of france")).first?.intent == .fallback)
     }
 
     @Test func withoutFallbackOutOfDomainSentencesGoNowhere() {
