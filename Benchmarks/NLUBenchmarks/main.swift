@@ -87,6 +87,18 @@ let (nlu70, train70) = train(model70, runs: quick ? 1 : 3)
 let (evaluation70, latencies, rejected70) = evaluate(nlu70, on: dev)
 report("70 sentences per intent (snips-70.json, scored on dev.jsonl, \(dev.count) sentences)", evaluation70, goals: (0.985, 0.85))
 reportOutOfDomain(nlu70, inDomainRejected: rejected70, of: dev.count)
+// The same model at the stricter fallback sensitivities: more sent nowhere, both kinds.
+for level in [FallbackIntentSensitivity.medium, .high] {
+    var strict = model70
+    strict.fallbackIntentSensitivity = level
+    let nlu = SkillNLU(skillID: "bench.snips", model: strict)
+    let inDomain = dev.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
+    let accepted = inDomain.map { nlu.parse(Utterance($0.text)).first?.intent.rawValue }
+    let correct = zip(inDomain, accepted).filter { $0.0.intent == $0.1 }.count
+    let rejected = outOfDomain.filter { nlu.parse(Utterance($0)).isEmpty }.count
+    print(String(format: "  at %@: %d of %d out-of-domain rejected; every fifth dev sentence: intent accuracy %.4f, %.2f%% rejected",
+        level.rawValue, rejected, outOfDomain.count, Double(correct) / Double(inDomain.count), 100 * Double(accepted.filter { $0 == nil }.count) / Double(inDomain.count)))
+}
 print(String(format: "training at load: %.3f s (goal <= 0.5 s)", train70))
 let cacheFolder = NSTemporaryDirectory() + "skillhost-nlu-bench-cache-\(getpid())"
 let cache = NLUCache(directory: cacheFolder)
