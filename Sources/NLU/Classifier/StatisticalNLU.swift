@@ -51,35 +51,21 @@ struct StatisticalNLU: Sendable {
         vocabulary = Set(training.examples.flatMap(\.words))
         (topics, stems) = Self.reach(vocabulary)
 
-        // Not which listed values the words are: with types shared between intents, that
-        // vouches for whichever intent generated the sentence (dev split: ~1,700 per intent,
-        // intent 0.960 with listed values as features, 0.971 without).
-        var classifierExamples: [(features: [UInt64], label: Int)] = training.examples.map { example in
-            (features: Features.sentence(example.words, gazetteer: [], wordClasses: true), label: example.intent)
-        }
+        // The lexical classifier also learns "none of these" from random common words and from
+        // requests of other domains; the one that reads sentences with their slots replaced
+        // learns it from the random words.
         var random = SplitMix64(seed: seed ^ 0x5EED)
         let noiseCount = max(50, training.examples.count / max(intents.count, 1) / 2)
         let noise: [[String]] = (0..<noiseCount).map { _ in
             (0..<(1 + random.below(8))).map { _ in NoiseWords.all[random.below(NoiseWords.all.count)] }
         }
-        for words in noise {
-            classifierExamples.append((Features.sentence(words, gazetteer: [], wordClasses: true), intents.count))
-        }
         // Requests from other domains teach "none of these" what a well-formed request this
         // skill does not serve looks like, with the words the skill's own samples say left out
-        // ("timer" never teaches a timer skill's none class). (Out-of-domain list of the benchmark, rejected:
-        // 70 per intent 27 -> 46 of 60, ~1,700 per intent 16 -> 30; in-domain accuracy within
-        // 0.001 at both sizes.)
+        // ("timer" never teaches a timer skill's none class). (Out-of-domain list of the
+        // benchmark, rejected: 70 per intent 27 -> 46 of 60, ~1,700 per intent 16 -> 30;
+        // in-domain accuracy within 0.001 at both sizes.)
         let otherDomains = Self.otherDomainRequests(intents: intents, extraSamples: extraSamples)
         let copies = max(1, training.examples.count / max(intents.count, 1) / max(otherDomains.count, 1))
-        for _ in 0..<copies {
-            for words in otherDomains { classifierExamples.append((Features.sentence(words, gazetteer: [], wordClasses: true), intents.count)) }
-        }
-        let plainNoise = noise.map { (features: Features.sentence($0, gazetteer: []), label: intents.count) }
-        var delexicalizedExamples: [(features: [UInt64], label: Int)] = training.examples.map { example in
-            (Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots), gazetteer: []), example.intent)
-        }
-        delexicalizedExamples += plainNoise
 
         // The taggers learn values from more sentences than the classifiers need: at least
         // a few per sample (dev split, ~1,700 per intent: slot F1 0.941 with one, 0.954 with
@@ -87,18 +73,33 @@ struct StatisticalNLU: Sendable {
         let examples = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, minimumCopies: Tuning.tagCopies, seed: seed).examples
 
         // The two classifiers and each intent's tagger train independently, each from its own
-        // seed, so they run side by side and still come out the same every time.
+        // seed, so they run side by side and still come out the same every time; the taggers
+        // with the most work start first, so none is left running alone at the end.
         let classes = intents.count + 1
-        let lexicalExamples = classifierExamples
-        let delexicalExamples = delexicalizedExamples
-        let jobs = 2 + intents.count
+        let order = Self.jobOrder(intents: intents, examples: examples)
         let results = Mutex<[Int: TrainedPart]>([:])
-        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+        DispatchQueue.concurrentPerform(iterations: order.count) { slot in
+            let job = order[slot]
             let part: TrainedPart
             switch job {
-            case 0: part = .classifier(IntentClassifier(examples: lexicalExamples, classes: classes, seed: seed))
-            case 1: part = .classifier(IntentClassifier(examples: delexicalExamples, classes: classes, seed: seed ^ 0xDE1E))
-            default: part = .tagger(Self.trainTagger(intent: job - 2, intents: intents, examples: examples, gazetteer: gazetteer, seed: seed))
+            case 0:
+                // Not which listed values the words are: with types shared between intents, that
+                // vouches for whichever intent generated the sentence (dev split: ~1,700 per
+                // intent, intent 0.960 with listed values as features, 0.971 without).
+                var lexical = training.examples.map { (features: Features.sentence($0.words, gazetteer: [], wordClasses: true), label: $0.intent) }
+                lexical += noise.map { (Features.sentence($0, gazetteer: [], wordClasses: true), intents.count) }
+                for _ in 0..<copies {
+                    lexical += otherDomains.map { (Features.sentence($0, gazetteer: [], wordClasses: true), intents.count) }
+                }
+                part = .classifier(IntentClassifier(examples: lexical, classes: classes, seed: seed))
+            case 1:
+                var delexical = training.examples.map { example in
+                    (features: Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots), gazetteer: []), label: example.intent)
+                }
+                delexical += noise.map { (Features.sentence($0, gazetteer: []), intents.count) }
+                part = .classifier(IntentClassifier(examples: delexical, classes: classes, seed: seed ^ 0xDE1E))
+            default:
+                part = .tagger(Self.trainTagger(intent: job - 2, intents: intents, examples: examples, gazetteer: gazetteer, seed: seed))
             }
             results.withLock { $0[job] = part }
         }
@@ -150,6 +151,18 @@ struct StatisticalNLU: Sendable {
 
     static let nearestWeight = 6.0
     static let strayWordFactor = 0.6
+
+    /// Training jobs, the most work first: job 0 and 1 are the classifiers, 2 + i intent i's
+    /// tagger, whose work grows with its sentences and its labels.
+    static func jobOrder(intents: [IntentDefinition], examples: [TrainingSet.Example]) -> [Int] {
+        var sentences = [Int](repeating: 0, count: intents.count)
+        for example in examples { sentences[example.intent] += 1 }
+        let taggers = intents.indices.sorted { a, b in
+            let (workA, workB) = (sentences[a] * (1 + 2 * intents[a].slots.count), sentences[b] * (1 + 2 * intents[b].slots.count))
+            return workA != workB ? workA > workB : a < b
+        }
+        return taggers.map { $0 + 2 } + [0, 1]
+    }
 
     private enum TrainedPart: Sendable {
         case classifier(IntentClassifier)
