@@ -341,8 +341,11 @@ struct StrayWords: Sendable {
         }
         // Per intent: the meaningful words its samples say outside slots, and the words of the
         // values of its slot types.
-        let carrier = intents.map { intent in
-            Set((intent.samples + (extraSamples[intent.name] ?? [])).flatMap(SampleTemplate.meaningfulWords))
+        // Samples that read like another intent's (mislabeled ones) are left out.
+        let samples = intents.map { $0.samples + (extraSamples[$0.name] ?? []) }
+        let suspects = TrainingSet.suspects(samples, intents: intents)
+        let carrier = intents.indices.map { i in
+            Set(samples[i].indices.filter { !suspects.contains(TrainingSet.Position(intent: i, sample: $0)) }.flatMap { SampleTemplate.meaningfulWords(of: samples[i][$0]) })
         }
         let own = intents.map { intent in intent.slots.reduce(into: Set<String>()) { $0.formUnion(values[$1.type] ?? []) } }
         // Other intents' values count only from types of short values — category words
