@@ -45,6 +45,7 @@ import Testing
         ("ten past nine", "09:10"), ("eight o'clock", "08:00"), ("nine fifteen", "09:15"), ("seven oh five", "07:05"),
         ("six in the evening", "18:00"), ("morning", "MO"), ("this afternoon", "AF"), ("tonight", "NI"), ("1930", "19:30"),
         ("18:28", "18:28"), ("7:05", "07:05"), ("7:05 pm", "19:05"), ("00:55 am", "00:55"), ("12:30 am", "00:30"),
+        ("7pm", "19:00"), ("7:05pm", "19:05"), ("11am", "11:00"), ("12pm", "12:00"),
     ])
     func times(text: String, value: String) {
         #expect(Self.read("AMAZON.TIME", text) == value)

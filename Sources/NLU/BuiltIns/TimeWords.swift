@@ -13,9 +13,13 @@ enum TimeWords {
         case "night", "tonight", "at night": return "NI"
         default: break
         }
-        // A meridiem: "pm", "p m", "in the evening"; "o'clock" carries none.
+        // A meridiem: "pm", "p m", "in the evening", or written on the number ("7pm",
+        // "7:05am"); "o'clock" carries none.
         var meridiem: String?
-        if let last = words.last, ["am", "pm"].contains(last) {
+        if let last = words.last, last.count > 2, last.first?.isNumber == true, let suffix = ["am", "pm"].first(where: { last.hasSuffix($0) }) {
+            meridiem = suffix
+            words[words.count - 1] = String(last.dropLast(2))
+        } else if let last = words.last, ["am", "pm"].contains(last) {
             meridiem = last
             words.removeLast()
         } else if words.count >= 2, ["a", "p"].contains(words[words.count - 2]), words.last == "m" {
