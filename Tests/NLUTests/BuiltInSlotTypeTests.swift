@@ -29,6 +29,8 @@ import Testing
         ("next year", "2027"), ("in two days", "2026-11-24"), ("three days ago", "2026-11-19"), ("2027", "2027"),
         ("2026-12-01", "2026-12-01"), ("11/30/2026", "2026-11-30"), ("the eighties", "198X"), ("march", "2027-03"),
         ("this summer", "2026-SU"), ("next winter", "2027-WI"), ("last fall", "2025-FA"), ("autumn", "2026-FA"),
+        ("12/25", "2026-12-25"), ("the 5th", "2026-12-05"), ("monday the 30th", "2026-11-30"), ("christmas", "2026-12-25"),
+        ("new year's day", "2027-01-01"), ("thanksgiving", "2026-11-26"), ("a week from today", "2026-11-29"),
     ])
     func dates(text: String, value: String) {
         #expect(Self.read("AMAZON.DATE", text) == value)
@@ -55,6 +57,7 @@ import Testing
         ("five minutes", "PT5M"), ("two hours", "PT2H"), ("an hour and a half", "PT1H30M"), ("half an hour", "PT30M"),
         ("three days", "P3D"), ("two weeks", "P2W"), ("a year", "P1Y"), ("one hour and twenty minutes", "PT1H20M"),
         ("ten seconds", "PT10S"), ("two days and three hours", "P2DT3H"),
+        ("1.5 hours", "PT1H30M"), ("two and a half hours", "PT2H30M"), ("a half hour", "PT30M"), ("two days and a half", "P2DT12H"),
     ])
     func durations(text: String, value: String) {
         #expect(Self.read("AMAZON.DURATION", text) == value)
@@ -65,7 +68,7 @@ import Testing
         #expect(Self.read("AMAZON.Ordinal", text) == value)
     }
 
-    @Test(arguments: [("2026", "2026"), ("twenty twenty six", "2026"), ("nineteen eighty four", "1984"), ("one two three four", "1234")])
+    @Test(arguments: [("2026", "2026"), ("twenty twenty six", "2026"), ("nineteen eighty four", "1984"), ("one two three four", "1234"), ("2 0 2 6", "2026")])
     func fourDigitNumbers(text: String, value: String) {
         #expect(Self.read("AMAZON.FOUR_DIGIT_NUMBER", text) == value)
     }

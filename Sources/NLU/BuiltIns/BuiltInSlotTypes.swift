@@ -54,7 +54,7 @@ public enum BuiltInSlotTypes {
     static func fourDigits(_ words: [String]) -> String? {
         if words.count == 1, words[0].count == 4, words[0].allSatisfy(\.isNumber) { return words[0] }
         // Digit by digit: "one two three four".
-        let digits = words.compactMap { NumberWords.units[$0] }.filter { $0 < 10 }
+        let digits = words.compactMap { word in word.count == 1 ? Int(word) : NumberWords.units[word] }.filter { $0 < 10 }
         if words.count == 4, digits.count == 4 { return digits.map(String.init).joined() }
         // A year said in pairs: "twenty twenty six" → 2026, "nineteen eighty four" → 1984.
         if words.count >= 2 {

@@ -37,6 +37,20 @@ enum DateWords {
         case "last year": return String(today.year - 1)
         default: break
         }
+        // Holidays: the next one from today.
+        if let holiday = holiday(phrase, today: today) { return holiday.description }
+        // A day of the month alone, the next one to come: "the 5th", "monday the 30th".
+        let dayWords = weekdays[words[0]] != nil && words.count > 1 ? Array(words.dropFirst()) : words
+        if dayWords.count <= 2, dayWords.allSatisfy({ months[$0] == nil && Int($0) == nil }), let day = BuiltInSlotTypes.ordinal(dayWords), (1...31).contains(day) {
+            return nextDay(of: day, today: today).description
+        }
+        // Month and day written in digits: "12/25", "12 25".
+        if words.count == 2, let m = Int(words[0]), let d = Int(words[1]), words.allSatisfy({ $0.allSatisfy(\.isNumber) }), (1...12).contains(m), d >= 1,
+            d <= CivilDate.daysIn(month: m, year: today.year) || (m == 2 && d == 29) {
+            var date = CivilDate(year: today.year, month: m, day: min(d, CivilDate.daysIn(month: m, year: today.year)))
+            if date < today { date = CivilDate(year: today.year + 1, month: m, day: min(d, CivilDate.daysIn(month: m, year: today.year + 1))) }
+            return date.description
+        }
         // A season, as Alexa writes it: "this summer" 2026-SU, "next winter" 2027-WI.
         if let season = seasons[words.last!], words.count <= 2 {
             switch words.count == 2 ? words[0] : "this" {
@@ -112,7 +126,7 @@ enum DateWords {
         var words = words
         var sign = 1
         if words.first == "in" || words.first == "within" { words.removeFirst() }
-        if words.suffix(2) == ["from", "now"] { words.removeLast(2) }
+        if words.suffix(2) == ["from", "now"] || words.suffix(2) == ["from", "today"] { words.removeLast(2) }
         if words.last == "ago" {
             words.removeLast()
             sign = -1
@@ -126,6 +140,37 @@ enum DateWords {
         case "fortnight": return sign * count * 14
         default: return nil
         }
+    }
+
+    /// Holidays by name, on fixed dates or (Thanksgiving) the fourth Thursday of November.
+    private static let holidays: [String: (month: Int, day: Int)] = [
+        "christmas": (12, 25), "christmas day": (12, 25), "xmas": (12, 25), "christmas eve": (12, 24),
+        "new year's day": (1, 1), "new years day": (1, 1), "new year's": (1, 1), "new year": (1, 1), "new year's eve": (12, 31),
+        "new years eve": (12, 31), "halloween": (10, 31), "valentine's day": (2, 14), "valentines day": (2, 14),
+        "independence day": (7, 4), "fourth july": (7, 4), "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
+    ]
+
+    private static func holiday(_ phrase: String, today: CivilDate) -> CivilDate? {
+        func next(_ make: (Int) -> CivilDate) -> CivilDate {
+            let date = make(today.year)
+            return date < today ? make(today.year + 1) : date
+        }
+        if let (m, d) = holidays[phrase] { return next { CivilDate(year: $0, month: m, day: d) } }
+        if phrase == "thanksgiving" || phrase == "thanksgiving day" {
+            return next { year in
+                let first = CivilDate(year: year, month: 11, day: 1)
+                return first.adding(days: (4 - first.weekday + 7) % 7 + 21)
+            }
+        }
+        return nil
+    }
+
+    /// The next date, from today on, whose day of the month is `day`.
+    private static func nextDay(of day: Int, today: CivilDate) -> CivilDate {
+        var (year, month) = (today.year, today.month)
+        if day < today.day { (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1) }
+        while day > CivilDate.daysIn(month: month, year: year) { (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1) }
+        return CivilDate(year: year, month: month, day: day)
     }
 
     private static func valid(_ y: Int, _ m: Int, _ d: Int) -> Bool {

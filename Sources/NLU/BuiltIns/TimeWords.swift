@@ -89,6 +89,8 @@ enum DurationWords {
         var years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0
         var pending: [String] = []
         var found = false
+        // "two and a half hours": a half waiting for its unit.
+        var half = false
         var words = words.filter { $0 != "for" }
         if words.starts(with: ["half", "an", "hour"]) || words.starts(with: ["half", "a", "hour"]) {
             minutes += 30
@@ -98,7 +100,12 @@ enum DurationWords {
         for (i, word) in words.enumerated() {
             let unit = word.hasSuffix("s") && word.count > 3 ? String(word.dropLast()) : word
             guard ["year", "month", "week", "day", "hour", "minute", "second", "min", "sec", "hr"].contains(unit) else {
-                if word == "and" || word == "a" && pending.isEmpty && i + 1 < words.count && words[i + 1] == "half" { continue }
+                if word == "and" || word == "a" && i + 1 < words.count && words[i + 1] == "half" { continue }
+                if word == "half", !found {
+                    // "two and a half hours", "a half hour".
+                    half = true
+                    continue
+                }
                 if word == "half", found {
                     // "an hour and a half", "two days and a half".
                     switch words.last(where: { !["and", "a", "half"].contains($0) }).map({ $0.hasSuffix("s") ? String($0.dropLast()) : $0 }) {
@@ -113,21 +120,33 @@ enum DurationWords {
                 pending.append(word)
                 continue
             }
-            let count: Int
-            if pending.isEmpty || pending == ["a"] || pending == ["an"] || pending == ["one"] { count = 1 } else {
-                guard let value = NumberWords.value(of: pending) else { return nil }
+            // A whole count, or with a fraction ("1.5 hours", "two and a half hours") that goes to
+            // the next smaller unit.
+            var count: Double
+            if pending.isEmpty && half {
+                count = 0
+            } else if pending.isEmpty || pending == ["a"] || pending == ["an"] || pending == ["one"] {
+                count = 1
+            } else if pending.count == 1, pending[0].contains("."), let value = Double(pending[0]), value >= 0 {
                 count = value
+            } else {
+                guard let value = NumberWords.value(of: pending) else { return nil }
+                count = Double(value)
             }
+            if half { count += 0.5 }
             pending = []
+            half = false
             found = true
+            let whole = Int(count)
+            let fraction = count - Double(whole)
             switch unit {
-            case "year": years += count
-            case "month": months += count
-            case "week": weeks += count
-            case "day": days += count
-            case "hour", "hr": hours += count
-            case "minute", "min": minutes += count
-            default: seconds += count
+            case "year": years += whole; months += Int((fraction * 12).rounded())
+            case "month": months += whole; days += Int((fraction * 30).rounded())
+            case "week": weeks += whole; days += Int((fraction * 7).rounded())
+            case "day": days += whole; hours += Int((fraction * 24).rounded())
+            case "hour", "hr": hours += whole; minutes += Int((fraction * 60).rounded())
+            case "minute", "min": minutes += whole; seconds += Int((fraction * 60).rounded())
+            default: seconds += Int(count.rounded())
             }
         }
         guard found, pending.isEmpty else { return nil }
