@@ -191,10 +191,11 @@ struct StatisticalNLU: Sendable {
             labels: 1 + 2 * intent.slots.count,
             count: examples.count,
             gold: { examples[$0].labels },
-            featuresFor: { index, epoch in
+            base: { base[$0] },
+            extra: { index, epoch in
                 // Drop each listed-value feature half the time, so the tagger also learns to
                 // find values the lists do not have.
-                var features = base[index]
+                var features = [[UInt64]](repeating: [], count: base[index].count)
                 var dropout = SplitMix64(seed: seed &+ UInt64(index) &* 7919 &+ UInt64(epoch) &* 104_729)
                 let keep = matches[index].map { _ in dropout.below(2) == 0 }
                 Features.addGazetteer(matches[index], to: &features) { keep[$0] }

@@ -20,36 +20,49 @@ struct SlotTagger: Sendable {
         return previous == label - 1 || previous == label
     }
 
-    private static func viterbi(_ features: [[Int32]], labels: Int, emission: [Float], transition: [Float]) -> [Int] {
+    private static func viterbi(_ features: [[Int32]], extra: [[Int32]]? = nil, labels: Int, emission: [Float], transition: [Float]) -> [Int] {
         let count = features.count
         guard count > 0 else { return [] }
         var score = [Float](repeating: -.infinity, count: count * labels)
         var back = [Int](repeating: 0, count: count * labels)
-        var local = [Float](repeating: 0, count: labels)
-        for t in 0..<count {
-            for l in 0..<labels { local[l] = 0 }
-            for f in features[t] {
-                let base = Int(f) * labels
-                for l in 0..<labels { local[l] += emission[base + l] }
-            }
-            for l in 0..<labels {
-                if t == 0 {
-                    if allowed(-1, l) { score[l] = local[l] + transition[l] }
-                    continue
-                }
-                var best: Float = -.infinity
-                var arg = 0
-                // A continuation (I-k) can follow only B-k or I-k; anything can precede O or B.
-                let candidates = l > 0 && l % 2 == 0 ? (l - 1)...l : 0...(labels - 1)
-                for p in candidates {
-                    let s = score[(t - 1) * labels + p] + transition[(p + 1) * labels + l]
-                    if s > best {
-                        best = s
-                        arg = p
+        var localStorage = [Float](repeating: 0, count: labels)
+        // Unchecked buffers: this loop is most of training and of tagging at parse time.
+        emission.withUnsafeBufferPointer { emission in
+            transition.withUnsafeBufferPointer { transition in
+                score.withUnsafeMutableBufferPointer { score in
+                    back.withUnsafeMutableBufferPointer { back in
+                        localStorage.withUnsafeMutableBufferPointer { local in
+                            func add(_ f: Int32) {
+                                let row = emission.baseAddress! + Int(f) * labels
+                                for l in 0..<labels { local[l] += row[l] }
+                            }
+                            for t in 0..<count {
+                                for l in 0..<labels { local[l] = 0 }
+                                for f in features[t] { add(f) }
+                                if let extra { for f in extra[t] { add(f) } }
+                                for l in 0..<labels {
+                                    if t == 0 {
+                                        if allowed(-1, l) { score[l] = local[l] + transition[l] }
+                                        continue
+                                    }
+                                    var best: Float = -.infinity
+                                    var arg = 0
+                                    // A continuation (I-k) can follow only B-k or I-k; anything can precede O or B.
+                                    let candidates = l > 0 && l % 2 == 0 ? (l - 1)...l : 0...(labels - 1)
+                                    for p in candidates {
+                                        let s = score[(t - 1) * labels + p] + transition[(p + 1) * labels + l]
+                                        if s > best {
+                                            best = s
+                                            arg = p
+                                        }
+                                    }
+                                    score[t * labels + l] = best + local[l]
+                                    back[t * labels + l] = arg
+                                }
+                            }
+                        }
                     }
                 }
-                score[t * labels + l] = best + local[l]
-                back[t * labels + l] = arg
             }
         }
         var last = 0
@@ -81,18 +94,34 @@ struct SlotTagger: Sendable {
         guard labels > 0, emission.count == index.count * labels, transition.count == (labels + 1) * labels else { throw BinaryReader.Truncated() }
     }
 
-    /// Trains on sentences whose features `featuresFor(i, epoch)` may vary per epoch (feature
-    /// dropout), with gold labels. `runs` perceptrons, each over its own shuffles, are averaged
-    /// into one: a single run's result depends on its order by about a point of F1, and the
-    /// average much less.
-    init(labels: Int, count: Int, gold: (Int) -> [Int], featuresFor: (Int, Int) -> [[UInt64]], epochs: Int = Tuning.tagEpochs, runs: Int, seed: UInt64) {
+    /// Trains on sentences with gold labels: each word's `base(i)` features, the same every
+    /// epoch and so encoded once, and `extra(i, epoch)` ones that may vary per epoch (feature
+    /// dropout). `runs` perceptrons, each over its own shuffles, are averaged into one: a
+    /// single run's result depends on its order by about a point of F1, and the average much
+    /// less.
+    init(labels: Int, count: Int, gold: (Int) -> [Int], base: (Int) -> [[UInt64]], extra: (Int, Int) -> [[UInt64]], epochs: Int = Tuning.tagEpochs, runs: Int, seed: UInt64) {
         self.labels = labels
         var index = FeatureIndex()
         var emissionSum: [Float] = []
         var transitionSum = [Float](repeating: 0, count: (labels + 1) * labels)
+        // Features met for the first time grow every emission table by a row.
+        func encode(_ raw: [[UInt64]], growing tables: inout [[Float]]) -> [[Int32]] {
+            raw.map { word in
+                word.map { hash in
+                    let (f, isNew) = index.insert(hash)
+                    if isNew {
+                        for k in tables.indices { tables[k] += [Float](repeating: 0, count: labels) }
+                        emissionSum += [Float](repeating: 0, count: labels)
+                    }
+                    return f
+                }
+            }
+        }
+        var none: [[Float]] = []
+        let encodedBase = (0..<count).map { encode(base($0), growing: &none) }
         for run in 0..<runs {
-            var emission = [Float](repeating: 0, count: index.count * labels)
-            var emissionTotal = emission
+            // Per run: the weights [0] and their running total for averaging [1].
+            var tables = [[Float]](repeating: [Float](repeating: 0, count: index.count * labels), count: 2)
             var transition = [Float](repeating: 0, count: (labels + 1) * labels)
             var transitionTotal = transition
             var random = SplitMix64(seed: seed &+ UInt64(run) &* 0x9E37_79B9)
@@ -101,31 +130,21 @@ struct SlotTagger: Sendable {
             for epoch in 0..<epochs {
                 order.shuffle(using: &random)
                 for i in order {
-                    let raw = featuresFor(i, epoch + run * epochs)
-                    let features: [[Int32]] = raw.map { word in
-                        word.map { hash in
-                            let (f, isNew) = index.insert(hash)
-                            if isNew {
-                                emission += [Float](repeating: 0, count: labels)
-                                emissionTotal += [Float](repeating: 0, count: labels)
-                                emissionSum += [Float](repeating: 0, count: labels)
-                            }
-                            return f
-                        }
-                    }
+                    let features = encodedBase[i]
+                    let extra = encode(extra(i, epoch + run * epochs), growing: &tables)
                     let expected = gold(i)
-                    let predicted = Self.viterbi(features, labels: labels, emission: emission, transition: transition)
+                    let predicted = Self.viterbi(features, extra: extra, labels: labels, emission: tables[0], transition: transition)
                     if predicted != expected {
                         for t in 0..<features.count {
                             let g = expected[t]
                             let p = predicted[t]
                             if g != p {
-                                for f in features[t] {
+                                for f in features[t] + extra[t] {
                                     let base = Int(f) * labels
-                                    emission[base + g] += 1
-                                    emission[base + p] -= 1
-                                    emissionTotal[base + g] += step
-                                    emissionTotal[base + p] -= step
+                                    tables[0][base + g] += 1
+                                    tables[0][base + p] -= 1
+                                    tables[1][base + g] += step
+                                    tables[1][base + p] -= step
                                 }
                             }
                             let gp = t == 0 ? -1 : expected[t - 1]
@@ -142,7 +161,7 @@ struct SlotTagger: Sendable {
                 }
             }
             // Averaging within a run: w_avg = w - total / step (the running-sum trick).
-            for k in emission.indices { emissionSum[k] += emission[k] - emissionTotal[k] / step }
+            for k in tables[0].indices { emissionSum[k] += tables[0][k] - tables[1][k] / step }
             for k in transition.indices { transitionSum[k] += transition[k] - transitionTotal[k] / step }
         }
         self.emission = emissionSum
