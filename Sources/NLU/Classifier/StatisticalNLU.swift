@@ -162,8 +162,9 @@ struct StatisticalNLU: Sendable {
     static let nearestWeight = 6.0
     static let strayWordFactor = 0.6
 
-    /// Training jobs, the most work first: job 0 and 1 are the classifiers, 2 + i intent i's
-    /// tagger, whose work grows with its sentences and its labels.
+    /// Training jobs, the most work first: the classifiers (job 0 and 1, each about as much as
+    /// the biggest tagger), then the taggers (2 + i for intent i), whose work grows with their
+    /// sentences and labels; the small ones fill in at the end.
     static func jobOrder(intents: [IntentDefinition], examples: [TrainingSet.Example]) -> [Int] {
         var sentences = [Int](repeating: 0, count: intents.count)
         for example in examples { sentences[example.intent] += 1 }
@@ -171,7 +172,7 @@ struct StatisticalNLU: Sendable {
             let (workA, workB) = (sentences[a] * (1 + 2 * intents[a].slots.count), sentences[b] * (1 + 2 * intents[b].slots.count))
             return workA != workB ? workA > workB : a < b
         }
-        return taggers.map { $0 + 2 } + [0, 1]
+        return [0, 1] + taggers.map { $0 + 2 }
     }
 
     private enum TrainedPart: Sendable {
