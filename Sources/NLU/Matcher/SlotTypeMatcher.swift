@@ -53,15 +53,7 @@ struct SlotTypeMatcher: Sendable {
         }
         self.entries = entries
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
-        var prefixes = Set<String>()
-        for key in entries.keys {
-            var prefix = ""
-            for word in key.split(separator: " ") {
-                prefix += (prefix.isEmpty ? "" : " ") + word
-                prefixes.insert(prefix)
-            }
-        }
-        entryPrefixes = prefixes
+        entryPrefixes = PhrasePrefixes.of(entries.keys)
     }
 
     /// The outcome of reading a span as this type: the value to send when it differs from the

@@ -43,6 +43,9 @@ enum Lexicon {
         return []
     }
 
+    /// Every place name's leading words, so a search for place names stops early.
+    static let placePrefixes = PhrasePrefixes.of(places.keys)
+
     /// Place names as gazetteer entries: normalised words → "country" / "us_state".
     static let places: [String: [String]] = {
         var table: [String: [String]] = [:]

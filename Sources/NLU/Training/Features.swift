@@ -167,6 +167,7 @@ enum Features {
             var found: (end: Int, kinds: [String])?
             for end in start..<min(words.count, start + 5) {
                 key += (end == start ? "" : " ") + words[end]
+                guard Lexicon.placePrefixes.contains(key) else { break }
                 if let kinds = Lexicon.places[key] { found = (end, kinds) }
             }
             guard let (end, kinds) = found else {

@@ -11,6 +11,8 @@ struct Gazetteer: Sendable {
     /// Index of each type, for compact feature names.
     let types: [SlotTypeName]
     private let entries: [String: [Int]]  // joined words → types listing them
+    /// Every entry's leading words, so a match stops growing once no entry starts so.
+    private let prefixes: Set<String>
     private let longest: Int
 
     init(model: InteractionModel) {
@@ -30,6 +32,7 @@ struct Gazetteer: Sendable {
         }
         self.entries = entries
         self.longest = min(longest, 8)
+        prefixes = PhrasePrefixes.of(entries.keys)
     }
 
     /// Every listed value in `words`: at each start, the longest match per type.
@@ -42,6 +45,7 @@ struct Gazetteer: Sendable {
             var candidates: [Match] = []
             for end in start..<min(words.count, start + longest) {
                 key += (end == start ? "" : " ") + words[end]
+                guard prefixes.contains(key) else { break }
                 if let listed = entries[key] {
                     for type in listed { candidates.append(Match(type: type, start: start, end: end + 1)) }
                 }
