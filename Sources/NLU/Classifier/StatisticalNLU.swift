@@ -351,9 +351,9 @@ struct StrayWords: Sendable {
         for type in model.types {
             values[type.name] = Set(type.values.flatMap { [$0.value] + $0.synonyms }.flatMap { Tokenizer.tokens($0).map(\.text) })
         }
-        // Per intent: the meaningful words its samples say outside slots, and the words of the
-        // values of its slot types.
-        // Samples that read like another intent's (mislabeled ones) are left out.
+        // Per intent: the meaningful words its samples say outside slots (leaving out samples
+        // that read like another intent's, as mislabeled ones do), and the words of the values
+        // of its slot types.
         let samples = intents.map { $0.samples + (extraSamples[$0.name] ?? []) }
         let suspects = TrainingSet.suspects(samples, intents: intents)
         let carrier = intents.indices.map { i in
