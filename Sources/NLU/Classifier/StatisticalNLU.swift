@@ -35,7 +35,7 @@ struct StatisticalNLU: Sendable {
     private let taggers: [SlotTagger?]
     /// Each intent's samples as word pairs (slots as one token), indexed by pair.
     private let sampleShapes: [SampleShapes]
-    /// Words that mark a reading which swallowed another intent's words into a slot.
+    /// Words a reading leaves unexplained: another intent's, in its slots or around them.
     private let strayWords: StrayWords
 
     /// The class the classifier uses for "none of these" (noise sentences).
@@ -73,8 +73,8 @@ struct StatisticalNLU: Sendable {
         let examples = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, minimumCopies: Tuning.tagCopies, seed: seed).examples
 
         // The two classifiers and each intent's tagger train independently, each from its own
-        // seed, so they run side by side and still come out the same every time; the taggers
-        // with the most work start first, so none is left running alone at the end.
+        // seed, so they run side by side and still come out the same every time; the biggest
+        // jobs start first, so none is left running alone at the end.
         let classes = intents.count + 1
         let order = Self.jobOrder(intents: intents, examples: examples)
         let results = Mutex<[Int: TrainedPart]>([:])
