@@ -45,11 +45,9 @@ enum DateWords {
             return nextDay(of: day, today: today).description
         }
         // Month and day written in digits: "12/25", "12 25".
-        if words.count == 2, let m = Int(words[0]), let d = Int(words[1]), words.allSatisfy({ $0.allSatisfy(\.isNumber) }), (1...12).contains(m), d >= 1,
-            d <= CivilDate.daysIn(month: m, year: today.year) || (m == 2 && d == 29) {
-            var date = CivilDate(year: today.year, month: m, day: min(d, CivilDate.daysIn(month: m, year: today.year)))
-            if date < today { date = CivilDate(year: today.year + 1, month: m, day: min(d, CivilDate.daysIn(month: m, year: today.year + 1))) }
-            return date.description
+        if words.count == 2, words.allSatisfy({ $0.allSatisfy(\.isNumber) }), let m = Int(words[0]), let d = Int(words[1]), (1...12).contains(m),
+            (1...CivilDate.daysIn(month: m, year: 2028)).contains(d) {
+            return upcoming(month: m, day: d, today: today).description
         }
         // A season, as Alexa writes it: "this summer" 2026-SU, "next winter" 2027-WI.
         if let season = seasons[words.last!], words.count <= 2 {
@@ -117,9 +115,7 @@ enum DateWords {
         let day = BuiltInSlotTypes.ordinal(rest) ?? NumberWords.value(of: rest)
         guard let day, day >= 1, day <= CivilDate.daysIn(month: monthNumber, year: year ?? today.year) else { return nil }
         if let year { return CivilDate(year: year, month: monthNumber, day: day).description }
-        var date = CivilDate(year: today.year, month: monthNumber, day: day)
-        if date < today { date = CivilDate(year: today.year + 1, month: monthNumber, day: min(day, CivilDate.daysIn(month: monthNumber, year: today.year + 1))) }
-        return date.description
+        return upcoming(month: monthNumber, day: day, today: today).description
     }
 
     private static func relativeDays(_ words: [String]) -> Int? {
@@ -151,18 +147,22 @@ enum DateWords {
     ]
 
     private static func holiday(_ phrase: String, today: CivilDate) -> CivilDate? {
-        func next(_ make: (Int) -> CivilDate) -> CivilDate {
-            let date = make(today.year)
-            return date < today ? make(today.year + 1) : date
+        if let (m, d) = holidays[phrase] { return upcoming(month: m, day: d, today: today) }
+        guard phrase == "thanksgiving" || phrase == "thanksgiving day" else { return nil }
+        func thanksgiving(_ year: Int) -> CivilDate {
+            let first = CivilDate(year: year, month: 11, day: 1)
+            return first.adding(days: (4 - first.weekday + 7) % 7 + 21)
         }
-        if let (m, d) = holidays[phrase] { return next { CivilDate(year: $0, month: m, day: d) } }
-        if phrase == "thanksgiving" || phrase == "thanksgiving day" {
-            return next { year in
-                let first = CivilDate(year: year, month: 11, day: 1)
-                return first.adding(days: (4 - first.weekday + 7) % 7 + 21)
-            }
-        }
-        return nil
+        let date = thanksgiving(today.year)
+        return date < today ? thanksgiving(today.year + 1) : date
+    }
+
+    /// The next `month`/`day` from today on (this year's, else next year's; February 29th is
+    /// the 28th in a year without it).
+    private static func upcoming(month: Int, day: Int, today: CivilDate) -> CivilDate {
+        func on(_ year: Int) -> CivilDate { CivilDate(year: year, month: month, day: min(day, CivilDate.daysIn(month: month, year: year))) }
+        let date = on(today.year)
+        return date < today ? on(today.year + 1) : date
     }
 
     /// The next date, from today on, whose day of the month is `day`.
