@@ -79,12 +79,17 @@ let floorFolder = root + "/floor"
 try FileManager.default.createDirectory(atPath: floorFolder, withIntermediateDirectories: true)
 let floorDirectory = open(floorFolder, O_RDONLY | O_DIRECTORY)
 
-func bareReplace() -> Double {
-    let start = now()
-    let file = open(floorFolder + "/doc.tmp", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+/// Writes the document's bytes to `path` and waits until they are on disk.
+func writeSynced(_ path: String) {
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
     fsync(file)
     close(file)
+}
+
+func bareReplace() -> Double {
+    let start = now()
+    writeSynced(floorFolder + "/doc.tmp")
     rename(floorFolder + "/doc.tmp", floorFolder + "/doc.json")
     fsync(floorDirectory)
     return now() - start
@@ -92,10 +97,7 @@ func bareReplace() -> Double {
 
 func bareInPlace() -> Double {
     let start = now()
-    let file = open(floorFolder + "/inplace.json", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-    fsync(file)
-    close(file)
+    writeSynced(floorFolder + "/inplace.json")
     return now() - start
 }
 

@@ -222,16 +222,8 @@ import TestSupport
     func aRealFullDiskKeepsThePreviousValue() throws {
         let mountPoint = try TestSupport.temporaryFolder("tmpfs")
         let script = "mount -t tmpfs -o size=512k tmpfs \"$1\" && exec \"$2\" fill \"$1\" com.example.full"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["-rm", "sh", "-c", script, "sh", mountPoint, Self.torturePath]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try TestSupport.run("/usr/bin/unshare", ["-rm", "sh", "-c", script, "sh", mountPoint, Self.torturePath])
+        #expect(status == 0, "\(text)")
         #expect(text.contains("then: diskFull: disk full"), "\(text)")
         #expect(text.contains("replace: diskFull"), "\(text)")
         #expect(text.contains("update: disk full"), "\(text)")
@@ -293,14 +285,8 @@ import TestSupport
 
     static let canMountTmpfs: Bool = {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["-rm", "sh", "-c", "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs \"$d\"; r=$?; umount \"$d\" 2>/dev/null; rmdir \"$d\"; exit $r"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let probe = "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs \"$d\"; r=$?; umount \"$d\" 2>/dev/null; rmdir \"$d\"; exit $r"
+        return (try? TestSupport.run("/usr/bin/unshare", ["-rm", "sh", "-c", probe]))?.status == 0
     }()
 }
 

@@ -43,18 +43,25 @@ public enum TestSupport {
     /// returns its path.
     public static func compileC(_ source: String, defines: [String] = [], into folder: String, name: String) throws -> String {
         let output = "\(folder)/\(name).so"
+        let (status, text) = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-O0", "-I", "\(packageRoot)/Runtime/CSkillABI/include"]
+            + defines.map { "-D\($0)" } + [source, "-o", output])
+        guard status == 0 else { throw FixtureError("cc failed for \(name): \(text)") }
+        return output
+    }
+
+    /// Runs `executable` with `arguments` to the end: its exit status and what it printed on
+    /// standard output and error together.
+    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-std=c11", "-shared", "-fPIC", "-O0", "-I", "\(packageRoot)/Runtime/CSkillABI/include"]
-            + defines.map { "-D\($0)" } + [source, "-o", output]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = pipe
         try process.run()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw FixtureError("cc failed for \(name): \(text)") }
-        return output
+        return (process.terminationStatus, text)
     }
 
     /// The fixture skill every loader test compiles variants of.
