@@ -51,11 +51,16 @@ struct IntentClassifier: Sendable {
     init(examples: [(features: [UInt64], label: Int)], classes: Int, epochs: Int = Tuning.epochs, seed: UInt64) {
         self.classes = classes
         var index = FeatureIndex()
-        let encoded: [(features: [Int32], label: Int)] = examples.map { example in
-            var seen = Set<Int32>()
+        // Each feature once per example, in the order met: `lastSeen[f]` is the last example
+        // that had feature f.
+        var lastSeen: [Int] = []
+        let encoded: [(features: [Int32], label: Int)] = examples.enumerated().map { e, example in
             let features = example.features.compactMap { hash -> Int32? in
-                let f = index.insert(hash).index
-                return seen.insert(f).inserted ? f : nil
+                let (f, isNew) = index.insert(hash)
+                if isNew { lastSeen.append(-1) }
+                guard lastSeen[Int(f)] != e else { return nil }
+                lastSeen[Int(f)] = e
+                return f
             }
             return (features, example.label)
         }

@@ -193,14 +193,18 @@ struct StatisticalNLU: Sendable {
             count: examples.count,
             gold: { examples[$0].labels },
             base: { base[$0] },
-            extra: { index, epoch in
+            optional: { index in
+                matches[index].map { match in
+                    var features = [[UInt64]](repeating: [], count: base[index].count)
+                    Features.addGazetteer([match], to: &features)
+                    return features
+                }
+            },
+            keep: { index, pass in
                 // Drop each listed-value feature half the time, so the tagger also learns to
                 // find values the lists do not have.
-                var features = [[UInt64]](repeating: [], count: base[index].count)
-                var dropout = SplitMix64(seed: seed &+ UInt64(index) &* 7919 &+ UInt64(epoch) &* 104_729)
-                let keep = matches[index].map { _ in dropout.below(2) == 0 }
-                Features.addGazetteer(matches[index], to: &features) { keep[$0] }
-                return features
+                var dropout = SplitMix64(seed: seed &+ UInt64(index) &* 7919 &+ UInt64(pass) &* 104_729)
+                return matches[index].map { _ in dropout.below(2) == 0 }
             },
             runs: Tuning.tagRuns(sentencesPerIntent: intent.samples.count),
             seed: seed &+ UInt64(i))

@@ -14,50 +14,85 @@ struct SlotTagger: Sendable {
         return Self.viterbi(encoded, labels: labels, emission: emission, transition: transition)
     }
 
-    private static func allowed(_ previous: Int, _ label: Int) -> Bool {
-        // I-k (even, > 0) may only follow B-k or I-k.
-        guard label > 0, label % 2 == 0 else { return true }
-        return previous == label - 1 || previous == label
+    /// Viterbi's tables, kept between sentences so that training allocates them once.
+    private struct Workspace {
+        var score: [Float] = []
+        var back: [Int32] = []
+        var local: [Float] = []
+        var path: [Int] = []
+
+        mutating func reserve(words: Int, labels: Int) {
+            if score.count < words * labels {
+                score = [Float](repeating: 0, count: words * labels)
+                back = [Int32](repeating: 0, count: words * labels)
+            }
+            if local.count < labels {
+                local = [Float](repeating: 0, count: labels)
+            }
+        }
     }
 
     private static func viterbi(_ features: [[Int32]], extra: [[Int32]]? = nil, labels: Int, emission: [Float], transition: [Float]) -> [Int] {
+        var workspace = Workspace()
+        viterbi(features, extra: extra, labels: labels, emission: emission, transition: transition, into: &workspace)
+        return workspace.path
+    }
+
+    /// The best label path, into `workspace.path`. Each word's score for a label is its
+    /// features' emission rows summed, plus the best of the previous word's scores with the
+    /// transition into the label.
+    private static func viterbi(_ features: [[Int32]], extra: [[Int32]]?, labels: Int, emission: [Float], transition: [Float], into workspace: inout Workspace) {
         let count = features.count
-        guard count > 0 else { return [] }
-        var score = [Float](repeating: -.infinity, count: count * labels)
-        var back = [Int](repeating: 0, count: count * labels)
-        var localStorage = [Float](repeating: 0, count: labels)
+        workspace.path.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        workspace.reserve(words: count, labels: labels)
         // Unchecked buffers: this loop is most of training and of tagging at parse time.
         emission.withUnsafeBufferPointer { emission in
             transition.withUnsafeBufferPointer { transition in
-                score.withUnsafeMutableBufferPointer { score in
-                    back.withUnsafeMutableBufferPointer { back in
-                        localStorage.withUnsafeMutableBufferPointer { local in
+                workspace.score.withUnsafeMutableBufferPointer { score in
+                    workspace.back.withUnsafeMutableBufferPointer { back in
+                        workspace.local.withUnsafeMutableBufferPointer { local in
                             func add(_ f: Int32) {
-                                let row = emission.baseAddress! + Int(f) * labels
+                                let row = emission.baseAddress! + Int(f) &* labels
                                 for l in 0..<labels { local[l] += row[l] }
                             }
                             for t in 0..<count {
                                 for l in 0..<labels { local[l] = 0 }
                                 for f in features[t] { add(f) }
                                 if let extra { for f in extra[t] { add(f) } }
+                                if t == 0 {
+                                    // A sentence cannot start inside a slot (I-k).
+                                    for l in 0..<labels { score[l] = l > 0 && l % 2 == 0 ? -.infinity : local[l] + transition[l] }
+                                    continue
+                                }
+                                let here = t &* labels
+                                let previous = here &- labels
                                 for l in 0..<labels {
-                                    if t == 0 {
-                                        if allowed(-1, l) { score[l] = local[l] + transition[l] }
-                                        continue
+                                    // A continuation (I-k) can follow only B-k or I-k; anything can
+                                    // precede O or B.
+                                    let continues = l > 0 && l % 2 == 0
+                                    let first = continues ? l &- 1 : 0
+                                    let end = continues ? l &+ 1 : labels
+                                    // Two running maxima, over alternate previous labels, so that
+                                    // the comparisons do not wait on each other.
+                                    var top: (Float, Float) = (-.infinity, -.infinity)
+                                    var arg = (0, 0)
+                                    var p = first
+                                    while p &+ 1 < end {
+                                        let s0 = score[previous &+ p] + transition[(p &+ 1) &* labels &+ l]
+                                        let s1 = score[previous &+ p &+ 1] + transition[(p &+ 2) &* labels &+ l]
+                                        if s0 > top.0 { top.0 = s0; arg.0 = p }
+                                        if s1 > top.1 { top.1 = s1; arg.1 = p &+ 1 }
+                                        p &+= 2
                                     }
-                                    var best: Float = -.infinity
-                                    var arg = 0
-                                    // A continuation (I-k) can follow only B-k or I-k; anything can precede O or B.
-                                    let candidates = l > 0 && l % 2 == 0 ? (l - 1)...l : 0...(labels - 1)
-                                    for p in candidates {
-                                        let s = score[(t - 1) * labels + p] + transition[(p + 1) * labels + l]
-                                        if s > best {
-                                            best = s
-                                            arg = p
-                                        }
+                                    if p < end {
+                                        let s0 = score[previous &+ p] + transition[(p &+ 1) &* labels &+ l]
+                                        if s0 > top.0 { top.0 = s0; arg.0 = p }
                                     }
-                                    score[t * labels + l] = best + local[l]
-                                    back[t * labels + l] = arg
+                                    // The first best wins a tie, as in one scan.
+                                    let second = top.1 > top.0 || (top.1 == top.0 && top.1 > -.infinity && arg.1 < arg.0)
+                                    score[here &+ l] = (second ? top.1 : top.0) + local[l]
+                                    back[here &+ l] = Int32(truncatingIfNeeded: second ? arg.1 : arg.0)
                                 }
                             }
                         }
@@ -65,18 +100,18 @@ struct SlotTagger: Sendable {
                 }
             }
         }
+        let lastRow = (count - 1) * labels
         var last = 0
         var best: Float = -.infinity
-        for l in 0..<labels where score[(count - 1) * labels + l] > best {
-            best = score[(count - 1) * labels + l]
+        for l in 0..<labels where workspace.score[lastRow + l] > best {
+            best = workspace.score[lastRow + l]
             last = l
         }
-        var path = [Int](repeating: 0, count: count)
-        path[count - 1] = last
+        workspace.path = [Int](repeating: 0, count: count)
+        workspace.path[count - 1] = last
         if count > 1 {
-            for t in stride(from: count - 1, to: 0, by: -1) { path[t - 1] = back[t * labels + path[t]] }
+            for t in stride(from: count - 1, to: 0, by: -1) { workspace.path[t - 1] = Int(workspace.back[t * labels + workspace.path[t]]) }
         }
-        return path
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -94,58 +129,55 @@ struct SlotTagger: Sendable {
         guard labels > 0, emission.count == index.count * labels, transition.count == (labels + 1) * labels else { throw BinaryReader.Truncated() }
     }
 
-    /// Trains on sentences with gold labels: each word's `base(i)` features, the same every
-    /// epoch and so encoded once, and `extra(i, epoch)` ones that may vary per epoch (feature
-    /// dropout). `runs` perceptrons, each over its own shuffles, are averaged into one: a
-    /// single run's result depends on its order by about a point of F1, and the average much
-    /// less.
-    init(labels: Int, count: Int, gold: (Int) -> [Int], base: (Int) -> [[UInt64]], extra: (Int, Int) -> [[UInt64]], epochs: Int = Tuning.tagEpochs, runs: Int, seed: UInt64) {
+    /// Trains on sentences with gold labels: each word's `base(i)` features, and groups of
+    /// `optional(i)` features (one group per listed value found: per word, its features) of
+    /// which `keep(i, pass)` says which take part in a pass over the sentences (feature
+    /// dropout). Both are encoded once. `runs` perceptrons, each over its own shuffles, are
+    /// averaged into one: a single run's result depends on its order by about a point of F1,
+    /// and the average much less.
+    init(labels: Int, count: Int, gold: (Int) -> [Int], base: (Int) -> [[UInt64]], optional: (Int) -> [[[UInt64]]], keep: (Int, Int) -> [Bool], epochs: Int = Tuning.tagEpochs, runs: Int, seed: UInt64) {
         self.labels = labels
+        var workspace = Workspace()
         var index = FeatureIndex()
-        var emissionSum: [Float] = []
         var transitionSum = [Float](repeating: 0, count: (labels + 1) * labels)
-        // Features met for the first time grow every emission table by a row.
-        func encode(_ raw: [[UInt64]], growing tables: inout [[Float]]) -> [[Int32]] {
-            raw.map { word in
-                word.map { hash in
-                    let (f, isNew) = index.insert(hash)
-                    if isNew {
-                        for k in tables.indices { tables[k] += [Float](repeating: 0, count: labels) }
-                        emissionSum += [Float](repeating: 0, count: labels)
-                    }
-                    return f
-                }
-            }
-        }
-        var none: [[Float]] = []
-        let encodedBase = (0..<count).map { encode(base($0), growing: &none) }
+        func encode(_ raw: [[UInt64]]) -> [[Int32]] { raw.map { word in word.map { index.insert($0).index } } }
+        let encodedBase = (0..<count).map { encode(base($0)) }
+        let encodedOptional = (0..<count).map { optional($0).map(encode) }
+        var emissionSum = [Float](repeating: 0, count: index.count * labels)
         for run in 0..<runs {
             // Per run: the weights [0] and their running total for averaging [1].
-            var tables = [[Float]](repeating: [Float](repeating: 0, count: index.count * labels), count: 2)
+            var tables = [[Float]](repeating: [Float](repeating: 0, count: emissionSum.count), count: 2)
             var transition = [Float](repeating: 0, count: (labels + 1) * labels)
             var transitionTotal = transition
             var random = SplitMix64(seed: seed &+ UInt64(run) &* 0x9E37_79B9)
             var order = Array(0..<count)
             var step: Float = 1
+            // The perceptron's step for one feature: toward the gold label, away from the guess.
+            func update(_ f: Int32, _ gold: Int, _ guess: Int) {
+                let base = Int(f) * labels
+                tables[0][base + gold] += 1
+                tables[0][base + guess] -= 1
+                tables[1][base + gold] += step
+                tables[1][base + guess] -= step
+            }
             for epoch in 0..<epochs {
                 order.shuffle(using: &random)
                 for i in order {
                     let features = encodedBase[i]
-                    let extra = encode(extra(i, epoch + run * epochs), growing: &tables)
+                    var extra = [[Int32]](repeating: [], count: features.count)
+                    for (group, kept) in zip(encodedOptional[i], keep(i, epoch + run * epochs)) where kept {
+                        for t in group.indices { extra[t] += group[t] }
+                    }
                     let expected = gold(i)
-                    let predicted = Self.viterbi(features, extra: extra, labels: labels, emission: tables[0], transition: transition)
+                    Self.viterbi(features, extra: extra, labels: labels, emission: tables[0], transition: transition, into: &workspace)
+                    let predicted = workspace.path
                     if predicted != expected {
                         for t in 0..<features.count {
                             let g = expected[t]
                             let p = predicted[t]
                             if g != p {
-                                for f in features[t] + extra[t] {
-                                    let base = Int(f) * labels
-                                    tables[0][base + g] += 1
-                                    tables[0][base + p] -= 1
-                                    tables[1][base + g] += step
-                                    tables[1][base + p] -= step
-                                }
+                                for f in features[t] { update(f, g, p) }
+                                for f in extra[t] { update(f, g, p) }
                             }
                             let gp = t == 0 ? -1 : expected[t - 1]
                             let pp = t == 0 ? -1 : predicted[t - 1]

@@ -46,8 +46,8 @@ enum Features {
 
     /// Adds, to each word inside a listed value, which type lists it and where in the value
     /// the word stands.
-    static func addGazetteer(_ matches: [Gazetteer.Match], to features: inout [[UInt64]], keep: (Int) -> Bool = { _ in true }) {
-        for (m, match) in matches.enumerated() where keep(m) {
+    static func addGazetteer(_ matches: [Gazetteer.Match], to features: inout [[UInt64]]) {
+        for match in matches {
             for i in match.start..<match.end {
                 var feature = StableHash(i == match.start ? "gB" : "gI")
                 feature.combine(match.type)
