@@ -206,7 +206,7 @@ struct StatisticalNLU: Sendable {
                 var dropout = SplitMix64(seed: seed &+ UInt64(index) &* 7919 &+ UInt64(pass) &* 104_729)
                 return matches[index].map { _ in dropout.below(2) == 0 }
             },
-            runs: Tuning.tagRuns(sentencesPerIntent: intent.samples.count),
+            runs: Tuning.tagRuns,
             seed: seed &+ UInt64(i))
     }
 
