@@ -9,7 +9,7 @@ public struct SkillNLU: Sendable {
     let intents: [IntentDefinition]
     let matcher: SampleMatcher
     let statistical: StatisticalNLU?
-    private let typeMatchers: [SlotTypeName: SlotTypeMatcher]
+    private let typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher]
     private let sampleCounts: [Int]
     /// Per intent and slot, a matcher over the slot's elicitation samples and the ways people
     /// answer a question with a bare value ("8", "it's eight", "the grocery one").
@@ -26,10 +26,10 @@ public struct SkillNLU: Sendable {
         var extra: [IntentName: [String]] = [:]
         for intent in model.intents { extra[intent.name] = BuiltInIntents.phrases[intent.name] ?? [] }
         matcher = SampleMatcher(intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model, unlisted: model.intents.map { $0.samples.count < Self.fewSamples })
-        var typeMatchers: [SlotTypeName: SlotTypeMatcher] = [:]
+        var typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]
         for intent in model.intents {
-            for slot in intent.slots where typeMatchers[slot.type] == nil {
-                typeMatchers[slot.type] = SlotTypeMatcher(type: slot.type, definition: model.type(named: slot.type))
+            for slot in intent.slots where typeMatchers[SlotTypeMatcher.Key(slot)] == nil {
+                typeMatchers[SlotTypeMatcher.Key(slot)] = SlotTypeMatcher(slot, model: model)
             }
         }
         self.typeMatchers = typeMatchers
@@ -111,7 +111,7 @@ public struct SkillNLU: Sendable {
             return general
         }
         let remapped = SampleMatcher.Match(intent: intentIndex, captures: answer.captures, score: answer.score, literalWords: answer.literalWords)
-        return [candidate(from: remapped, utterance: utterance, source: matcher)] + general.filter { $0.intent != elicitation.intent }
+        return [candidate(from: remapped, utterance: utterance, today: today, source: matcher)] + general.filter { $0.intent != elicitation.intent }
     }
 
     /// The words that carry meaning in this model (samples, values, built-in phrases), for the
@@ -138,9 +138,9 @@ public struct SkillNLU: Sendable {
             // A sample matched with listed values: in grammar. With unlisted values too when
             // the intent has few samples: a tagger trained on a handful of sentences guesses
             // boundaries worse than the sample states them.
-            return exact.map { candidate(from: $0, utterance: utterance) }
+            return exact.map { candidate(from: $0, utterance: utterance, today: today) }
         }
-        guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance) } }
+        guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance, today: today) } }
         let matches = statistical.gazetteer.matches(utterance.words)
         let placeTags = Features.places(utterance.words)
         let (readings, none) = statistical.classify(utterance.words, placeTags: placeTags)
@@ -156,8 +156,7 @@ public struct SkillNLU: Sendable {
         for (rank, entry) in reranked.enumerated() {
             let intent = intents[entry.reading.intent]
             let slots = rank == 0 ? entry.slots.compactMap { tagged -> SlotMatch? in
-                let slot = intent.slots[tagged.slot]
-                return slotMatch(slot.name, type: slot.type, first: tagged.firstToken, last: tagged.lastToken, utterance: utterance, today: today)
+                slotMatch(intent.slots[tagged.slot], first: tagged.firstToken, last: tagged.lastToken, utterance: utterance, today: today)
             } : []
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: entry.reading.probability, slots: slots, declaredSlots: intent.slots.map(\.name)))
         }
@@ -176,24 +175,42 @@ public struct SkillNLU: Sendable {
     }
 
     /// A candidate from a match of `source` (the main matcher unless given).
-    private func candidate(from match: SampleMatcher.Match, utterance: Utterance, source: SampleMatcher? = nil) -> NLUCandidate {
+    private func candidate(from match: SampleMatcher.Match, utterance: Utterance, today: CivilDate, source: SampleMatcher? = nil) -> NLUCandidate {
         let types = (source ?? matcher).types
         let intent = intents[match.intent]
         let slots = match.captures.map { capture in
-            let spoken = utterance.slice(from: capture.firstToken, through: capture.lastToken)
-            return SlotMatch(name: capture.slot, value: capture.reading.normalized ?? spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: capture.reading, type: types[capture.type]))
+            slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: types[capture.type], utterance: utterance, today: today)
         }
         return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: slots, declaredSlots: intent.slots.map(\.name))
     }
 
     /// A tagged span read as its slot type; nil when the type refuses it (a number slot that
     /// does not read as a number).
-    private func slotMatch(_ name: SlotName, type: SlotTypeName, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> SlotMatch? {
-        let spoken = utterance.slice(from: first, through: last)
-        guard let matcher = typeMatchers[type], let reading = matcher.read(words: utterance.words[first...last], today: today) else { return nil }
+    private func slotMatch(_ slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> SlotMatch? {
+        guard let matcher = typeMatchers[SlotTypeMatcher.Key(slot)], let reading = matcher.read(words: utterance.words[first...last], today: today) else { return nil }
         // A span of nothing but function words ("please") is not a value unless listed.
         if reading.resolved == nil, reading.normalized == nil, utterance.words[first...last].allSatisfy(StopWords.all.contains) { return nil }
-        return SlotMatch(name: name, value: reading.normalized ?? spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: resolution(for: reading, type: matcher))
+        return slotMatch(slot.name, first: first, last: last, reading: reading, type: matcher, utterance: utterance, today: today)
+    }
+
+    /// The slot as the skill receives it; for a slot with multiple values enabled, the span
+    /// split into its values when it holds several.
+    private func slotMatch(_ name: SlotName, first: Int, last: Int, reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher, utterance: Utterance, today: CivilDate) -> SlotMatch {
+        func value(_ first: Int, _ last: Int, _ reading: SlotTypeMatcher.Reading, list: [SlotMatch] = []) -> SlotMatch {
+            let spoken = utterance.slice(from: first, through: last)
+            return SlotMatch(
+                name: name, value: list.isEmpty ? reading.normalized ?? spoken.text : spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end,
+                resolution: list.isEmpty ? resolution(for: reading, type: type) : nil, list: list)
+        }
+        if type.takesLists {
+            let parts = ListValues.split(utterance.words[first...last], pauseAfter: utterance.pause(after:), isListed: type.isListedValue)
+            let readings = parts.compactMap { type.read(words: utterance.words[$0], today: today) }
+            // Every part must read as the type ("5 and 6" as numbers), or the span is one value.
+            if parts.count > 1, readings.count == parts.count {
+                return value(first, last, reading, list: zip(parts, readings).map { value($0.lowerBound, $0.upperBound, $1) })
+            }
+        }
+        return value(first, last, reading)
     }
 
     /// Entity resolution in Alexa's shape, for custom types with values.
@@ -222,7 +239,7 @@ public struct NLUCandidate: Sendable {
         var intent = Intent(name: intent)
         for name in declaredSlots {
             if let match = slots.first(where: { $0.name == name }) {
-                intent[slot: name] = Slot(name: name, value: match.value, resolutions: match.resolution.map { Resolutions(authorities: [$0]) })
+                intent[slot: name] = Slot(name: name, values: match.spokenValues)
             } else {
                 intent[slot: name] = Slot(name: name)
             }
@@ -241,7 +258,17 @@ public struct SlotMatch: Sendable, Equatable {
     /// Span in Unicode code points of the input, end exclusive.
     public let start: Int
     public let end: Int
+    /// Entity resolution (custom types); nil for a list, whose values each have their own.
     public let resolution: ResolutionAuthority?
+    /// For a slot with multiple values enabled that heard several ("pepperoni, olives and
+    /// ham"): each value in order, with its own span and resolution. Empty otherwise.
+    public let list: [SlotMatch]
+
+    /// What the skill receives: the one value, or the list's.
+    public var spokenValues: [SpokenValue] {
+        guard list.isEmpty else { return list.flatMap(\.spokenValues) }
+        return [SpokenValue(value, resolutions: resolution.map { Resolutions(authorities: [$0]) })]
+    }
 }
 
 extension FallbackIntentSensitivity {

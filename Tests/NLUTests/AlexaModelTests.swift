@@ -36,6 +36,39 @@ import Testing
         #expect(size.resolution?.values == [ResolvedValue(name: "large", id: "L")])
     }
 
+    /// A slot with multipleValues enabled hears a list as Alexa sends it: each value with its
+    /// own span and resolution.
+    @Test(arguments: [
+        ("i want a large pizza with pepperoni and mushroom", ["pepperoni:PEP", "mushroom:MUSH"]),
+        ("i want a large pizza with pepperoni, black olives, and mushrooms", ["pepperoni:PEP", "black olives:OLV", "mushrooms:MUSH"]),
+        ("i want a large pizza with olives & pepperoni", ["olives:OLV", "pepperoni:PEP"]),
+        ("i want a large pizza with pepperoni black olives", ["pepperoni:PEP", "black olives:OLV"]),
+        ("order 2 pizzas with pepperoni and pineapple for noon", ["pepperoni:PEP", "pineapple:-"]),
+    ])
+    func aMultipleValueSlotHearsAList(text: String, values: [String]) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "OrderPizzaIntent")
+        let toppings = try #require(best.slots.first { $0.name == "toppings" })
+        #expect(toppings.list.map { "\($0.spoken):\($0.resolution?.values.first?.id ?? "-")" } == values)
+        for value in toppings.list {
+            #expect(Array(text.unicodeScalars)[value.start..<value.end].map(String.init).joined() == value.spoken)
+        }
+        let slot = try #require(best.intentValue[slot: "toppings"])
+        #expect(slot.value == nil)
+        #expect(slot.json["slotValue"]?["type"]?.string == "List")
+        #expect(slot.values.map(\.value) == values.map { String($0.split(separator: ":")[0]) })
+    }
+
+    @Test func oneValueOfAMultipleValueSlotIsASimpleValue() throws {
+        let best = try #require(Self.nlu.parse(Utterance("i want a small pizza with olives")).first)
+        let toppings = try #require(best.slots.first { $0.name == "toppings" })
+        #expect(toppings.list.isEmpty)
+        let slot = try #require(best.intentValue[slot: "toppings"])
+        #expect(slot.value == "olives")
+        #expect(slot.json["slotValue"]?["type"]?.string == "Simple")
+        #expect(slot.values.first?.resolvedValue?.id == "OLV")
+    }
+
     @Test func anElicitationSampleAnswersTheQuestion() throws {
         let best = try #require(Self.nlu.parse(Utterance("a little one"), eliciting: .init(intent: "OrderPizzaIntent", slot: "size")).first)
         #expect(best.slots.first?.resolution?.values.first?.id == "S")

@@ -56,6 +56,40 @@ import Testing
         #expect(again.request.intent?[slot: "listName"]?.json["source"]?.string == "USER")
     }
 
+    /// A multiple-value slot as Alexa sends it: no `value`, a `slotValue` of type List whose
+    /// values each carry their own resolutions.
+    @Test func readsAListSlotValue() throws {
+        let slot = Slot(json: try #require(JSONParser.parse(#"""
+            {"name": "toppings", "confirmationStatus": "NONE", "source": "USER",
+             "slotValue": {"type": "List", "values": [
+               {"type": "Simple", "value": "pepperoni", "resolutions": {"resolutionsPerAuthority": [
+                 {"authority": "amzn1.er-authority.echo-sdk.x.TOPPING", "status": {"code": "ER_SUCCESS_MATCH"},
+                  "values": [{"value": {"name": "pepperoni", "id": "PEP"}}]}]}},
+               {"type": "Simple", "value": "pineapple"}]}}
+            """#).object))
+        #expect(slot.value == nil)
+        #expect(slot.values.map(\.value) == ["pepperoni", "pineapple"])
+        #expect(slot.values.map(\.resolvedValue?.id) == ["PEP", nil])
+        #expect(slot.resolvedValue?.id == "PEP")
+    }
+
+    @Test func fillingASlotWritesBothShapes() throws {
+        let resolutions = Resolutions(authorities: [ResolutionAuthority(authority: "a", status: .successMatch, values: [ResolvedValue(name: "olives", id: "OLV")])])
+        var slot = Slot(name: "toppings", value: "black olives", resolutions: resolutions)
+        #expect(slot.json["slotValue"] == ["type": "Simple", "value": "black olives", "resolutions": .object(resolutions.json)])
+        #expect(slot.values == [SpokenValue("black olives", resolutions: resolutions)])
+        slot.fill([SpokenValue("ham"), SpokenValue("black olives", resolutions: resolutions)])
+        #expect(slot.value == nil && slot.resolutions == nil)
+        #expect(slot.json["slotValue"]?["type"]?.string == "List")
+        #expect(slot.values.map(\.value) == ["ham", "black olives"])
+        slot.value = "ham"
+        #expect(slot.values == [SpokenValue("ham")])
+        slot.fill([])
+        #expect(slot.json["slotValue"] == nil && slot.value == nil && slot.values.isEmpty)
+        // A request from before slotValue existed still reads.
+        #expect(Slot(json: ["name": "x", "value": "y"]).values == [SpokenValue("y")])
+    }
+
     @Test func shouldEndSessionHasThreeStates() throws {
         var response = Response()
         #expect(JSONWriter.string(response.jsonValue) == "{}")

@@ -4,7 +4,7 @@ import Testing
 @Suite struct InteractionModelTests {
     static let valid = #"""
         {"interactionModel":{"languageModel":{"invocationName":"list o mat",
-          "intents":[{"name":"AddItem","slots":[{"name":"item","type":"ITEM"},{"name":"count","type":"AMAZON.NUMBER"}],
+          "intents":[{"name":"AddItem","slots":[{"name":"item","type":"ITEM","multipleValues":{"enabled":true}},{"name":"count","type":"AMAZON.NUMBER"}],
                       "samples":["add {count} {item}","add {item}"]},
                      {"name":"AMAZON.StopIntent","samples":[]}],
           "types":[{"name":"ITEM","values":[{"id":"MILK","name":{"value":"milk","synonyms":["dairy"]}}]}],
@@ -17,6 +17,8 @@ import Testing
         #expect(model.invocationName == "list o mat")
         #expect(model.intents.map(\.name) == ["AddItem", "AMAZON.StopIntent"])
         #expect(model.intent(named: "AddItem")?.slot(named: "count")?.type == "AMAZON.NUMBER")
+        #expect(model.intent(named: "AddItem")?.slot(named: "item")?.multipleValues == true)
+        #expect(model.intent(named: "AddItem")?.slot(named: "count")?.multipleValues == false)
         #expect(model.types.first?.values.first == SlotTypeValue(id: "MILK", value: "milk", synonyms: ["dairy"]))
         #expect(model.fallbackIntentSensitivity == .high)
         #expect(model.dialog != nil)

@@ -50,12 +50,12 @@ struct SampleMatcher: Sendable {
     /// - Parameter unlisted: whether each intent's matches may take unlisted values (all by
     ///   default).
     init(intents: [(slots: [SlotDefinition], samples: [String])], model: InteractionModel, unlisted: [Bool]? = nil) {
-        var typeIndex: [SlotTypeName: Int] = [:]
+        var typeIndex: [SlotTypeMatcher.Key: Int] = [:]
         var types: [SlotTypeMatcher] = []
         for intent in intents {
-            for slot in intent.slots where typeIndex[slot.type] == nil {
-                typeIndex[slot.type] = types.count
-                types.append(SlotTypeMatcher(type: slot.type, definition: model.type(named: slot.type)))
+            for slot in intent.slots where typeIndex[SlotTypeMatcher.Key(slot)] == nil {
+                typeIndex[SlotTypeMatcher.Key(slot)] = types.count
+                types.append(SlotTypeMatcher(slot, model: model))
             }
         }
         self.types = types
@@ -66,7 +66,7 @@ struct SampleMatcher: Sendable {
         }
     }
 
-    private mutating func insert(_ sample: String, intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeName: Int], unlisted: Bool) {
+    private mutating func insert(_ sample: String, intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeMatcher.Key: Int], unlisted: Bool) {
         var node = 0
         for part in SampleTemplate.parts(of: sample) {
             switch part {
@@ -81,7 +81,7 @@ struct SampleMatcher: Sendable {
                     }
                 }
             case .slot(let name):
-                guard let slot = slots.first(where: { $0.name.rawValue == name }), let type = typeIndex[slot.type] else { return }
+                guard let slot = slots.first(where: { $0.name.rawValue == name }), let type = typeIndex[SlotTypeMatcher.Key(slot)] else { return }
                 if let e = nodes[node].slots.firstIndex(where: { $0.slot == slot.name && $0.type == type }) {
                     if unlisted { nodes[node].slots[e].allowsUnlisted = true }
                     node = nodes[node].slots[e].next
@@ -136,7 +136,7 @@ struct SampleMatcher: Sendable {
             for end in position...last {
                 if type.isListed {
                     key += (end == position ? "" : " ") + words[end]
-                    if !edge.allowsUnlisted, !type.entryPrefixes.contains(key) { break }
+                    if !edge.allowsUnlisted, !type.takesLists, !type.entryPrefixes.contains(key) { break }
                 }
                 guard let reading = type.read(words: words[position...end], key: type.isListed ? key : nil, today: today), edge.allowsUnlisted || reading.fit >= 1 else { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))

@@ -21,6 +21,9 @@ struct SlotTypeMatcher: Sendable {
 
     let type: SlotTypeName
     let kind: Kind
+    /// Whether the span may be a list of values of the type ("pepperoni, olives and ham"): a
+    /// slot with `multipleValues` enabled.
+    let takesLists: Bool
     /// Normalised value or synonym → the canonical value it resolves to.
     let entries: [String: Entry]
     /// The longest listed value, in words: a bound on spans worth trying against the list.
@@ -29,8 +32,9 @@ struct SlotTypeMatcher: Sendable {
     /// stops as soon as a span can no longer grow into one.
     let entryPrefixes: Set<String>
 
-    init(type: SlotTypeName, definition: SlotTypeDefinition?) {
+    init(type: SlotTypeName, definition: SlotTypeDefinition?, takesLists: Bool = false) {
         self.type = type
+        self.takesLists = takesLists
         var entries: [String: Entry] = [:]
         switch BuiltInSlotTypes.kind(of: type) {
         case .list(let table)?:
@@ -66,8 +70,27 @@ struct SlotTypeMatcher: Sendable {
     }
 
     /// Reads `words` as this type; nil when the type refuses the span. `key` is the words
-    /// joined by spaces, when the caller has it already.
+    /// joined by spaces, when the caller has it already. A type that takes lists reads a list
+    /// of values it reads ("5 and six", "pepperoni and olives") as well as the best of them.
     func read(words: ArraySlice<String>, key: String? = nil, today: CivilDate) -> Reading? {
+        let one = readOne(words, key: key, today: today)
+        guard takesLists, words.count > 1, (one?.fit ?? 0) < 1 else { return one }
+        let parts = ListValues.split(words, isListed: isListedValue)
+        guard parts.count > 1 else { return one }
+        var fit = 1.0
+        for part in parts {
+            guard let reading = readOne(words[part], key: nil, today: today) else { return one }
+            fit = min(fit, reading.fit)
+        }
+        return Reading(normalized: nil, resolved: nil, fit: fit)
+    }
+
+    /// Whether `words` are a listed value or synonym of the type.
+    func isListedValue(_ words: ArraySlice<String>) -> Bool {
+        isListed && entries[words.joined(separator: " ")] != nil
+    }
+
+    private func readOne(_ words: ArraySlice<String>, key: String?, today: CivilDate) -> Reading? {
         switch kind {
         case .grammar(let grammar):
             guard let value = BuiltInSlotTypes.read(grammar, words: Array(words), today: today) else { return nil }
@@ -90,15 +113,32 @@ struct SlotTypeMatcher: Sendable {
         }
     }
 
+    /// Slots read alike: the same type, and both taking lists or neither.
+    struct Key: Hashable {
+        let type: SlotTypeName
+        let takesLists: Bool
+
+        init(_ slot: SlotDefinition) {
+            type = slot.type
+            takesLists = slot.multipleValues
+        }
+    }
+
+    /// The matcher for a slot of the model.
+    init(_ slot: SlotDefinition, model: InteractionModel) {
+        self.init(type: slot.type, definition: model.type(named: slot.type), takesLists: slot.multipleValues)
+    }
+
     /// Whether entity resolution applies (custom types; Alexa sends none for built-ins).
     var resolves: Bool { if case .custom = kind { true } else { false } }
 
-    /// The longest span, in words, worth trying for this type.
+    /// The longest span, in words, worth trying for this type (a list: a few values).
     var maximumSpan: Int {
-        switch kind {
+        let one = switch kind {
         case .grammar: 8
         case .freeText: 24
         case .custom, .list: max(longestEntry + 2, 6)
         }
+        return takesLists ? min(one * 4, 24) : one
     }
 }

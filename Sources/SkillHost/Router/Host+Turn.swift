@@ -57,8 +57,7 @@ extension HostEngine {
                     var intent = pending
                     for match in best.slots {
                         var slotValue = intent[slot: match.name] ?? Slot(name: match.name)
-                        slotValue.value = match.value
-                        slotValue.resolutions = match.resolution.map { Resolutions(authorities: [$0]) }
+                        slotValue.fill(match.spokenValues)
                         intent[slot: match.name] = slotValue
                     }
                     return await send(.intent, intent: intent, dialogState: .inProgress, to: entry, result: result, slots: best.slots)

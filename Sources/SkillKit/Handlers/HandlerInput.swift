@@ -30,8 +30,13 @@ extension HandlerInput {
     public func isIntent(_ name: IntentName) -> Bool { intentName == name }
     /// Whether this is an IntentRequest for any of `names`.
     public func isIntent(_ names: IntentName...) -> Bool { intentName.map(names.contains) ?? false }
-    /// The spoken value of a slot, nil when the slot is missing or unfilled.
+    /// The spoken value of a slot, nil when the slot is missing or unfilled, or holds a list
+    /// (see `slotValues`).
     public func slotValue(_ name: SlotName) -> String? { requestEnvelope.request.intent?[slot: name]?.value }
+    /// Every value of a slot, each with its resolutions: a list's values for a slot with
+    /// multiple values enabled ("rice, onions and olives"), else the one value; empty when
+    /// unfilled.
+    public func slotValues(_ name: SlotName) -> [SpokenValue] { requestEnvelope.request.intent?[slot: name]?.values ?? [] }
     /// The slot itself, with confirmation status and resolutions.
     public func slot(_ name: SlotName) -> Slot? { requestEnvelope.request.intent?[slot: name] }
     /// The slot's spoken value, or an error naming the slot when it is unfilled.

@@ -108,7 +108,9 @@ public struct IntentDefinition: Sendable, Equatable {
             guard !slots.contains(where: { $0.name == slotName }) else {
                 throw ModelError(path: "\(slotPath).name", "slot '\(slotName)' is declared twice in intent '\(name)'")
             }
-            slots.append(SlotDefinition(name: slotName, type: SlotTypeName(try slot.requireString("type")), samples: try slot.optionalStrings("samples") ?? []))
+            slots.append(SlotDefinition(
+                name: slotName, type: SlotTypeName(try slot.requireString("type")), samples: try slot.optionalStrings("samples") ?? [],
+                multipleValues: try slot.optionalObject("multipleValues")?.optionalBool("enabled") ?? false))
         }
         let samples = try entry.optionalStrings("samples") ?? []
         for (i, sample) in samples.enumerated() {
@@ -135,11 +137,15 @@ public struct SlotDefinition: Sendable, Equatable {
     public var type: SlotTypeName
     /// Slot elicitation samples ("it's {number}"), for answers to "what is the …?".
     public var samples: [String]
+    /// `multipleValues.enabled`: the slot takes a list ("pepperoni, olives and ham"), sent as
+    /// a `slotValue` of type List.
+    public var multipleValues: Bool
 
-    public init(name: SlotName, type: SlotTypeName, samples: [String] = []) {
+    public init(name: SlotName, type: SlotTypeName, samples: [String] = [], multipleValues: Bool = false) {
         self.name = name
         self.type = type
         self.samples = samples
+        self.multipleValues = multipleValues
     }
 }
 

@@ -10,7 +10,8 @@ struct NLUParseCommand: AsyncParsableCommand {
         abstract: "Parse utterances from standard input, one per line, into JSON lines.",
         discussion: """
             Each output line has text, intent (null when nothing matches), score, slots (name, \
-            value, start, end, resolved) and considered (every intent scored, best first). start \
+            value, start, end, resolved; and values, each with value, start, end and resolved, for a \
+            slot with multiple values enabled that heard several) and considered (every intent scored, best first). start \
             and end count Unicode code points into the line, end exclusive, so value is exactly \
             that slice of the text.
             """
@@ -28,14 +29,20 @@ struct NLUParseCommand: AsyncParsableCommand {
 
     static func json(text: String, parse candidates: [NLUCandidate]) -> JSONValue {
         let best = candidates.first
-        let slots: [JSONValue] = (best?.slots ?? []).map { slot in
+        func span(_ slot: SlotMatch) -> JSONObject {
             [
-                "name": .string(slot.name.rawValue),
                 "value": .string(slot.spoken),
                 "start": .number(JSONNumber(slot.start)),
                 "end": .number(JSONNumber(slot.end)),
                 "resolved": slot.resolution?.values.first.map { .string($0.name) } ?? (slot.value != slot.spoken ? .string(slot.value) : .null),
             ]
+        }
+        let slots: [JSONValue] = (best?.slots ?? []).map { slot in
+            var object: JSONObject = ["name": .string(slot.name.rawValue)]
+            for (key, value) in span(slot) { object[key] = value }
+            // A slot with multiple values enabled that heard several: each, with its own span.
+            if !slot.list.isEmpty { object["values"] = .array(slot.list.map { .object(span($0)) }) }
+            return .object(object)
         }
         return [
             "text": .string(text),

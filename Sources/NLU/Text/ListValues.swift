@@ -1,0 +1,63 @@
+/// The values of a list said in one breath: "pepperoni, olives and ham", "rice, onions, and
+/// olives", "milk & eggs" — split at pauses (commas) and at "and", as Alexa's multiple-value
+/// slots are. A listed value that itself holds "and" ("salt and pepper") stays whole, and a
+/// run of listed values said without a pause ("pepperoni olives") is split into them.
+enum ListValues {
+    /// The ranges of `words` (indices into it) that are each one value; a single range when
+    /// the words are one value. `pauseAfter(i)` tells whether the speaker paused after word i;
+    /// `isListed` whether words are a listed value of the slot's type.
+    static func split(_ words: ArraySlice<String>, pauseAfter: (Int) -> Bool = { _ in false }, isListed: (ArraySlice<String>) -> Bool) -> [ClosedRange<Int>] {
+        guard let first = words.indices.first, let last = words.indices.last else { return [] }
+        // Runs of words between pauses and "and".
+        var runs: [ClosedRange<Int>] = []
+        var start: Int?
+        func close(_ end: Int) {
+            if let s = start, s <= end { runs.append(s...end) }
+            start = nil
+        }
+        for i in first...last {
+            if words[i] == "and" {
+                close(i - 1)
+                continue
+            }
+            if start == nil { start = i }
+            if i < last, pauseAfter(i) { close(i) }
+        }
+        close(last)
+        // Runs that together make a listed value are one value, longest first; a run that is
+        // not listed but is listed values end to end is those values.
+        var parts: [ClosedRange<Int>] = []
+        var r = 0
+        while r < runs.count {
+            let end = (r..<runs.count).reversed().first { k in k == r || isListed(words[runs[r].lowerBound...runs[k].upperBound]) } ?? r
+            let run = runs[r].lowerBound...runs[end].upperBound
+            parts += end == r && !isListed(words[run]) ? segments(of: run, in: words, isListed: isListed) ?? [run] : [run]
+            r = end + 1
+        }
+        return parts
+    }
+
+    /// `range` cut into listed values, longest first from the left; nil unless all of it is.
+    private static func segments(of range: ClosedRange<Int>, in words: ArraySlice<String>, isListed: (ArraySlice<String>) -> Bool) -> [ClosedRange<Int>]? {
+        var result: [ClosedRange<Int>] = []
+        var i = range.lowerBound
+        while i <= range.upperBound {
+            guard let end = (i...range.upperBound).reversed().first(where: { isListed(words[i...$0]) }) else { return nil }
+            result.append(i...end)
+            i = end + 1
+        }
+        return result.count > 1 ? result : nil
+    }
+}
+
+extension Utterance {
+    /// Whether the text between token `index` and the next holds a pause: a comma,
+    /// semicolon, ampersand or slash.
+    func pause(after index: Int) -> Bool {
+        guard index + 1 < tokens.count else { return false }
+        let scalars = text.unicodeScalars
+        let from = scalars.index(scalars.startIndex, offsetBy: tokens[index].end)
+        let to = scalars.index(from, offsetBy: tokens[index + 1].start - tokens[index].end)
+        return scalars[from..<to].contains { $0 == "," || $0 == ";" || $0 == "&" || $0 == "/" }
+    }
+}
