@@ -59,7 +59,7 @@ let package = Package(
 
         // Helpers for tests: built products, C fixtures compiled into real .so files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/NLUBenchmarks", exclude: ["Data"]),
+        .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/NLUBenchmarks", exclude: ["Data", "Ceiling"]),
         .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/ReloadBenchmarks"),
         .executableTarget(name: "StorageBenchmarks", dependencies: ["Storage", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/StorageBenchmarks"),
 
