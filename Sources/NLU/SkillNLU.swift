@@ -134,23 +134,25 @@ public struct SkillNLU: Sendable {
     /// - Parameter today: the day relative dates ("tomorrow") count from.
     public func parse(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUCandidate] {
         let exact = matcher.matches(utterance, today: today)
-        if let best = exact.first, best.isInGrammar || sampleCounts[best.intent] < Self.fewSamples {
-            // A sample matched with listed values: in grammar. With unlisted values too when
-            // the intent has few samples: a tagger trained on a handful of sentences guesses
-            // boundaries worse than the sample states them.
-            return exact.map { candidate(from: $0, utterance: utterance, today: today) }
-        }
+        // A sample matched with listed values: in grammar.
+        if let best = exact.first, best.isInGrammar { return exact.map { candidate(from: $0, utterance: utterance, today: today) } }
         guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance, today: today) } }
-        let matches = statistical.gazetteer.matches(utterance.words)
         let placeTags = Features.places(utterance.words)
         let (readings, none) = statistical.classify(utterance.words, placeTags: placeTags)
         // Out of domain: too much like noise, or no intent sure enough, for the model's
-        // fallbackIntentSensitivity (the dev split chose LOW's limits).
+        // fallbackIntentSensitivity (the dev split chose LOW's limits). This holds for a sample
+        // matched with unlisted values too: "{size} {pet}" matches "what time is it".
         let sensitivity = model.fallbackIntentSensitivity
         guard let top = readings.first, none < sensitivity.noneLimit, top.probability / max(1 - none, 1e-9) >= sensitivity.threshold,
             // A sentence sharing no meaningful word with the model needs a very sure classifier.
             top.probability >= 0.9 || statistical.overlaps(utterance.words)
         else { return fallback(none: none) }
+        let matches = statistical.gazetteer.matches(utterance.words)
+        if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, !swallowsListedValues(best, matches: matches, gazetteer: statistical.gazetteer) {
+            // Unlisted values in an intent with few samples: a tagger trained on a handful of
+            // sentences guesses boundaries worse than the sample states them.
+            return exact.map { candidate(from: $0, utterance: utterance, today: today) }
+        }
         let reranked = statistical.rerank(readings, utterance: utterance, matches: matches, placeTags: placeTags)
         var candidates: [NLUCandidate] = []
         for (rank, entry) in reranked.enumerated() {
@@ -165,6 +167,21 @@ public struct SkillNLU: Sendable {
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
         return candidates
+    }
+
+    /// Whether an unlisted value of the match holds a listed value of another of the intent's
+    /// slot types: "match me with a large dog" read by "{size} {pet}" as size "match" and pet
+    /// "me with a large dog", where "large" is a size. Such a match explains the words worse
+    /// than the tagger would.
+    private func swallowsListedValues(_ match: SampleMatcher.Match, matches: [Gazetteer.Match], gazetteer: Gazetteer) -> Bool {
+        let intent = intents[match.intent]
+        return match.captures.contains { capture in
+            guard capture.reading.fit < 1, let own = intent.slot(named: capture.slot)?.type else { return false }
+            return matches.contains { listed in
+                let type = gazetteer.types[listed.type]
+                return listed.start >= capture.firstToken && listed.end - 1 <= capture.lastToken && type != own && intent.slots.contains { $0.type == type }
+            }
+        }
     }
 
     /// Out of domain: AMAZON.FallbackIntent when the model declares it, else nothing.
@@ -217,7 +234,7 @@ public struct SkillNLU: Sendable {
     private func resolution(for reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher) -> ResolutionAuthority? {
         guard type.resolves else { return nil }
         let authority = "amzn1.er-authority.echo-sdk.\(skillID).\(type.type)"
-        if let entry = reading.resolved {
+        if let entry = reading.resolved, entry.isCustom {
             return ResolutionAuthority(authority: authority, status: .successMatch, values: [ResolvedValue(name: entry.name, id: entry.id)])
         }
         return ResolutionAuthority(authority: authority, status: .successNoMatch, values: [])

@@ -6,8 +6,8 @@ import SkillModel
 public enum BuiltInSlotTypes {
     public enum Kind: Sendable, Equatable {
         case number, fourDigitNumber, ordinal, date, time, duration, searchQuery
-        /// A built-in list (US_STATE, Country, Month, DayOfWeek, FirstName): any words, with the
-        /// table telling listed values apart.
+        /// A built-in list (US_STATE, Country, Month, DayOfWeek, FirstName, Animal): any words,
+        /// with the table telling listed values apart.
         case list([String: String])
         /// Another AMAZON type this project has no grammar for: taken as said.
         case other
@@ -27,6 +27,7 @@ public enum BuiltInSlotTypes {
         case "AMAZON.Month": .list(listTable(["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]))
         case "AMAZON.DayOfWeek": .list(listTable(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]))
         case "AMAZON.FirstName": .list(listTable(FirstNames.all))
+        case "AMAZON.Animal": .list(listTable(Animals.all))
         default: type.isBuiltIn ? .other : nil
         }
     }

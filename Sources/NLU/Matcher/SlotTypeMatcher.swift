@@ -17,6 +17,8 @@ struct SlotTypeMatcher: Sendable {
     struct Entry: Sendable {
         let name: String
         let id: String
+        /// Listed by the model, rather than by a built-in type's table: only these resolve.
+        let isCustom: Bool
     }
 
     let type: SlotTypeName
@@ -36,25 +38,31 @@ struct SlotTypeMatcher: Sendable {
         self.type = type
         self.takesLists = takesLists
         var entries: [String: Entry] = [:]
-        switch BuiltInSlotTypes.kind(of: type) {
-        case .list(let table)?:
-            kind = .list
-            for (key, value) in table { entries[key] = Entry(name: value, id: value) }
-        case .searchQuery?, .other?:
-            kind = .freeText
-        case let grammar?:
-            kind = .grammar(grammar)
-        case nil:
-            kind = definition == nil ? .freeText : .custom
-        }
+        // The model's own values first: for a built-in type the model extends (AMAZON.Animal
+        // with "unicorn"), they are the ones that resolve.
         for value in definition?.values ?? [] {
-            let entry = Entry(name: value.value, id: value.id ?? value.value)
+            let entry = Entry(name: value.value, id: value.id ?? value.value, isCustom: true)
             for text in [value.value] + value.synonyms {
                 let normalized = Tokenizer.normalize(text)
                 guard !normalized.isEmpty, entries[normalized] == nil else { continue }
                 entries[normalized] = entry
             }
         }
+        let extended = !entries.isEmpty
+        switch BuiltInSlotTypes.kind(of: type) {
+        case .list(let table)?:
+            kind = .list
+            for (key, value) in table where entries[key] == nil { entries[key] = Entry(name: value, id: value, isCustom: false) }
+        case .searchQuery?:
+            kind = .freeText
+        case .other?:
+            kind = extended ? .list : .freeText
+        case let grammar?:
+            kind = .grammar(grammar)
+        case nil:
+            kind = definition == nil ? .freeText : .custom
+        }
+        if case .custom = kind { resolves = true } else { resolves = extended }
         self.entries = entries
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
         entryPrefixes = PhrasePrefixes.of(entries.keys)
@@ -129,8 +137,9 @@ struct SlotTypeMatcher: Sendable {
         self.init(type: slot.type, definition: model.type(named: slot.type), takesLists: slot.multipleValues)
     }
 
-    /// Whether entity resolution applies (custom types; Alexa sends none for built-ins).
-    var resolves: Bool { if case .custom = kind { true } else { false } }
+    /// Whether entity resolution applies: custom types, and built-in types the model extends
+    /// with values of its own (Alexa sends none for plain built-ins).
+    let resolves: Bool
 
     /// The longest span, in words, worth trying for this type (a list: a few values).
     var maximumSpan: Int {

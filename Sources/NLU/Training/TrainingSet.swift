@@ -133,11 +133,10 @@ struct ValuePools: Sendable {
         for type in model.types {
             values[type.name] = type.values.flatMap { [$0.value] + $0.synonyms }.map { Tokenizer.tokens($0).map(\.surface) }.filter { !$0.isEmpty }
         }
-        for intent in model.intents {
-            for slot in intent.slots where values[slot.type] == nil {
-                if case .list(let table)? = BuiltInSlotTypes.kind(of: slot.type) {
-                    values[slot.type] = table.values.sorted().map { Tokenizer.tokens($0).map(\.surface) }
-                }
+        // A built-in list type's table, with any values the model adds to it.
+        for type in Set(model.intents.flatMap { $0.slots.map(\.type) }).sorted(by: { $0.rawValue < $1.rawValue }) {
+            if case .list(let table)? = BuiltInSlotTypes.kind(of: type) {
+                values[type, default: []] += table.values.sorted().map { Tokenizer.tokens($0).map(\.surface) }
             }
         }
     }

@@ -1,0 +1,54 @@
+import NLU
+import SkillModel
+import Testing
+
+/// A small model in the style of Alexa's Pet Match sample: few samples, samples made of
+/// nothing but slots ("{size} {pet}"), and a built-in type (AMAZON.Animal) extended with values
+/// of its own. Few samples mean the samples' own boundaries are trusted, but not past what the
+/// sentence says.
+@Suite struct SmallModelTests {
+    static let model = try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"pet match","intents":[
+          {"name":"PetMatchIntent","slots":[{"name":"pet","type":"AMAZON.Animal"},{"name":"size","type":"sizeType"},
+             {"name":"energy","type":"energyType"},{"name":"article","type":"articleType"},{"name":"I_Want","type":"IWantType"}],
+           "samples":["{I_Want} {article} {pet}","{size} {pet}","for a {pet}","{I_Want} {article} {size} {pet}","{energy} {pet}",
+                      "{I_Want} {article} {energy} {pet}","find a pet","match me"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+         "types":[{"name":"sizeType","values":[{"name":{"value":"large","synonyms":["huge","big"]}},{"name":{"value":"small","synonyms":["little"]}}]},
+                  {"name":"energyType","values":[{"name":{"value":"low","synonyms":["lazy"]}},{"name":{"value":"high","synonyms":["energetic"]}}]},
+                  {"name":"articleType","values":[{"name":{"value":"a"}},{"name":{"value":"an"}}]},
+                  {"name":"IWantType","values":[{"name":{"value":"I want"}},{"name":{"value":"I prefer"}}]},
+                  {"name":"AMAZON.Animal","values":[{"id":"MYTH","name":{"value":"mythical creature","synonyms":["unicorn","dragon"]}}]}]}}}
+        """#)
+    static let nlu = SkillNLU(skillID: "pets", model: model)
+
+    @Test(arguments: ["what time is it", "turn on the lights", "set a timer for ten minutes"])
+    func aSampleOfOnlySlotsDoesNotTakeEverything(text: String) {
+        // "{size} {pet}" matches any two or more words with unlisted values.
+        #expect(Self.nlu.parse(Utterance(text)).first?.intent == .fallback)
+    }
+
+    @Test func anUnlistedValueDoesNotSwallowAnotherSlotsValue() throws {
+        // "{size} {pet}" would read size "match" and pet "me with a large dog".
+        let best = try #require(Self.nlu.parse(Utterance("match me with a large dog")).first)
+        #expect(best.intent == "PetMatchIntent")
+        #expect(best.slots.first { $0.name == "size" }?.value == "large")
+    }
+
+    @Test func valuesAddedToABuiltInTypeResolve() throws {
+        let best = try #require(Self.nlu.parse(Utterance("I want a unicorn")).first)
+        #expect(best.score == 1)
+        let pet = try #require(best.slots.first { $0.name == "pet" })
+        #expect(pet.resolution?.status == .successMatch)
+        #expect(pet.resolution?.values == [ResolvedValue(name: "mythical creature", id: "MYTH")])
+        #expect(pet.resolution?.authority == "amzn1.er-authority.echo-sdk.pets.AMAZON.Animal")
+    }
+
+    @Test func theBuiltInTypesOwnValuesStillCountButDoNotResolve() throws {
+        let best = try #require(Self.nlu.parse(Utterance("I want a puppy")).first)
+        #expect(best.score == 1)
+        let pet = try #require(best.slots.first { $0.name == "pet" })
+        #expect(pet.value == "puppy")
+        #expect(pet.resolution?.status == .successNoMatch)
+    }
+}
