@@ -52,3 +52,29 @@ import Testing
         #expect(pet.resolution?.status == .successNoMatch)
     }
 }
+
+/// Alexa's first-skill sample ("Cake Walk"): built-in types only, samples that open with a
+/// slot ("{month} {day}").
+@Suite struct BuiltInTypesOnlyModelTests {
+    static let nlu = SkillNLU(skillID: "cake", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"cake walk","intents":[
+          {"name":"CaptureBirthdayIntent","slots":[{"name":"month","type":"AMAZON.Month"},{"name":"day","type":"AMAZON.Ordinal"},
+             {"name":"year","type":"AMAZON.FOUR_DIGIT_NUMBER"}],
+           "samples":["I was born in {month} {year}","I was born on {month} {day} {year}","I was born on {month} {day}","{month} {year}",
+                      "{month} {day} {year}","{month} {day}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],"types":[]}}}
+        """#))
+
+    @Test(arguments: [
+        ("I was born on november seventh nineteen eighty three", ["month": "november", "day": "7", "year": "1983"]),
+        ("my birthday is march 3rd", ["month": "march", "day": "3"]),
+        ("I was born in 1990", ["year": "1990"]),
+        ("it is july fourth two thousand one", ["month": "july", "day": "4", "year": "2001"]),
+    ])
+    func aMonthIsOnlyAMonth(text: String, slots: [String: String]) throws {
+        // "{month} {day}" once read month "my birthday is march": AMAZON.Month takes months only.
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "CaptureBirthdayIntent")
+        #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == slots)
+    }
+}

@@ -6,9 +6,9 @@ import SkillModel
 public enum BuiltInSlotTypes {
     public enum Kind: Sendable, Equatable {
         case number, fourDigitNumber, ordinal, date, time, duration, searchQuery
-        /// A built-in list (US_STATE, Country, Month, DayOfWeek, FirstName, Animal): any words,
-        /// with the table telling listed values apart.
-        case list([String: String])
+        /// A built-in list (US_STATE, Country, FirstName, Animal): any words, with the table
+        /// telling listed values apart. A closed list (Month, DayOfWeek) takes its values only.
+        case list([String: String], closed: Bool)
         /// Another AMAZON type this project has no grammar for: taken as said.
         case other
     }
@@ -22,12 +22,12 @@ public enum BuiltInSlotTypes {
         case "AMAZON.TIME": .time
         case "AMAZON.DURATION": .duration
         case "AMAZON.SearchQuery": .searchQuery
-        case "AMAZON.US_STATE": .list(listTable(Places.usStates.map(\.name) + Places.usStates.map(\.abbreviation)))
-        case "AMAZON.Country": .list(listTable(Places.countries))
-        case "AMAZON.Month": .list(listTable(["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]))
-        case "AMAZON.DayOfWeek": .list(listTable(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]))
-        case "AMAZON.FirstName": .list(listTable(FirstNames.all))
-        case "AMAZON.Animal": .list(listTable(Animals.all))
+        case "AMAZON.US_STATE": .list(listTable(Places.usStates.map(\.name) + Places.usStates.map(\.abbreviation)), closed: false)
+        case "AMAZON.Country": .list(listTable(Places.countries), closed: false)
+        case "AMAZON.Month": .list(listTable(["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]), closed: true)
+        case "AMAZON.DayOfWeek": .list(listTable(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]), closed: true)
+        case "AMAZON.FirstName": .list(listTable(FirstNames.all), closed: false)
+        case "AMAZON.Animal": .list(listTable(Animals.all), closed: false)
         default: type.isBuiltIn ? .other : nil
         }
     }

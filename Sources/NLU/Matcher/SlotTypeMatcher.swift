@@ -26,6 +26,8 @@ struct SlotTypeMatcher: Sendable {
     /// Whether the span may be a list of values of the type ("pepperoni, olives and ham"): a
     /// slot with `multipleValues` enabled.
     let takesLists: Bool
+    /// Whether only listed values will do (AMAZON.Month: "my birthday is march" is no month).
+    let closed: Bool
     /// Normalised value or synonym → the canonical value it resolves to.
     let entries: [String: Entry]
     /// The longest listed value, in words: a bound on spans worth trying against the list.
@@ -49,9 +51,11 @@ struct SlotTypeMatcher: Sendable {
             }
         }
         let extended = !entries.isEmpty
+        var closed = false
         switch BuiltInSlotTypes.kind(of: type) {
-        case .list(let table)?:
+        case .list(let table, let isClosed)?:
             kind = .list
+            closed = isClosed
             for (key, value) in table where entries[key] == nil { entries[key] = Entry(name: value, id: value, isCustom: false) }
         case .searchQuery?:
             kind = .freeText
@@ -63,6 +67,7 @@ struct SlotTypeMatcher: Sendable {
             kind = definition == nil ? .freeText : .custom
         }
         if case .custom = kind { resolves = true } else { resolves = extended }
+        self.closed = closed && !extended
         self.entries = entries
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
         entryPrefixes = PhrasePrefixes.of(entries.keys)
@@ -109,7 +114,7 @@ struct SlotTypeMatcher: Sendable {
             if let entry = entries[key ?? words.joined(separator: " ")] {
                 return Reading(normalized: nil, resolved: entry, fit: 1)
             }
-            return Reading(normalized: nil, resolved: nil, fit: 0.8)
+            return closed ? nil : Reading(normalized: nil, resolved: nil, fit: 0.8)
         }
     }
 

@@ -135,7 +135,7 @@ struct ValuePools: Sendable {
         }
         // A built-in list type's table, with any values the model adds to it.
         for type in Set(model.intents.flatMap { $0.slots.map(\.type) }).sorted(by: { $0.rawValue < $1.rawValue }) {
-            if case .list(let table)? = BuiltInSlotTypes.kind(of: type) {
+            if case .list(let table, _)? = BuiltInSlotTypes.kind(of: type) {
                 values[type, default: []] += table.values.sorted().map { Tokenizer.tokens($0).map(\.surface) }
             }
         }
