@@ -78,3 +78,28 @@ import Testing
         #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == slots)
     }
 }
+
+/// Alexa's High-Low game sample: one intent of four samples around a number.
+@Suite struct NumberGameModelTests {
+    static let nlu = SkillNLU(skillID: "highlow", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"high low game","intents":[
+          {"name":"NumberGuessIntent","samples":["{number}","is it {number}","how about {number}","could be {number}"],
+           "slots":[{"name":"number","type":"AMAZON.NUMBER"}]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.YesIntent","samples":[]},
+          {"name":"AMAZON.NoIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}]}}}
+        """#))
+
+    @Test(arguments: [("I guess 13", "13"), ("let me try 99", "99"), ("maybe twenty seven", "27")])
+    func aGuessInOtherWordsIsAGuess(text: String, number: String) throws {
+        // No sample says "guess" or 13, but the game is about numbers.
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "NumberGuessIntent")
+        #expect(best.slots.first?.value == number)
+    }
+
+    @Test(arguments: [("how do I play", "AMAZON.HelpIntent"), ("I want to stop", "AMAZON.StopIntent"), ("yeah sure", "AMAZON.YesIntent"),
+                      ("what is the weather like", "AMAZON.FallbackIntent")])
+    func everydayPhrases(text: String, intent: String) {
+        #expect(Self.nlu.parse(Utterance(text)).first?.intent.rawValue == intent)
+    }
+}

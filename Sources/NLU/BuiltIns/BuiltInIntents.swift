@@ -5,10 +5,10 @@ import SkillModel
 /// A model's own samples for a built-in intent are added to these.
 public enum BuiltInIntents {
     public static let phrases: [IntentName: [String]] = [
-        "AMAZON.HelpIntent": ["help", "help me", "what can i do", "what can i say", "what can you do", "how does this work", "i need help", "can you help me", "what are my options", "options"],
-        "AMAZON.StopIntent": ["stop", "shut up", "be quiet", "quiet", "stop it", "that's enough", "enough", "off", "halt", "quit"],
+        "AMAZON.HelpIntent": ["help", "help me", "what can i do", "what can i say", "what can you do", "how does this work", "i need help", "can you help me", "what are my options", "options", "how do i play", "how do you play", "how do i use this", "what are the rules", "i don't understand", "i'm confused", "instructions"],
+        "AMAZON.StopIntent": ["stop", "shut up", "be quiet", "quiet", "stop it", "that's enough", "enough", "off", "halt", "quit", "i want to stop", "stop playing", "i'm done", "i am done"],
         "AMAZON.CancelIntent": ["cancel", "never mind", "nevermind", "forget it", "cancel that", "cancel it"],
-        "AMAZON.YesIntent": ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "yes please", "that's right", "right", "of course", "absolutely"],
+        "AMAZON.YesIntent": ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "yes please", "that's right", "right", "of course", "absolutely", "yeah sure", "sure thing", "definitely", "you bet"],
         "AMAZON.NoIntent": ["no", "nope", "nah", "no thanks", "no thank you", "not really", "incorrect", "wrong", "that's wrong", "no way"],
         "AMAZON.RepeatIntent": ["repeat", "repeat that", "say that again", "what did you say", "come again", "pardon"],
         "AMAZON.StartOverIntent": ["start over", "restart", "start again", "begin again", "from the beginning"],

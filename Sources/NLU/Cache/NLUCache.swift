@@ -114,6 +114,9 @@ public final class NLUCache: Sendable {
             }
             add("samples")
             for sample in intent.samples { add(sample) }
+            // A built-in intent also learns from this project's phrase table.
+            add("built-in phrases")
+            for phrase in BuiltInIntents.phrases[intent.name] ?? [] { add(phrase) }
         }
         for type in model.types {
             add("type")

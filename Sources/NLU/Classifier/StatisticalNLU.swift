@@ -21,8 +21,9 @@ struct StatisticalNLU: Sendable {
     let gazetteer: Gazetteer
     /// Every word the model's samples and values use.
     let vocabulary: Set<String>
-    /// The topical word classes (weather, genres, cuisines, eateries) the vocabulary touches: a
-    /// weather skill's sentence about "humidity" is in its domain though no sample says it.
+    /// The topical word classes (weather, genres, cuisines, eateries, numbers) the vocabulary
+    /// touches: a weather skill's sentence about "humidity" is in its domain though no sample
+    /// says it, and so is "I guess 13" to a number game that never said 13.
     private let topics: Set<Lexicon.WordClass>
     /// The vocabulary's meaningful words as stems, so "showings" meets a model that says
     /// "showing". (Topics and stems: dev split, 70 per intent, intent 0.933 -> 0.934.)
@@ -222,7 +223,7 @@ struct StatisticalNLU: Sendable {
     /// The topical classes and the stems of the vocabulary's meaningful words.
     static func reach(_ vocabulary: Set<String>) -> (topics: Set<Lexicon.WordClass>, stems: Set<String>) {
         let meaningful = vocabulary.filter { !StopWords.all.contains($0) }
-        let topical: Set<Lexicon.WordClass> = [.weather, .musicGenre, .cuisine, .eatery]
+        let topical: Set<Lexicon.WordClass> = [.weather, .musicGenre, .cuisine, .eatery, .number]
         return (Set(meaningful.flatMap(Lexicon.classes(of:)).filter(topical.contains)), Set(meaningful.map(Stem.of)))
     }
 
