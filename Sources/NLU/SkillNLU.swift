@@ -148,9 +148,12 @@ public struct SkillNLU: Sendable {
             top.probability >= 0.9 || statistical.overlaps(utterance.words)
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)
-        if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, !swallowsListedValues(best, matches: matches, gazetteer: statistical.gazetteer) {
+        if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, best.literalWords > 0,
+            !swallowsListedValues(best, matches: matches, gazetteer: statistical.gazetteer) {
             // Unlisted values in an intent with few samples: a tagger trained on a handful of
-            // sentences guesses boundaries worse than the sample states them.
+            // sentences guesses boundaries worse than the sample states them. Not a sample of
+            // slots alone, whose boundaries state nothing: "{I_Am} {article} {personality}"
+            // read "recommend a job for me" as I_Am "recommend" and personality "job for me".
             return exact.map { candidate(from: $0, utterance: utterance, today: today) }
         }
         let reranked = statistical.rerank(readings, utterance: utterance, matches: matches, placeTags: placeTags)

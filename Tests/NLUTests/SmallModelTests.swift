@@ -103,3 +103,46 @@ import Testing
         #expect(Self.nlu.parse(Utterance(text)).first?.intent.rawValue == intent)
     }
 }
+
+/// Alexa's Decision Tree sample: samples of slots alone ("{I_Am} {article} {personality}"), two
+/// slots of one type, and long synonyms ("don't care about money").
+@Suite struct SynonymPhraseModelTests {
+    static let nlu = SkillNLU(skillID: "career", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"decision tree","intents":[
+          {"name":"RecommendationIntent","slots":[{"name":"salaryImportance","type":"salaryImportanceType"},
+             {"name":"personality","type":"personalityType"},{"name":"preferredSpecies","type":"preferredSpeciesType"},
+             {"name":"I_Like","type":"iSubjectType"},{"name":"I_Want","type":"iSubjectType"},{"name":"article","type":"articleType"},
+             {"name":"I_Am","type":"IAmType"}],
+           "samples":["recommend a job","{I_Like} {preferredSpecies}","{I_Am} {article} {personality}","{I_Want} to be {salaryImportance}",
+                      "to recommend a job","start my career"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+         "types":[{"name":"articleType","values":[{"name":{"value":"a"}},{"name":{"value":"an"}}]},
+                  {"name":"IAmType","values":[{"name":{"value":"I am"}}]},
+                  {"name":"iSubjectType","values":[{"id":"true","name":{"value":"positive","synonyms":["I like","I love","I want"]}},
+                                                   {"id":"false","name":{"value":"negative","synonyms":["I don't like","I hate"]}}]},
+                  {"name":"personalityType","values":[{"name":{"value":"extrovert","synonyms":["social butterfly"]}},{"name":{"value":"introvert"}}]},
+                  {"name":"preferredSpeciesType","values":[{"name":{"value":"animals","synonyms":["dogs","cats"]}},{"name":{"value":"people","synonyms":["kids"]}}]},
+                  {"name":"salaryImportanceType","values":[{"name":{"value":"unimportant","synonyms":["don't care about money","money is evil"]}},
+                                                           {"name":{"value":"very","synonyms":["filthy rich"]}}]}]}}}
+        """#))
+
+    @Test func aSampleOfSlotsAloneDoesNotInventValues() throws {
+        // "{I_Am} {article} {personality}" would read I_Am "recommend", personality "job for me".
+        let best = try #require(Self.nlu.parse(Utterance("recommend a job for me")).first)
+        #expect(best.intent == "RecommendationIntent")
+        #expect(!best.slots.contains { $0.name == "I_Am" || $0.name == "personality" })
+    }
+
+    @Test func aSpanCutShortOfAListedValueGrowsToIt() throws {
+        let best = try #require(Self.nlu.parse(Utterance("I don't care about money")).first)
+        let salary = try #require(best.slots.first { $0.name == "salaryImportance" })
+        #expect(salary.spoken == "don't care about money")
+        #expect(salary.resolution?.values.first?.name == "unimportant")
+    }
+
+    @Test func listedValuesOfTwoSlotsOfOneType() throws {
+        let best = try #require(Self.nlu.parse(Utterance("I hate dogs")).first)
+        #expect(best.score == 1)
+        #expect(best.slots.first { $0.name == "I_Like" }?.resolution?.values.first?.id == "false")
+    }
+}

@@ -292,7 +292,7 @@ struct StatisticalNLU: Sendable {
         var results: [(reading: Reading, slots: [TaggedSlot])] = []
         let features = tokenFeatures(utterance, matches: matches, placeTags: placeTags)
         for reading in readings.prefix(count) {
-            let (tagged, labels) = tagWithLabels(intent: reading.intent, features: features, count: utterance.words.count)
+            let (tagged, labels) = tagWithLabels(intent: reading.intent, features: features, count: utterance.words.count, matches: matches)
             let slots = intents[reading.intent].slots
             let named = delexicalized.probabilities(Features.sentence(Self.delexicalize(utterance.words, labels: labels, slots: slots), gazetteer: []))[reading.intent]
             let nearest = nearestSample(intent: reading.intent, words: utterance.words, labels: labels)
@@ -319,7 +319,7 @@ struct StatisticalNLU: Sendable {
         return features
     }
 
-    private func tagWithLabels(intent: Int, features: [[UInt64]], count: Int) -> (slots: [TaggedSlot], labels: [Int]) {
+    private func tagWithLabels(intent: Int, features: [[UInt64]], count: Int, matches: [Gazetteer.Match]) -> (slots: [TaggedSlot], labels: [Int]) {
         guard let tagger = taggers[intent] else { return ([], [Int](repeating: 0, count: count)) }
         let labels = tagger.tag(features)
         var slots: [TaggedSlot] = []
@@ -336,7 +336,38 @@ struct StatisticalNLU: Sendable {
             slots.append(TaggedSlot(slot: slot, firstToken: t, lastToken: end))
             t = end + 1
         }
-        return (slots, labels)
+        return (grownToListedValues(slots, intent: intent, matches: matches), labels)
+    }
+
+    /// Spans the tagger cut short of a listed value of their own type, grown to the value,
+    /// when the words they take belong to no listed value of another span: "I don't care
+    /// about money" tagged I_Like "I don't" and salaryImportance "care about money" becomes
+    /// salaryImportance "don't care about money", a synonym the type lists.
+    private func grownToListedValues(_ tagged: [TaggedSlot], intent: Int, matches: [Gazetteer.Match]) -> [TaggedSlot] {
+        let types = intents[intent].slots.map(\.type)
+        func isListed(_ span: TaggedSlot) -> Bool {
+            matches.contains { $0.start == span.firstToken && $0.end - 1 == span.lastToken && gazetteer.types[$0.type] == types[span.slot] }
+        }
+        var slots = tagged
+        for i in slots.indices where !isListed(slots[i]) {
+            let span = slots[i]
+            let grown = matches.filter { match in
+                gazetteer.types[match.type] == types[span.slot] && match.start <= span.firstToken && match.end - 1 >= span.lastToken
+            }.max { $0.end - $0.start < $1.end - $1.start }
+            guard let grown else { continue }
+            let others = slots.indices.filter { $0 != i && slots[$0].firstToken < grown.end && slots[$0].lastToken >= grown.start }
+            guard others.allSatisfy({ !isListed(slots[$0]) }) else { continue }
+            slots[i] = TaggedSlot(slot: span.slot, firstToken: grown.start, lastToken: grown.end - 1)
+            // The others keep what lies outside the value, if anything: the part before it, or
+            // else the part after it.
+            for o in others {
+                let other = slots[o]
+                slots[o] = other.firstToken < grown.start
+                    ? TaggedSlot(slot: other.slot, firstToken: other.firstToken, lastToken: min(other.lastToken, grown.start - 1))
+                    : TaggedSlot(slot: other.slot, firstToken: max(other.firstToken, grown.end), lastToken: other.lastToken)
+            }
+        }
+        return slots.filter { $0.firstToken <= $0.lastToken }.sorted { $0.firstToken < $1.firstToken }
     }
 }
 
