@@ -160,9 +160,9 @@ public struct SkillNLU: Sendable {
         var candidates: [NLUCandidate] = []
         for (rank, entry) in reranked.enumerated() {
             let intent = intents[entry.reading.intent]
-            let slots = rank == 0 ? entry.slots.compactMap { tagged -> SlotMatch? in
+            let slots = rank == 0 ? onePerSlot(entry.slots.compactMap { tagged -> SlotMatch? in
                 slotMatch(intent.slots[tagged.slot], first: tagged.firstToken, last: tagged.lastToken, utterance: utterance, today: today)
-            } : []
+            }, intent: intent, utterance: utterance) : []
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: entry.reading.probability, slots: slots, declaredSlots: intent.slots.map(\.name)))
         }
         for reading in readings.dropFirst(reranked.count) where reading.probability >= 0.01 {
@@ -170,6 +170,30 @@ public struct SkillNLU: Sendable {
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
         return candidates
+    }
+
+    /// One value per slot, as a request carries them: of several spans the tagger gave one
+    /// slot, the one whose value the type reads (listed, or a number, a date…), else the
+    /// longest (dev split, 70 per intent: slot F1 0.8503 -> 0.8555); a slot that takes lists
+    /// gets every span's values, as one list.
+    private func onePerSlot(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance) -> [SlotMatch] {
+        var result: [SlotMatch] = []
+        for match in slots where !result.contains(where: { $0.name == match.name }) {
+            let same = slots.filter { $0.name == match.name }
+            guard same.count > 1 else {
+                result.append(match)
+                continue
+            }
+            if intent.slot(named: match.name)?.multipleValues == true {
+                let (start, end) = (same.map(\.start).min() ?? match.start, same.map(\.end).max() ?? match.end)
+                let spoken = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(start).prefix(end - start)))
+                result.append(SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: same.flatMap { $0.list.isEmpty ? [$0] : $0.list }))
+            } else {
+                func isRead(_ slot: SlotMatch) -> Bool { slot.resolution?.status == .successMatch || slot.value != slot.spoken }
+                result.append(same.first(where: isRead) ?? same.max { $0.end - $0.start < $1.end - $1.start } ?? match)
+            }
+        }
+        return result
     }
 
     /// Whether an unlisted value of the match holds a listed value of another of the intent's
@@ -223,7 +247,7 @@ public struct SkillNLU: Sendable {
                 resolution: list.isEmpty ? resolution(for: reading, type: type) : nil, list: list)
         }
         if type.takesLists {
-            let parts = ListValues.split(utterance.words[first...last], pauseAfter: utterance.pause(after:), isListed: type.isListedValue)
+            let parts = ListValues.split(utterance.words[first...last], pauseAfter: utterance.pause(after:), longest: type.longestEntry, isListed: type.isListedValue)
             let readings = parts.compactMap { type.read(words: utterance.words[$0], today: today) }
             // Every part must read as the type ("5 and 6" as numbers), or the span is one value.
             if parts.count > 1, readings.count == parts.count {

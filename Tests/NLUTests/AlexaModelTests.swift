@@ -59,6 +59,15 @@ import Testing
         #expect(slot.values.map(\.value) == values.map { String($0.split(separator: ":")[0]) })
     }
 
+    @Test func aListSaidInPiecesIsOneList() throws {
+        // The tagger gives toppings two spans; a request carries a slot once.
+        let best = try #require(Self.nlu.parse(Utterance("give me olives on a medium pizza and also pepperoni")).first)
+        let toppings = best.slots.filter { $0.name == "toppings" }
+        #expect(toppings.count == 1)
+        #expect(toppings.first?.list.map(\.spoken) == ["olives", "pepperoni"])
+        #expect(best.slots.map(\.name.rawValue).sorted() == ["size", "toppings"])
+    }
+
     @Test func oneValueOfAMultipleValueSlotIsASimpleValue() throws {
         let best = try #require(Self.nlu.parse(Utterance("i want a small pizza with olives")).first)
         let toppings = try #require(best.slots.first { $0.name == "toppings" })

@@ -88,7 +88,7 @@ struct SlotTypeMatcher: Sendable {
     func read(words: ArraySlice<String>, key: String? = nil, today: CivilDate) -> Reading? {
         let one = readOne(words, key: key, today: today)
         guard takesLists, words.count > 1, (one?.fit ?? 0) < 1 else { return one }
-        let parts = ListValues.split(words, isListed: isListedValue)
+        let parts = ListValues.split(words, longest: longestEntry, isListed: isListedValue)
         guard parts.count > 1 else { return one }
         var fit = 1.0
         for part in parts {

@@ -6,7 +6,8 @@ enum ListValues {
     /// The ranges of `words` (indices into it) that are each one value; a single range when
     /// the words are one value. `pauseAfter(i)` tells whether the speaker paused after word i;
     /// `isListed` whether words are a listed value of the slot's type.
-    static func split(_ words: ArraySlice<String>, pauseAfter: (Int) -> Bool = { _ in false }, isListed: (ArraySlice<String>) -> Bool) -> [ClosedRange<Int>] {
+    /// `longest` bounds, in words, the listed values worth looking for.
+    static func split(_ words: ArraySlice<String>, pauseAfter: (Int) -> Bool = { _ in false }, longest: Int, isListed: (ArraySlice<String>) -> Bool) -> [ClosedRange<Int>] {
         guard let first = words.indices.first, let last = words.indices.last else { return [] }
         // Runs of words between pauses and "and".
         var runs: [ClosedRange<Int>] = []
@@ -29,20 +30,22 @@ enum ListValues {
         var parts: [ClosedRange<Int>] = []
         var r = 0
         while r < runs.count {
-            let end = (r..<runs.count).reversed().first { k in k == r || isListed(words[runs[r].lowerBound...runs[k].upperBound]) } ?? r
+            let reach = runs[r...].prefix { $0.upperBound - runs[r].lowerBound < longest }.count
+            let end = (r..<r + max(reach, 1)).reversed().first { k in k == r || isListed(words[runs[r].lowerBound...runs[k].upperBound]) } ?? r
             let run = runs[r].lowerBound...runs[end].upperBound
-            parts += end == r && !isListed(words[run]) ? segments(of: run, in: words, isListed: isListed) ?? [run] : [run]
+            parts += end == r && !isListed(words[run]) ? segments(of: run, in: words, longest: longest, isListed: isListed) ?? [run] : [run]
             r = end + 1
         }
         return parts
     }
 
     /// `range` cut into listed values, longest first from the left; nil unless all of it is.
-    private static func segments(of range: ClosedRange<Int>, in words: ArraySlice<String>, isListed: (ArraySlice<String>) -> Bool) -> [ClosedRange<Int>]? {
+    private static func segments(of range: ClosedRange<Int>, in words: ArraySlice<String>, longest: Int, isListed: (ArraySlice<String>) -> Bool) -> [ClosedRange<Int>]? {
+        guard longest > 0 else { return nil }
         var result: [ClosedRange<Int>] = []
         var i = range.lowerBound
         while i <= range.upperBound {
-            guard let end = (i...range.upperBound).reversed().first(where: { isListed(words[i...$0]) }) else { return nil }
+            guard let end = (i...min(range.upperBound, i + longest - 1)).reversed().first(where: { isListed(words[i...$0]) }) else { return nil }
             result.append(i...end)
             i = end + 1
         }
