@@ -32,16 +32,18 @@ struct SlotTagger: Sendable {
         }
     }
 
-    private static func viterbi(_ features: [[Int32]], extra: [[Int32]]? = nil, labels: Int, emission: [Float], transition: [Float]) -> [Int] {
+    private static func viterbi(_ features: [[Int32]], labels: Int, emission: [Float], transition: [Float]) -> [Int] {
         var workspace = Workspace()
-        viterbi(features, extra: extra, labels: labels, emission: emission, transition: transition, into: &workspace)
+        viterbi(features, groups: [], kept: [], labels: labels, emission: emission, transition: transition, into: &workspace)
         return workspace.path
     }
 
     /// The best label path, into `workspace.path`. Each word's score for a label is its
     /// features' emission rows summed, plus the best of the previous word's scores with the
     /// transition into the label.
-    private static func viterbi(_ features: [[Int32]], extra: [[Int32]]?, labels: Int, emission: [Float], transition: [Float], into workspace: inout Workspace) {
+    /// `groups` are optional features per word (a group per listed value found), of which
+    /// those `kept` count.
+    private static func viterbi(_ features: [[Int32]], groups: [[[Int32]]], kept: [Bool], labels: Int, emission: [Float], transition: [Float], into workspace: inout Workspace) {
         let count = features.count
         workspace.path.removeAll(keepingCapacity: true)
         guard count > 0 else { return }
@@ -59,7 +61,7 @@ struct SlotTagger: Sendable {
                             for t in 0..<count {
                                 for l in 0..<labels { local[l] = 0 }
                                 for f in features[t] { add(f) }
-                                if let extra { for f in extra[t] { add(f) } }
+                                for (group, isKept) in zip(groups, kept) where isKept { for f in group[t] { add(f) } }
                                 if t == 0 {
                                     // A sentence cannot start inside a slot (I-k).
                                     for l in 0..<labels { score[l] = l > 0 && l % 2 == 0 ? -.infinity : local[l] + transition[l] }
@@ -145,8 +147,9 @@ struct SlotTagger: Sendable {
         let encodedOptional = (0..<count).map { optional($0).map(encode) }
         var emissionSum = [Float](repeating: 0, count: index.count * labels)
         for run in 0..<runs {
-            // Per run: the weights [0] and their running total for averaging [1].
-            var tables = [[Float]](repeating: [Float](repeating: 0, count: emissionSum.count), count: 2)
+            // Per run: the weights and their running total, for averaging.
+            var weights = [Float](repeating: 0, count: emissionSum.count)
+            var totals = weights
             var transition = [Float](repeating: 0, count: (labels + 1) * labels)
             var transitionTotal = transition
             var random = SplitMix64(seed: seed &+ UInt64(run) &* 0x9E37_79B9)
@@ -155,21 +158,19 @@ struct SlotTagger: Sendable {
             // The perceptron's step for one feature: toward the gold label, away from the guess.
             func update(_ f: Int32, _ gold: Int, _ guess: Int) {
                 let base = Int(f) * labels
-                tables[0][base + gold] += 1
-                tables[0][base + guess] -= 1
-                tables[1][base + gold] += step
-                tables[1][base + guess] -= step
+                weights[base + gold] += 1
+                weights[base + guess] -= 1
+                totals[base + gold] += step
+                totals[base + guess] -= step
             }
             for epoch in 0..<epochs {
                 order.shuffle(using: &random)
                 for i in order {
                     let features = encodedBase[i]
-                    var extra = [[Int32]](repeating: [], count: features.count)
-                    for (group, kept) in zip(encodedOptional[i], keep(i, epoch + run * epochs)) where kept {
-                        for t in group.indices { extra[t] += group[t] }
-                    }
+                    let groups = encodedOptional[i]
+                    let kept = keep(i, epoch + run * epochs)
                     let expected = gold(i)
-                    Self.viterbi(features, extra: extra, labels: labels, emission: tables[0], transition: transition, into: &workspace)
+                    Self.viterbi(features, groups: groups, kept: kept, labels: labels, emission: weights, transition: transition, into: &workspace)
                     let predicted = workspace.path
                     if predicted != expected {
                         for t in 0..<features.count {
@@ -177,7 +178,7 @@ struct SlotTagger: Sendable {
                             let p = predicted[t]
                             if g != p {
                                 for f in features[t] { update(f, g, p) }
-                                for f in extra[t] { update(f, g, p) }
+                                for (group, isKept) in zip(groups, kept) where isKept { for f in group[t] { update(f, g, p) } }
                             }
                             let gp = t == 0 ? -1 : expected[t - 1]
                             let pp = t == 0 ? -1 : predicted[t - 1]
@@ -193,7 +194,7 @@ struct SlotTagger: Sendable {
                 }
             }
             // Averaging within a run: w_avg = w - total / step (the running-sum trick).
-            for k in tables[0].indices { emissionSum[k] += tables[0][k] - tables[1][k] / step }
+            for k in weights.indices { emissionSum[k] += weights[k] - totals[k] / step }
             for k in transition.indices { transitionSum[k] += transition[k] - transitionTotal[k] / step }
         }
         self.emission = emissionSum
