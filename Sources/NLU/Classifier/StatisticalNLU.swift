@@ -344,15 +344,17 @@ struct StatisticalNLU: Sendable {
     /// about money" tagged I_Like "I don't" and salaryImportance "care about money" becomes
     /// salaryImportance "don't care about money", a synonym the type lists.
     private func grownToListedValues(_ tagged: [TaggedSlot], intent: Int, matches: [Gazetteer.Match]) -> [TaggedSlot] {
-        let types = intents[intent].slots.map(\.type)
+        guard !tagged.isEmpty, !matches.isEmpty else { return tagged }
+        // Each slot's type as the gazetteer numbers it (-1: it lists no values).
+        let types = intents[intent].slots.map { slot in gazetteer.types.firstIndex(of: slot.type) ?? -1 }
         func isListed(_ span: TaggedSlot) -> Bool {
-            matches.contains { $0.start == span.firstToken && $0.end - 1 == span.lastToken && gazetteer.types[$0.type] == types[span.slot] }
+            matches.contains { $0.start == span.firstToken && $0.end - 1 == span.lastToken && $0.type == types[span.slot] }
         }
         var slots = tagged
-        for i in slots.indices where !isListed(slots[i]) {
+        for i in slots.indices where types[slots[i].slot] >= 0 && !isListed(slots[i]) {
             let span = slots[i]
             let grown = matches.filter { match in
-                gazetteer.types[match.type] == types[span.slot] && match.start <= span.firstToken && match.end - 1 >= span.lastToken
+                match.type == types[span.slot] && match.start <= span.firstToken && match.end - 1 >= span.lastToken
             }.max { $0.end - $0.start < $1.end - $1.start }
             guard let grown else { continue }
             let others = slots.indices.filter { $0 != i && slots[$0].firstToken < grown.end && slots[$0].lastToken >= grown.start }
