@@ -97,8 +97,8 @@ import Testing
         #expect(best.slots.first?.value == number)
     }
 
-    @Test(arguments: [("how do I play", "AMAZON.HelpIntent"), ("I want to stop", "AMAZON.StopIntent"), ("yeah sure", "AMAZON.YesIntent"),
-                      ("what is the weather like", "AMAZON.FallbackIntent")])
+    @Test(arguments: [("what are the rules", "AMAZON.HelpIntent"), ("I want to stop", "AMAZON.StopIntent"), ("yeah sure", "AMAZON.YesIntent"),
+                      ("what is the weather like", "AMAZON.FallbackIntent"), ("play some jazz", "AMAZON.FallbackIntent")])
     func everydayPhrases(text: String, intent: String) {
         #expect(Self.nlu.parse(Utterance(text)).first?.intent.rawValue == intent)
     }

@@ -5,8 +5,8 @@ import SkillModel
 /// A model's own samples for a built-in intent are added to these.
 public enum BuiltInIntents {
     public static let phrases: [IntentName: [String]] = [
-        "AMAZON.HelpIntent": ["help", "help me", "what can i do", "what can i say", "what can you do", "how does this work", "i need help", "can you help me", "what are my options", "options", "how do i play", "how do you play", "how do i use this", "what are the rules", "i don't understand", "i'm confused", "instructions"],
-        "AMAZON.StopIntent": ["stop", "shut up", "be quiet", "quiet", "stop it", "that's enough", "enough", "off", "halt", "quit", "i want to stop", "stop playing", "i'm done", "i am done"],
+        "AMAZON.HelpIntent": ["help", "help me", "what can i do", "what can i say", "what can you do", "how does this work", "i need help", "can you help me", "what are my options", "options", "what are the rules", "i don't understand", "i'm confused", "instructions"],
+        "AMAZON.StopIntent": ["stop", "shut up", "be quiet", "quiet", "stop it", "that's enough", "enough", "off", "halt", "quit", "i want to stop", "i'm done", "i am done"],
         "AMAZON.CancelIntent": ["cancel", "never mind", "nevermind", "forget it", "cancel that", "cancel it"],
         "AMAZON.YesIntent": ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "yes please", "that's right", "right", "of course", "absolutely", "yeah sure", "sure thing", "definitely", "you bet"],
         "AMAZON.NoIntent": ["no", "nope", "nah", "no thanks", "no thank you", "not really", "incorrect", "wrong", "that's wrong", "no way"],
