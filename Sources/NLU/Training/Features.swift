@@ -108,6 +108,8 @@ enum Features {
         func word(_ i: Int) -> String { i < 0 ? "<s>" : i >= count ? "</s>" : words[i] }
         let placeTags = known ?? places(words)
         let classes = words.map(Lexicon.classes(of:))
+        let shapes = surfaces.map { Self.shape($0) }
+        func shape(at i: Int) -> String { i < 0 ? "<s>" : i >= count ? "</s>" : shapes[i] }
         var all: [[UInt64]] = []
         all.reserveCapacity(count)
         for i in 0..<count {
@@ -130,16 +132,16 @@ enum Features {
             around.combine(word(i - 1))
             around.combine(word(i + 1))
             features.append(around.value)
-            features.append(StableHash.of("shape", shape(surfaces[i])))
-            features.append(StableHash.of("shape-1", i > 0 ? shape(surfaces[i - 1]) : "<s>"))
-            features.append(StableHash.of("shape+1", i + 1 < count ? shape(surfaces[i + 1]) : "</s>"))
+            features.append(StableHash.of("shape", shape(at: i)))
+            features.append(StableHash.of("shape-1", shape(at: i - 1)))
+            features.append(StableHash.of("shape+1", shape(at: i + 1)))
             // Where the shape changes ("to Funky": lower-case, then capitalised) a value often
             // starts. (Dev split, 70 per intent, mean over seven seeds: slot F1 0.8436 -> 0.8460,
             // intent 0.9487 -> 0.9495.)
-            var shapes = StableHash("shape-1shape0")
-            shapes.combine(i > 0 ? shape(surfaces[i - 1]) : "<s>")
-            shapes.combine(shape(surfaces[i]))
-            features.append(shapes.value)
+            var change = StableHash("shape-1shape0")
+            change.combine(shape(at: i - 1))
+            change.combine(shape(at: i))
+            features.append(change.value)
             addAffixes(of: w, to: &features)
             if NumberWords.value(of: [w]) != nil { features.append(StableHash("num").value) }
             for (offset, name) in [(0, "lex0"), (-1, "lex-1"), (1, "lex+1")] where i + offset >= 0 && i + offset < count {
