@@ -6,20 +6,24 @@ import Testing
         let text = #"""
             {"interactionModel":{"languageModel":{"invocationName":"lint me","intents":[
               {"name":"A","slots":[{"name":"thing","type":"NOPE"}],"samples":["get {thing}","get {other}","hello there"]},
-              {"name":"B","samples":["hello there","broken {brace"]},
+              {"name":"B","slots":[{"name":"x","type":"DUP"}],"samples":["hello there","broken {brace","{x} and {x}","  "]},
               {"name":"C","samples":[]},
               {"name":"A","samples":["again"]}],
-             "types":[{"name":"EMPTY","values":[]},{"name":"DUP","values":[{"name":{"value":"x"}},{"name":{"value":"X"}}]}]}}}
+             "types":[{"name":"EMPTY","values":[]},{"name":"DUP","values":[{"name":{"value":"x"}},{"name":{"value":"X","synonyms":[" "]}},{"name":{"value":"?"}}]}]}}}
             """#
         let findings = ModelLinter.check(text).map(\.description)
         let base = "$.interactionModel.languageModel"
         let expected = [
             "warning: \(base).types[0].values: slot type 'EMPTY' has no values",
+            "warning: \(base).types[1].values[1].name.synonyms[0]: empty synonym of 'X'",
             "warning: \(base).types[1].values[1]: 'X' repeats value 0",
+            "error: \(base).types[1].values[2].name.value: empty: a value needs a word",
             "error: \(base).intents[0].slots[0].type: slot 'thing' uses slot type 'NOPE', which the model does not define",
             "error: \(base).intents[0].samples[1]: \"get {other}\" names slot '{other}', which intent 'A' does not declare",
             "error: \(base).intents[1].samples[0]: \"hello there\" is also a sample of intent 'A' (\(base).intents[0].samples[2])",
             "error: \(base).intents[1].samples[1]: unbalanced braces in \"broken {brace\"",
+            "error: \(base).intents[1].samples[2]: \"{x} and {x}\" names slot '{x}' twice; a sample may use a slot once",
+            "error: \(base).intents[1].samples[3]: empty sample",
             "warning: \(base).intents[2].samples: intent 'C' has no samples",
             "error: \(base).intents[3].name: intent 'A' is defined twice",
         ]

@@ -38,6 +38,10 @@ public enum ModelLinter {
             for (v, value) in values.enumerated() {
                 guard let text = value["name"]?["value"]?.string else { error("\(path).values[\(v)].name.value", "missing"); continue }
                 let key = Tokenizer.normalize(text)
+                if key.isEmpty { error("\(path).values[\(v)].name.value", "empty: a value needs a word") }
+                for (y, synonym) in (value["name"]?["synonyms"]?.array ?? []).enumerated() where Tokenizer.normalize(synonym.string ?? "").isEmpty {
+                    warning("\(path).values[\(v)].name.synonyms[\(y)]", "empty synonym of '\(text)'")
+                }
                 if let first = seen[key] { warning("\(path).values[\(v)]", "'\(text)' repeats value \(first)") } else { seen[key] = v }
             }
         }
@@ -72,10 +76,14 @@ public enum ModelLinter {
                 if sample.filter({ $0 == "{" }).count != sample.filter({ $0 == "}" }).count {
                     error(samplePath, "unbalanced braces in \"\(sample)\"")
                 }
+                if Tokenizer.normalize(sample.replacingBraces()).isEmpty { error(samplePath, "empty sample") }
+                var named = Set<String>()
                 for part in SampleTemplate.parts(of: sample) {
-                    if case .slot(let slot) = part, !slotNames.contains(slot) {
+                    guard case .slot(let slot) = part else { continue }
+                    if !slotNames.contains(slot) {
                         error(samplePath, "\"\(sample)\" names slot '{\(slot)}', which intent '\(name)' does not declare")
                     }
+                    if !named.insert(slot).inserted { error(samplePath, "\"\(sample)\" names slot '{\(slot)}' twice; a sample may use a slot once") }
                 }
                 let key = Tokenizer.normalize(sample.replacingBraces())
                 if let owner = sampleOwner[key] {

@@ -14,10 +14,7 @@ struct NLUCheckCommand: AsyncParsableCommand {
     var model: String
 
     func run() async throws {
-        let text: String
-        do { text = try String(contentsOfFile: model, encoding: .utf8) } catch {
-            throw ValidationError("cannot read \(model): \(error.localizedDescription)")
-        }
+        let text = try InputFile.text(model)
         let findings = ModelLinter.check(text)
         let out = FileDescriptorSink.standardOutput
         for finding in findings { out.write("\(model): \(finding)\n") }

@@ -24,15 +24,12 @@ struct ModelOptions: ParsableArguments {
     var noCache = false
 
     func load() throws -> SkillNLU {
-        let text: String
-        do { text = try String(contentsOfFile: model, encoding: .utf8) } catch {
-            throw ValidationError("cannot read \(model): \(error.localizedDescription)")
-        }
+        let text = try InputFile.text(model)
         do {
             let cache = noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory())
             return SkillNLU(skillID: SkillID(skillID), model: try InteractionModel(parsing: text), cache: cache)
         } catch {
-            throw ValidationError("\(model): \(error)")
+            throw InputError("\(model): \(error) (skillhost nlu check --model \(model) lists every problem)")
         }
     }
 }

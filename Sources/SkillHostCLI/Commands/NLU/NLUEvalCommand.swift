@@ -24,10 +24,7 @@ struct NLUEvalCommand: AsyncParsableCommand {
 
     func run() async throws {
         let nlu = try options.load()
-        let text: String
-        do { text = try String(contentsOfFile: test, encoding: .utf8) } catch {
-            throw ValidationError("cannot read \(test): \(error.localizedDescription)")
-        }
+        let text = try InputFile.text(test)
         var evaluation = Evaluation()
         var confused: [String: (count: Int, examples: [String])] = [:]
         var count = 0
@@ -35,7 +32,7 @@ struct NLUEvalCommand: AsyncParsableCommand {
             if let limit, count >= limit { break }
             let expected: AnnotatedUtterance
             do { expected = try AnnotatedUtterance(jsonLine: String(line)) } catch {
-                throw ValidationError("\(test):\(number + 1): \(error)")
+                throw InputError("\(test):\(number + 1): \(error)")
             }
             let best = nlu.parse(Utterance(expected.text)).first
             if best?.intent.rawValue != expected.intent {
