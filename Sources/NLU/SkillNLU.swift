@@ -102,8 +102,11 @@ public struct SkillNLU: Sendable {
             let intentIndex = intents.firstIndex(where: { $0.name == elicitation.intent })
         else { return general }
         let answers = matcher.matches(utterance, today: today).filter { match in
-            // The elicited slot must be among what the answer fills.
+            // The elicited slot must be among what the answer fills, and a sample of slots
+            // alone says nothing of where unlisted values end: "{I_Want} {article} {size}
+            // {pet}" would read "what time is it" one word a slot.
             match.captures.contains { $0.slot == elicitation.slot }
+                && (match.literalWords > 0 || match.captures.filter { $0.reading.fit < 1 }.count < 2)
         }
         guard let answer = answers.first else { return general }
         // An answer with an unlisted value gives way to a sure reading of something else.

@@ -35,6 +35,15 @@ import Testing
         #expect(best.slots.first { $0.name == "size" }?.value == "large")
     }
 
+    @Test func anAnswerIsReadAsTheAskedSlotButNonsenseIsNot() throws {
+        let asking = SkillNLU.Elicitation(intent: "PetMatchIntent", slot: "size")
+        let answer = try #require(Self.nlu.parse(Utterance("the little one"), eliciting: asking).first)
+        #expect(answer.slots.first { $0.name == "size" }?.resolution?.values.first?.name == "small")
+        // An unlisted bare answer is still an answer; a sentence spread one word a slot is not.
+        #expect(Self.nlu.parse(Utterance("purple"), eliciting: asking).first?.slots.first?.value == "purple")
+        #expect(Self.nlu.parse(Utterance("what time is it"), eliciting: asking).first?.intent == .fallback)
+    }
+
     @Test func valuesAddedToABuiltInTypeResolve() throws {
         let best = try #require(Self.nlu.parse(Utterance("I want a unicorn")).first)
         #expect(best.score == 1)

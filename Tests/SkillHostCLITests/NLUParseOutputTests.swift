@@ -28,6 +28,12 @@ import Testing
         #expect(line["considered"]?.array?.first?["intent"]?.string == "PlayIntent")
     }
 
+    @Test func elicitingNamesAnIntentAndASlotOfTheModel() throws {
+        #expect(try NLUParseCommand.elicitation("PlayIntent.count", in: Self.nlu.model) == SkillNLU.Elicitation(intent: "PlayIntent", slot: "count"))
+        #expect(throws: InputError.self) { try NLUParseCommand.elicitation("PlayIntent.color", in: Self.nlu.model) }
+        #expect(throws: InputError.self) { try NLUParseCommand.elicitation("count", in: Self.nlu.model) }
+    }
+
     @Test func nothingUnderstoodIsANullIntent() {
         let line = NLUParseCommand.json(text: "xyzzy", parse: Self.nlu.parse(Utterance("xyzzy")))
         #expect(line["intent"] == .null)

@@ -19,12 +19,32 @@ struct NLUParseCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ModelOptions
 
+    @Option(help: ArgumentHelp(
+        "Read each line as the answer to a question for this slot, as when a dialog elicits it (\"8\", \"the grocery one\").",
+        valueName: "intent.slot"))
+    var eliciting: String?
+
     func run() async throws {
         let nlu = try options.load()
+        let elicitation = try eliciting.map { try Self.elicitation($0, in: nlu.model) }
         let out = FileDescriptorSink.standardOutput
         while let line = readLine(strippingNewline: true) {
-            out.write(JSONWriter.string(Self.json(text: line, parse: nlu.parse(Utterance(line)))) + "\n")
+            let utterance = Utterance(line)
+            let candidates = elicitation.map { nlu.parse(utterance, eliciting: $0) } ?? nlu.parse(utterance)
+            out.write(JSONWriter.string(Self.json(text: line, parse: candidates)) + "\n")
         }
+    }
+
+    /// `IntentName.slotName`, checked against the model.
+    static func elicitation(_ text: String, in model: InteractionModel) throws(InputError) -> SkillNLU.Elicitation {
+        guard let dot = text.lastIndex(of: "."), let intent = model.intent(named: IntentName(String(text[..<dot]))) else {
+            throw InputError("--eliciting \(text): expected INTENT.SLOT with an intent of the model (\(model.intents.map(\.name.rawValue).joined(separator: ", ")))")
+        }
+        let slot = SlotName(String(text[text.index(after: dot)...]))
+        guard intent.slot(named: slot) != nil else {
+            throw InputError("--eliciting \(text): intent '\(intent.name)' has no slot '\(slot)' (it has \(intent.slots.map(\.name.rawValue).joined(separator: ", ")))")
+        }
+        return SkillNLU.Elicitation(intent: intent.name, slot: slot)
     }
 
     static func json(text: String, parse candidates: [NLUCandidate]) -> JSONValue {
