@@ -247,6 +247,11 @@ public struct SkillNLU: Sendable {
     /// split into its values when it holds several.
     private func slotMatch(_ name: SlotName, first: Int, last: Int, reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher, utterance: Utterance, today: CivilDate) -> SlotMatch {
         func value(_ first: Int, _ last: Int, _ reading: SlotTypeMatcher.Reading, list: [SlotMatch] = []) -> SlotMatch {
+            // "the rice": a listed value after a leading article or possessive is that value.
+            if list.isEmpty, reading.resolved == nil, type.isListed, first < last, SlotTypeMatcher.determiners.contains(utterance.words[first]),
+                let listed = type.read(words: utterance.words[(first + 1)...last], today: today), listed.resolved != nil {
+                return value(first + 1, last, listed)
+            }
             let spoken = utterance.slice(from: first, through: last)
             return SlotMatch(
                 name: name, value: list.isEmpty ? reading.normalized ?? spoken.text : spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end,

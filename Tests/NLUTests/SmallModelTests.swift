@@ -155,3 +155,41 @@ import Testing
         #expect(best.slots.first { $0.name == "I_Like" }?.resolution?.values.first?.id == "false")
     }
 }
+
+/// A lists skill in the style of the second seed's List-o-Mat.
+@Suite struct ListsModelTests {
+    static let nlu = SkillNLU(skillID: "lists", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"list o mat","intents":[
+          {"name":"ShowListIntent","slots":[{"name":"listName","type":"LIST_NAME"}],"samples":["show me the {listName} list","what's on the {listName} list"]},
+          {"name":"AddItemsIntent","slots":[{"name":"items","type":"ITEM","multipleValues":{"enabled":true}},{"name":"listName","type":"LIST_NAME"}],
+           "samples":["add {items} to the {listName} list","add {items}"]},
+          {"name":"CheckItemIntent","slots":[{"name":"item","type":"ITEM"}],"samples":["check off {item}","cross off {item}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]}],
+         "types":[{"name":"LIST_NAME","values":[{"id":"GROCERY","name":{"value":"grocery store","synonyms":["grocery"]}}]},
+                  {"name":"ITEM","values":[{"name":{"value":"rice"}},{"name":{"value":"onions"}},{"name":{"value":"olives"}}]}]}}}
+        """#))
+
+    @Test(arguments: ["what is on the grocery list", "what's on the grocery list"])
+    func aContractionMatchesItsWordsSpelledOut(text: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "ShowListIntent")
+        #expect(best.score == 1)
+    }
+
+    @Test func aListedValueSaidWithItsArticleIsThatValue() throws {
+        let best = try #require(Self.nlu.parse(Utterance("check off the rice")).first)
+        #expect(best.score == 1)
+        let item = try #require(best.slots.first)
+        #expect(item.spoken == "rice")
+        #expect(item.resolution?.status == .successMatch)
+        let list = try #require(Self.nlu.parse(Utterance("add the rice and some olives")).first?.slots.first)
+        #expect(list.list.map(\.spoken) == ["rice", "olives"])
+    }
+
+    @Test func theSeedsListOfItems() throws {
+        let best = try #require(Self.nlu.parse(Utterance("add rice, onions and olives to the grocery list")).first)
+        #expect(best.intent == "AddItemsIntent")
+        #expect(best.slots.first { $0.name == "items" }?.list.map(\.spoken) == ["rice", "onions", "olives"])
+        #expect(best.slots.first { $0.name == "listName" }?.resolution?.values.first?.id == "GROCERY")
+    }
+}

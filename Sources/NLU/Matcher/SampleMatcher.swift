@@ -66,17 +66,31 @@ struct SampleMatcher: Sendable {
         }
     }
 
+    /// Inserts the sample as written, with its contractions spelled out ("what's" as "what
+    /// is") and with spelled-out pairs contracted, so either way of saying it matches.
     private mutating func insert(_ sample: String, intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeMatcher.Key: Int], unlisted: Bool) {
+        let parts = SampleTemplate.parts(of: sample)
+        var spellings: [[[String]]] = []
+        for spelling in [{ (words: [String]) in words }, Contractions.expanded, Contractions.contracted] {
+            let words = parts.map { part -> [String] in
+                if case .text(let text) = part { spelling(Tokenizer.tokens(text).map(\.text)) } else { [] }
+            }
+            if !spellings.contains(words) { spellings.append(words) }
+        }
+        for words in spellings { insert(parts, words: words, intent: intent, slots: slots, typeIndex: typeIndex, unlisted: unlisted) }
+    }
+
+    private mutating func insert(_ parts: [SampleTemplate.Part], words: [[String]], intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeMatcher.Key: Int], unlisted: Bool) {
         var node = 0
-        for part in SampleTemplate.parts(of: sample) {
+        for (part, literals) in zip(parts, words) {
             switch part {
-            case .text(let text):
-                for token in Tokenizer.tokens(text) {
-                    if let next = nodes[node].literals[token.text] {
+            case .text:
+                for word in literals {
+                    if let next = nodes[node].literals[word] {
                         node = next
                     } else {
                         nodes.append(Node())
-                        nodes[node].literals[token.text] = nodes.count - 1
+                        nodes[node].literals[word] = nodes.count - 1
                         node = nodes.count - 1
                     }
                 }

@@ -114,9 +114,17 @@ struct SlotTypeMatcher: Sendable {
             if let entry = entries[key ?? words.joined(separator: " ")] {
                 return Reading(normalized: nil, resolved: entry, fit: 1)
             }
+            // "the rice" is the listed "rice" said with its article: it fits, and the parse
+            // trims the article from the value.
+            if words.count > 1, let first = words.first, Self.determiners.contains(first), entries[words.dropFirst().joined(separator: " ")] != nil {
+                return Reading(normalized: nil, resolved: nil, fit: 1)
+            }
             return closed ? nil : Reading(normalized: nil, resolved: nil, fit: 0.8)
         }
     }
+
+    /// Words that may open a span without being part of the value.
+    static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "some", "this", "that", "these", "those"]
 
     /// Whether the type reads spans against its list of values (custom types and built-in lists).
     var isListed: Bool {

@@ -1,0 +1,41 @@
+/// English contractions and their spelled-out words, for matching a sample that says "what's"
+/// to a sentence that says "what is", and the other way round.
+enum Contractions {
+    static let table: [String: [String]] = [
+        "what's": ["what", "is"], "it's": ["it", "is"], "that's": ["that", "is"], "there's": ["there", "is"],
+        "where's": ["where", "is"], "who's": ["who", "is"], "how's": ["how", "is"], "here's": ["here", "is"],
+        "i'm": ["i", "am"], "you're": ["you", "are"], "we're": ["we", "are"], "they're": ["they", "are"],
+        "i'd": ["i", "would"], "you'd": ["you", "would"], "we'd": ["we", "would"], "i'll": ["i", "will"],
+        "you'll": ["you", "will"], "we'll": ["we", "will"], "i've": ["i", "have"], "we've": ["we", "have"],
+        "let's": ["let", "us"], "don't": ["do", "not"], "doesn't": ["does", "not"], "didn't": ["did", "not"],
+        "isn't": ["is", "not"], "aren't": ["are", "not"], "wasn't": ["was", "not"], "can't": ["cannot"],
+        "won't": ["will", "not"], "wouldn't": ["would", "not"], "shouldn't": ["should", "not"],
+        "couldn't": ["could", "not"], "haven't": ["have", "not"],
+    ]
+
+    /// Spelled-out pairs → the contraction.
+    private static let pairs: [String: String] = {
+        var pairs: [String: String] = [:]
+        for (short, long) in table where long.count == 2 { pairs[long.joined(separator: " ")] = short }
+        return pairs
+    }()
+
+    /// The words with every contraction spelled out.
+    static func expanded(_ words: [String]) -> [String] { words.flatMap { table[$0] ?? [$0] } }
+
+    /// The words with every spelled-out pair contracted.
+    static func contracted(_ words: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < words.count {
+            if i + 1 < words.count, let short = pairs["\(words[i]) \(words[i + 1])"] {
+                out.append(short)
+                i += 2
+            } else {
+                out.append(words[i])
+                i += 1
+            }
+        }
+        return out
+    }
+}
