@@ -148,10 +148,10 @@ public struct SkillNLU: Sendable {
         let sensitivity = model.fallbackIntentSensitivity
         guard let top = readings.first, none < sensitivity.noneLimit, top.probability / max(1 - none, 1e-9) >= sensitivity.threshold,
             // A sentence sharing no meaningful word with the model needs a very sure classifier,
-            // or one sure it is no noise ("Showtimes for Medal for the General", where no
-            // sample says "showtimes"; dev split, 70 per intent: in-domain sentences rejected
-            // 55 -> 47, out of domain still 46 of 60).
-            top.probability >= 0.9 || none < 0.3 || statistical.overlaps(utterance.words)
+            // or one sure it is no noise and leaning to one intent ("Showtimes for Medal for the
+            // General", where no sample says "showtimes"; dev split, 70 per intent: in-domain
+            // sentences rejected 55 -> 47, out of domain still 46 of 60).
+            top.probability >= 0.9 || (none < 0.3 && top.probability >= 0.3) || statistical.overlaps(utterance.words)
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)
         if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, best.literalWords > 0,
@@ -202,17 +202,18 @@ public struct SkillNLU: Sendable {
         return result
     }
 
-    /// Whether an unlisted value of the match holds a listed value of another of the intent's
-    /// slot types: "match me with a large dog" read by "{size} {pet}" as size "match" and pet
-    /// "me with a large dog", where "large" is a size. Such a match explains the words worse
-    /// than the tagger would.
+    /// Whether an unlisted value of the match holds a listed value of one of the intent's slot
+    /// types with words around it: "match me with a large dog" read by "{size} {pet}" as size
+    /// "match" and pet "me with a large dog", where "large" is a size; "add eggs to my grocery
+    /// list" read by "add {items} to {listName}" as listName "my grocery list". Such a match
+    /// explains the words worse than the tagger would.
     private func swallowsListedValues(_ match: SampleMatcher.Match, matches: [Gazetteer.Match], gazetteer: Gazetteer) -> Bool {
         let intent = intents[match.intent]
         return match.captures.contains { capture in
-            guard capture.reading.fit < 1, let own = intent.slot(named: capture.slot)?.type else { return false }
+            guard capture.reading.fit < 1 else { return false }
             return matches.contains { listed in
                 let type = gazetteer.types[listed.type]
-                return listed.start >= capture.firstToken && listed.end - 1 <= capture.lastToken && type != own && intent.slots.contains { $0.type == type }
+                return listed.start >= capture.firstToken && listed.end - 1 <= capture.lastToken && intent.slots.contains { $0.type == type }
             }
         }
     }

@@ -182,6 +182,9 @@ import Testing
         let item = try #require(best.slots.first)
         #expect(item.spoken == "rice")
         #expect(item.resolution?.status == .successMatch)
+        // "add {items} to the {listName} list" does not take "my grocery list" whole.
+        let add = try #require(Self.nlu.parse(Utterance("add rice to my grocery list")).first)
+        #expect(add.slots.first { $0.name == "listName" }?.resolution?.values.first?.id == "GROCERY")
         let list = try #require(Self.nlu.parse(Utterance("add the rice and some olives")).first?.slots.first)
         #expect(list.list.map(\.spoken) == ["rice", "olives"])
     }
