@@ -166,16 +166,49 @@ public struct SkillNLU: Sendable {
         var candidates: [NLUCandidate] = []
         for (rank, entry) in reranked.enumerated() {
             let intent = intents[entry.reading.intent]
-            let slots = rank == 0 ? onePerSlot(entry.slots.compactMap { tagged -> SlotMatch? in
-                slotMatch(intent.slots[tagged.slot], first: tagged.firstToken, last: tagged.lastToken, utterance: utterance, today: today)
-            }, intent: intent, utterance: utterance) : []
-            candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: entry.reading.probability, slots: slots, declaredSlots: intent.slots.map(\.name)))
+            let slots = rank == 0 ? onePerSlot(slotMatches(entry.slots, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance) : []
+            // Below an exact match of a sample (1): the re-reading's nearest-sample term can
+            // take a statistical reading a little past 1.
+            candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: min(entry.reading.probability, 0.99), slots: slots, declaredSlots: intent.slots.map(\.name)))
         }
         for reading in readings.dropFirst(reranked.count) where reading.probability >= 0.01 {
             let intent = intents[reading.intent]
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
         return candidates
+    }
+
+    /// The tagger's spans read as their slots' types. A span its type refuses may hold a value
+    /// and another slot's: "four tomorrow" tagged as the number of people is "four", and
+    /// "tomorrow" the date, when the intent has a date slot the tagger left empty.
+    private func slotMatches(_ tagged: [StatisticalNLU.TaggedSlot], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        var result: [SlotMatch] = []
+        let taggedSlots = Set(tagged.map(\.slot))
+        for span in tagged {
+            let slot = intent.slots[span.slot]
+            if let match = slotMatch(slot, first: span.firstToken, last: span.lastToken, utterance: utterance, today: today) {
+                result.append(match)
+                continue
+            }
+            guard readsByGrammar(slot), span.firstToken < span.lastToken else { continue }
+            // The longest start of the span the type reads; the rest to an empty slot that reads it.
+            for cut in stride(from: span.lastToken - 1, through: span.firstToken, by: -1) {
+                guard let head = slotMatch(slot, first: span.firstToken, last: cut, utterance: utterance, today: today) else { continue }
+                result.append(head)
+                let rest = intent.slots.indices.lazy
+                    .filter { !taggedSlots.contains($0) && self.readsByGrammar(intent.slots[$0]) }
+                    .compactMap { self.slotMatch(intent.slots[$0], first: cut + 1, last: span.lastToken, utterance: utterance, today: today) }
+                    .first
+                if let rest { result.append(rest) }
+                break
+            }
+        }
+        return result
+    }
+
+    /// Whether the slot's type has a grammar (numbers, dates, times, durations…).
+    private func readsByGrammar(_ slot: SlotDefinition) -> Bool {
+        if case .grammar = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind { true } else { false }
     }
 
     /// One value per slot, as a request carries them: of several spans the tagger gave one

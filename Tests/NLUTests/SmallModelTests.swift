@@ -196,3 +196,24 @@ import Testing
         #expect(best.slots.first { $0.name == "listName" }?.resolution?.values.first?.id == "GROCERY")
     }
 }
+
+/// A booking skill of built-in types: numbers, dates, times.
+@Suite struct BookingModelTests {
+    static let nlu = SkillNLU(skillID: "booking", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"table booker","intents":[
+          {"name":"BookTableIntent","slots":[{"name":"people","type":"AMAZON.NUMBER"},{"name":"date","type":"AMAZON.DATE"},{"name":"time","type":"AMAZON.TIME"}],
+           "samples":["book a table for {people}","book a table for {people} at {time}","book a table for {people} on {date} at {time}",
+                      "I need a table for {people} people {date}","table for {people}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}]}}}
+        """#))
+    static let today = CivilDate(year: 2026, month: 11, day: 22)
+
+    @Test func aSpanHoldingTwoValuesIsSplitByTheirTypes() throws {
+        // The tagger reads "four tomorrow" as the number of people, which no number reads.
+        let best = try #require(Self.nlu.parse(Utterance("book a table for four tomorrow at 7"), today: Self.today).first)
+        #expect(best.intent == "BookTableIntent")
+        #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == ["people": "4", "date": "2026-11-23", "time": "07:00"])
+        // A statistical reading stays below an exact match of a sample.
+        #expect(best.score < 1)
+    }
+}
