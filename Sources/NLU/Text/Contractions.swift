@@ -8,7 +8,7 @@ enum Contractions {
         "i'd": ["i", "would"], "you'd": ["you", "would"], "we'd": ["we", "would"], "i'll": ["i", "will"],
         "you'll": ["you", "will"], "we'll": ["we", "will"], "i've": ["i", "have"], "we've": ["we", "have"],
         "let's": ["let", "us"], "don't": ["do", "not"], "doesn't": ["does", "not"], "didn't": ["did", "not"],
-        "isn't": ["is", "not"], "aren't": ["are", "not"], "wasn't": ["was", "not"], "can't": ["cannot"],
+        "isn't": ["is", "not"], "aren't": ["are", "not"], "wasn't": ["was", "not"], "can't": ["can", "not"],
         "won't": ["will", "not"], "wouldn't": ["would", "not"], "shouldn't": ["should", "not"],
         "couldn't": ["could", "not"], "haven't": ["have", "not"],
     ]
