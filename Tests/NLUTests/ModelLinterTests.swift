@@ -8,6 +8,7 @@ import Testing
               {"name":"A","slots":[{"name":"thing","type":"NOPE"}],"samples":["get {thing}","get {other}","hello there"]},
               {"name":"B","slots":[{"name":"x","type":"DUP"}],"samples":["hello there","broken {brace","{x} and {x}","  "]},
               {"name":"C","samples":[]},
+              {"name":"D","slots":[{"name":"q","type":"AMAZON.SearchQuery"}],"samples":["search for {q}","{q}"]},
               {"name":"A","samples":["again"]}],
              "types":[{"name":"EMPTY","values":[]},{"name":"DUP","values":[{"name":{"value":"x"}},{"name":{"value":"X","synonyms":[" "]}},{"name":{"value":"?"}}]}]}}}
             """#
@@ -25,7 +26,8 @@ import Testing
             "error: \(base).intents[1].samples[2]: \"{x} and {x}\" names slot '{x}' twice; a sample may use a slot once",
             "error: \(base).intents[1].samples[3]: empty sample",
             "warning: \(base).intents[2].samples: intent 'C' has no samples",
-            "error: \(base).intents[3].name: intent 'A' is defined twice",
+            "error: \(base).intents[3].samples[1]: \"{q}\" is an AMAZON.SearchQuery slot alone; it needs a carrier phrase (\"search for {q}\")",
+            "error: \(base).intents[4].name: intent 'A' is defined twice",
         ]
         #expect(findings == expected)
     }

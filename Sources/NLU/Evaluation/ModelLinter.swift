@@ -57,9 +57,11 @@ public enum ModelLinter {
             guard let name = intent["name"]?.string, !name.isEmpty else { error("\(path).name", "missing or empty"); continue }
             if !intentNames.insert(name).inserted { error("\(path).name", "intent '\(name)' is defined twice") }
             var slotNames = Set<String>()
+            var searchQuerySlots = Set<String>()
             for (s, slot) in (intent["slots"]?.array ?? []).enumerated() {
                 guard let slotName = slot["name"]?.string else { error("\(path).slots[\(s)].name", "missing"); continue }
                 slotNames.insert(slotName)
+                if slot["type"]?.string == "AMAZON.SearchQuery" { searchQuerySlots.insert(slotName) }
                 if let type = slot["type"]?.string {
                     if !type.hasPrefix("AMAZON.") && !typeNames.contains(type) {
                         error("\(path).slots[\(s)].type", "slot '\(slotName)' uses slot type '\(type)', which the model does not define")
@@ -77,8 +79,12 @@ public enum ModelLinter {
                     error(samplePath, "unbalanced braces in \"\(sample)\"")
                 }
                 if Tokenizer.normalize(sample.replacingBraces()).isEmpty { error(samplePath, "empty sample") }
+                let parts = SampleTemplate.parts(of: sample)
+                if parts.count == 1, case .slot(let only) = parts[0], searchQuerySlots.contains(only) {
+                    error(samplePath, "\"\(sample)\" is an AMAZON.SearchQuery slot alone; it needs a carrier phrase (\"search for {\(only)}\")")
+                }
                 var named = Set<String>()
-                for part in SampleTemplate.parts(of: sample) {
+                for part in parts {
                     guard case .slot(let slot) = part else { continue }
                     if !slotNames.contains(slot) {
                         error(samplePath, "\"\(sample)\" names slot '{\(slot)}', which intent '\(name)' does not declare")
