@@ -34,6 +34,19 @@ import Testing
         #expect(throws: InputError.self) { try NLUParseCommand.elicitation("count", in: Self.nlu.model) }
     }
 
+    @Test func acrossSkillsEachLineSaysWhichSkill() throws {
+        let weather = SkillNLU(skillID: "weather", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"weather","intents":[
+              {"name":"ForecastIntent","slots":[{"name":"city","type":"AMAZON.US_STATE"}],"samples":["what's the weather in {city}","forecast for {city}"]}]}}}
+            """#))
+        let index = SkillIndex([Self.nlu, weather])
+        let line = NLUParseCommand.json(text: "forecast for Ohio", parse: index.parse(Utterance("forecast for Ohio")), skills: true)
+        #expect(line["skill"]?.string == "weather")
+        #expect(line["intent"]?.string == "ForecastIntent")
+        #expect(line["considered"]?.array?.first?["skill"]?.string == "weather")
+        #expect(try #require(line.object).keys == ["text", "skill", "intent", "score", "slots", "considered"])
+    }
+
     @Test func nothingUnderstoodIsANullIntent() {
         let line = NLUParseCommand.json(text: "xyzzy", parse: Self.nlu.parse(Utterance("xyzzy")))
         #expect(line["intent"] == .null)

@@ -23,13 +23,16 @@ struct ModelOptions: ParsableArguments {
     @Flag(help: "Train the model instead of reading it from the cache of trained models.")
     var noCache = false
 
-    func load() throws -> SkillNLU {
-        let text = try InputFile.text(model)
+    func load() throws -> SkillNLU { try load(model, skillID: SkillID(skillID)) }
+
+    /// The model in `path`, trained or from the cache.
+    func load(_ path: String, skillID: SkillID) throws -> SkillNLU {
+        let text = try InputFile.text(path)
         do {
             let cache = noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory())
-            return SkillNLU(skillID: SkillID(skillID), model: try InteractionModel(parsing: text), cache: cache)
+            return SkillNLU(skillID: skillID, model: try InteractionModel(parsing: text), cache: cache)
         } catch {
-            throw InputError("\(model): \(error) (skillhost nlu check --model \(model) lists every problem)")
+            throw InputError("\(path): \(error) (skillhost nlu check --model \(path) lists every problem)")
         }
     }
 }

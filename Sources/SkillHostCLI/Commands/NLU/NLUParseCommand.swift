@@ -24,14 +24,30 @@ struct NLUParseCommand: AsyncParsableCommand {
         valueName: "intent.slot"))
     var eliciting: String?
 
+    @Option(name: .customLong("with"), help: ArgumentHelp(
+        "Another skill's model (its file name is its skill id): each line is read across every model, as a sentence that names no skill is, and says which skill it went to.",
+        valueName: "file"))
+    var others: [String] = []
+
     func run() async throws {
         let nlu = try options.load()
         let elicitation = try eliciting.map { try Self.elicitation($0, in: nlu.model) }
+        guard elicitation == nil || others.isEmpty else { throw ValidationError("--eliciting reads answers for one model; leave out --with") }
+        var index: SkillIndex?
+        if !others.isEmpty {
+            var skills = [nlu]
+            for path in others {
+                let id = SkillID(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+                guard !skills.contains(where: { $0.skillID == id }) else { throw InputError("\(path): a second model with skill id '\(id)'") }
+                skills.append(try options.load(path, skillID: id))
+            }
+            index = SkillIndex(skills)
+        }
         let out = FileDescriptorSink.standardOutput
         while let line = readLine(strippingNewline: true) {
             let utterance = Utterance(line)
-            let candidates = elicitation.map { nlu.parse(utterance, eliciting: $0) } ?? nlu.parse(utterance)
-            out.write(JSONWriter.string(Self.json(text: line, parse: candidates)) + "\n")
+            let candidates = index.map { $0.parse(utterance) } ?? elicitation.map { nlu.parse(utterance, eliciting: $0) } ?? nlu.parse(utterance)
+            out.write(JSONWriter.string(Self.json(text: line, parse: candidates, skills: index != nil)) + "\n")
         }
     }
 
@@ -47,7 +63,8 @@ struct NLUParseCommand: AsyncParsableCommand {
         return SkillNLU.Elicitation(intent: intent.name, slot: slot)
     }
 
-    static func json(text: String, parse candidates: [NLUCandidate]) -> JSONValue {
+    /// - Parameter skills: name the skill of the best reading and of each one considered.
+    static func json(text: String, parse candidates: [NLUCandidate], skills: Bool = false) -> JSONValue {
         let best = candidates.first
         func span(_ slot: SlotMatch) -> JSONObject {
             [
@@ -64,12 +81,17 @@ struct NLUParseCommand: AsyncParsableCommand {
             if !slot.list.isEmpty { object["values"] = .array(slot.list.map { .object(span($0)) }) }
             return .object(object)
         }
-        return [
-            "text": .string(text),
-            "intent": best.map { .string($0.intent.rawValue) } ?? .null,
-            "score": .number(JSONNumber(best?.score ?? 0)),
-            "slots": .array(slots),
-            "considered": .array(candidates.map { ["intent": .string($0.intent.rawValue), "score": .number(JSONNumber($0.score))] }),
-        ]
+        var line: JSONObject = ["text": .string(text)]
+        if skills { line["skill"] = best.map { .string($0.skillID.rawValue) } ?? .null }
+        line["intent"] = best.map { .string($0.intent.rawValue) } ?? .null
+        line["score"] = .number(JSONNumber(best?.score ?? 0))
+        line["slots"] = .array(slots)
+        line["considered"] = .array(candidates.map { candidate in
+            var entry: JSONObject = skills ? ["skill": .string(candidate.skillID.rawValue)] : [:]
+            entry["intent"] = .string(candidate.intent.rawValue)
+            entry["score"] = .number(JSONNumber(candidate.score))
+            return .object(entry)
+        })
+        return .object(line)
     }
 }
