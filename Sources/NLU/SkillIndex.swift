@@ -51,16 +51,21 @@ public struct SkillIndex: Sendable {
 
     /// Readings across skills, best first, leaving out the built-in intents (which only make
     /// sense to a skill in session). `preferring` is asked even when the shortlist leaves it out,
-    /// and wins ties.
+    /// and wins ties. Between skills, a value a skill lists is evidence the sentence is its
+    /// own: each slot that resolves to one counts 0.04 (three at most) toward the order, so
+    /// "add rice to my grocery list" goes to the lists skill that lists rice and grocery, not
+    /// to a music skill's "add … to my … playlist" that is about as sure.
     public func parse(_ utterance: Utterance, preferring: SkillID? = nil, limit: Int = 3, today: CivilDate = .today()) -> [NLUCandidate] {
         var asked = shortlist(utterance, limit: limit)
         if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
+        func rank(_ candidate: NLUCandidate) -> Double { candidate.score + 0.04 * Double(min(candidate.listedValues, 3)) }
         return asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }
             .filter { !$0.intent.isBuiltIn }
             .sorted { lhs, rhs in
-                if lhs.score != rhs.score { return lhs.score > rhs.score }
+                if rank(lhs) != rank(rhs) { return rank(lhs) > rank(rhs) }
                 if (lhs.skillID == preferring) != (rhs.skillID == preferring) { return lhs.skillID == preferring }
-                return lhs.skillID < rhs.skillID
+                if lhs.skillID != rhs.skillID { return lhs.skillID < rhs.skillID }
+                return lhs.intent < rhs.intent
             }
     }
 }

@@ -323,6 +323,11 @@ public struct NLUCandidate: Sendable {
     /// Every slot the intent declares, filled or not (an IntentRequest lists them all).
     public let declaredSlots: [SlotName]
 
+    /// How many of the slots' values (a list's counting one by one) the skill's types list.
+    public var listedValues: Int {
+        slots.flatMap { $0.list.isEmpty ? [$0] : $0.list }.filter { $0.resolution?.status == .successMatch }.count
+    }
+
     /// The intent as an IntentRequest carries it: every declared slot, filled ones with values.
     public var intentValue: Intent {
         var intent = Intent(name: intent)

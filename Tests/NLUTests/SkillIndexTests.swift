@@ -27,6 +27,17 @@ import Testing
         #expect(index.parse(Utterance("stop")).isEmpty)
     }
 
+    @Test func listedValuesCountAsEvidenceOfTheSkill() throws {
+        let groceries = SkillNLU(skillID: "com.example.groceries", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"groceries","intents":[
+              {"name":"AddItem","slots":[{"name":"items","type":"ITEM","multipleValues":{"enabled":true}}],"samples":["add {items}","put {items} on the list"]}],
+             "types":[{"name":"ITEM","values":[{"name":{"value":"rice"}},{"name":{"value":"milk"}}]}]}}}
+            """#))
+        let best = try #require(SkillIndex([Self.lists, groceries]).parse(Utterance("add rice and milk")).first)
+        #expect(best.skillID == "com.example.groceries")
+        #expect(best.listedValues == 2)
+    }
+
     @Test func replacingOrRemovingOneSkillLeavesTheOthers() {
         var index = SkillIndex([Self.weather, Self.coins])
         #expect(index.parse(Utterance("toss a coin")).first?.skillID == "com.example.coins")
