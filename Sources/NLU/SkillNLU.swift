@@ -25,7 +25,6 @@ public struct SkillNLU: Sendable {
         intents = model.intents
         var extra: [IntentName: [String]] = [:]
         for intent in model.intents { extra[intent.name] = BuiltInIntents.phrases[intent.name] ?? [] }
-        matcher = SampleMatcher(intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model, unlisted: model.intents.map { $0.samples.count < Self.fewSamples })
         var typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]
         for intent in model.intents {
             for slot in intent.slots where typeMatchers[SlotTypeMatcher.Key(slot)] == nil {
@@ -33,12 +32,15 @@ public struct SkillNLU: Sendable {
             }
         }
         self.typeMatchers = typeMatchers
+        matcher = SampleMatcher(
+            intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model,
+            unlisted: model.intents.map { $0.samples.count < Self.fewSamples }, types: typeMatchers)
         sampleCounts = model.intents.map(\.samples.count)
         var elicitation: [IntentName: [SlotName: SampleMatcher]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
-                let samples = slot.samples + Self.answerPatterns.map { $0.replacingOccurrences(of: "{}", with: "{\(slot.name)}") }
-                elicitation[intent.name, default: [:]][slot.name] = SampleMatcher(intents: [(intent.slots, samples)], model: model)
+                let samples = slot.samples + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
+                elicitation[intent.name, default: [:]][slot.name] = SampleMatcher(intents: [(intent.slots, samples)], model: model, types: typeMatchers)
             }
         }
         self.elicitation = elicitation
@@ -79,8 +81,17 @@ public struct SkillNLU: Sendable {
         return hash.value
     }
 
-    /// How people answer "which one?" with a bare value, `{}` standing for the slot.
-    static let answerPatterns = ["{}", "it's {}", "it is {}", "the {}", "the {} one", "{} please", "make it {}", "i said {}", "{} i think", "that would be {}", "let's say {}", "how about {}"]
+    /// How people answer "which one?" with a bare value: the words before and after the
+    /// value, in the ways of saying it, each also with "please", and with the hedges and
+    /// fillers people put around a bare answer ("um, maybe eight", "the grocery one please").
+    /// (All combinations would make each slot's matcher ten times bigger for little.)
+    static let answerPatterns: [(before: String, after: String)] = {
+        let ways = [("", ""), ("it's ", ""), ("the ", ""), ("the ", " one"), ("make it ", ""), ("i said ", ""), ("that would be ", ""),
+                    ("let's say ", ""), ("how about ", ""), ("i'd say ", "")]
+        let before = ["", "um ", "uh ", "hmm ", "hmm maybe ", "well ", "maybe ", "i think ", "i guess ", "probably ", "ok ", "oh "]
+        let after = ["", " please", " i think", " i guess", " thanks", " thank you", " maybe"]
+        return ways + ways.map { ($0.0, $0.1 + " please") } + before.flatMap { lead in after.map { (lead, $0) } }
+    }()
 
     /// What the dialog is asking for: the intent under way and the slot it elicits.
     public struct Elicitation: Sendable, Equatable {

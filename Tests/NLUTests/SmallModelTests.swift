@@ -208,6 +208,13 @@ import Testing
         """#))
     static let today = CivilDate(year: 2026, month: 11, day: 22)
 
+    @Test(arguments: [("seven", "7"), ("I think 7", "7"), ("make it five please", "5"), ("um, eight", "8"), ("hmm maybe six", "6")])
+    func hedgedAnswersToAQuestion(text: String, people: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text), eliciting: .init(intent: "BookTableIntent", slot: "people"), today: Self.today).first)
+        #expect(best.intent == "BookTableIntent")
+        #expect(best.slots.first { $0.name == "people" }?.value == people)
+    }
+
     @Test func aSpanHoldingTwoValuesIsSplitByTheirTypes() throws {
         // The tagger reads "four tomorrow" as the number of people, which no number reads.
         let best = try #require(Self.nlu.parse(Utterance("book a table for four tomorrow at 7"), today: Self.today).first)

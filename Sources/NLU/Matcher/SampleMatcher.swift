@@ -49,13 +49,14 @@ struct SampleMatcher: Sendable {
     /// Compiles `samples`, each a list of parts, for the intent at each index.
     /// - Parameter unlisted: whether each intent's matches may take unlisted values (all by
     ///   default).
-    init(intents: [(slots: [SlotDefinition], samples: [String])], model: InteractionModel, unlisted: [Bool]? = nil) {
+    /// - Parameter known: type matchers built already, to use rather than build again.
+    init(intents: [(slots: [SlotDefinition], samples: [String])], model: InteractionModel, unlisted: [Bool]? = nil, types known: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]) {
         var typeIndex: [SlotTypeMatcher.Key: Int] = [:]
         var types: [SlotTypeMatcher] = []
         for intent in intents {
             for slot in intent.slots where typeIndex[SlotTypeMatcher.Key(slot)] == nil {
                 typeIndex[SlotTypeMatcher.Key(slot)] = types.count
-                types.append(SlotTypeMatcher(slot, model: model))
+                types.append(known[SlotTypeMatcher.Key(slot)] ?? SlotTypeMatcher(slot, model: model))
             }
         }
         self.types = types
