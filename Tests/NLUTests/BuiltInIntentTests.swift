@@ -20,6 +20,7 @@ import Testing
         ("help", "AMAZON.HelpIntent"), ("what can I say", "AMAZON.HelpIntent"), ("stop", "AMAZON.StopIntent"),
         ("shut up", "AMAZON.StopIntent"), ("cancel", "AMAZON.CancelIntent"), ("never mind", "AMAZON.CancelIntent"),
         ("yes", "AMAZON.YesIntent"), ("yeah", "AMAZON.YesIntent"), ("no", "AMAZON.NoIntent"), ("nope", "AMAZON.NoIntent"),
+        ("yeah that is right", "AMAZON.YesIntent"), ("absolutely not", "AMAZON.NoIntent"), ("I do not think so", "AMAZON.NoIntent"),
         ("repeat that", "AMAZON.RepeatIntent"), ("start over", "AMAZON.StartOverIntent"), ("from the top", "AMAZON.StartOverIntent"),
         ("go home", "AMAZON.NavigateHomeIntent"), ("next", "AMAZON.NextIntent"), ("go back", "AMAZON.PreviousIntent"),
         ("pause", "AMAZON.PauseIntent"), ("resume", "AMAZON.ResumeIntent"),
