@@ -9,7 +9,7 @@ public enum BuiltInIntents {
         "AMAZON.StopIntent": ["stop", "shut up", "be quiet", "quiet", "stop it", "that's enough", "enough", "off", "halt", "quit", "i want to stop", "i'm done", "i am done"],
         "AMAZON.CancelIntent": ["cancel", "never mind", "nevermind", "forget it", "cancel that", "cancel it"],
         "AMAZON.YesIntent": ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "yes please", "that's right", "right", "of course", "absolutely", "yeah sure", "sure thing", "definitely", "you bet", "go ahead", "do it", "please do", "sounds good", "that's correct", "yes that's right", "yeah that's right"],
-        "AMAZON.NoIntent": ["no", "nope", "nah", "no thanks", "no thank you", "not really", "incorrect", "wrong", "that's wrong", "no way", "absolutely not", "definitely not", "of course not", "i don't think so", "not at all", "no that's wrong", "don't"],
+        "AMAZON.NoIntent": ["no", "nope", "nah", "no thanks", "no thank you", "not really", "incorrect", "wrong", "that's wrong", "no way", "absolutely not", "definitely not", "of course not", "i don't think so", "not at all", "no that's wrong"],
         "AMAZON.RepeatIntent": ["repeat", "repeat that", "say that again", "what did you say", "come again", "pardon"],
         "AMAZON.StartOverIntent": ["start over", "restart", "start again", "begin again", "from the beginning"],
         "AMAZON.NavigateHomeIntent": ["go home", "go to home", "navigate home", "home"],
