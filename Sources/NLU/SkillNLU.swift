@@ -297,6 +297,11 @@ public struct SkillNLU: Sendable {
                 let listed = type.read(words: utterance.words[(first + 1)...last], today: today), listed.resolved != nil {
                 return value(first + 1, last, listed)
             }
+            // "on the first of january": the date is what follows the preposition.
+            if list.isEmpty, reading.normalized != nil, first < last, ["on", "at"].contains(utterance.words[first]),
+                let rest = type.read(words: utterance.words[(first + 1)...last], today: today), rest.normalized == reading.normalized {
+                return value(first + 1, last, rest)
+            }
             let spoken = utterance.slice(from: first, through: last)
             return SlotMatch(
                 name: name, value: list.isEmpty ? reading.normalized ?? spoken.text : spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end,

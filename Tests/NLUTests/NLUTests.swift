@@ -15,6 +15,7 @@ import Testing
     @Test(arguments: [
         ("eight", 8), ("8", 8), ("twenty five", 25), ("one hundred and three", 103), ("a hundred", 100),
         ("two thousand twenty six", 2026), ("1,000", 1000), ("minus four", -4), ("nineteen", 19),
+        ("a dozen", 12), ("two dozen", 24), ("half a dozen", 6), ("a couple", 2),
     ])
     func readsNumbers(words: String, value: Int) {
         #expect(NumberWords.value(of: Tokenizer.tokens(words).map(\.text)) == value)

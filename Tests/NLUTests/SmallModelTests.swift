@@ -215,6 +215,14 @@ import Testing
         #expect(best.slots.first { $0.name == "people" }?.value == people)
     }
 
+    @Test(arguments: [("I need a table for 2 people on the first of january", "the first of january", "2027-01-01"),
+                      ("I need a table for 2 people this evening", "this evening", "2026-11-22")])
+    func datesAsPeopleSayThem(text: String, spoken: String, value: String) throws {
+        let date = try #require(Self.nlu.parse(Utterance(text), today: Self.today).first?.slots.first { $0.name == "date" })
+        #expect(date.spoken == spoken)
+        #expect(date.value == value)
+    }
+
     @Test func aSpanHoldingTwoValuesIsSplitByTheirTypes() throws {
         // The tagger reads "four tomorrow" as the number of people, which no number reads.
         let best = try #require(Self.nlu.parse(Utterance("book a table for four tomorrow at 7"), today: Self.today).first)

@@ -18,8 +18,8 @@ enum DateWords {
         guard !words.isEmpty else { return nil }
         let phrase = words.joined(separator: " ")
         switch phrase {
-        case "today", "tonight", "now": return today.description
-        case "tomorrow", "tomorrow night", "tomorrow morning": return today.adding(days: 1).description
+        case "today", "tonight", "now", "this morning", "this afternoon", "this evening", "later today": return today.description
+        case "tomorrow", "tomorrow night", "tomorrow morning", "tomorrow afternoon", "tomorrow evening": return today.adding(days: 1).description
         case "yesterday": return today.adding(days: -1).description
         case "day after tomorrow": return today.adding(days: 2).description
         case "day before yesterday": return today.adding(days: -2).description

@@ -23,6 +23,11 @@ public enum NumberWords {
         if words.count == 1, let word = words.first, let digits = Int(word.filter { $0 != "," }), !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }) {
             return negative ? -digits : digits
         }
+        switch words.joined(separator: " ") {
+        case "half a dozen": return negative ? -6 : 6
+        case "a couple", "a couple of", "couple": return negative ? -2 : 2
+        default: break
+        }
         var total = 0
         var current = 0
         var sawNumber = false
@@ -42,6 +47,11 @@ public enum NumberWords {
                 sawNumber = true
             } else if word == "hundred" {
                 current = (current == 0 ? 1 : current) * 100
+                lastWasUnitOrTen = false
+                sawNumber = true
+            } else if word == "dozen" {
+                // "a dozen", "two dozen"; "half a dozen" below.
+                current = (current == 0 ? 1 : current) * 12
                 lastWasUnitOrTen = false
                 sawNumber = true
             } else if let scale = scales[word] {
