@@ -148,8 +148,12 @@ public struct SkillNLU: Sendable {
     /// - Parameter today: the day relative dates ("tomorrow") count from.
     public func parse(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUCandidate] {
         let exact = matcher.matches(utterance, today: today)
-        // A sample matched with listed values: in grammar.
-        if let best = exact.first, best.isInGrammar { return exact.map { candidate(from: $0, utterance: utterance, today: today) } }
+        // A sample matched with listed values: in grammar. So is a sample's carrier phrase with
+        // free text after it ("who was {query}" for "who was napoleon"): that slot takes
+        // anything by design, so words the model never says do not make it out of domain.
+        if let best = exact.first, best.isInGrammar || (best.literalWords > 0 && best.captures.allSatisfy { $0.reading.fit >= 1 || isFreeText($0) }) {
+            return exact.map { candidate(from: $0, utterance: utterance, today: today) }
+        }
         guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance, today: today) } }
         let placeTags = Features.places(utterance.words)
         let (readings, none) = statistical.classify(utterance.words, placeTags: placeTags)
@@ -215,6 +219,11 @@ public struct SkillNLU: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether a captured slot takes any words (AMAZON.SearchQuery and the like).
+    private func isFreeText(_ capture: SampleMatcher.Capture) -> Bool {
+        if case .freeText = matcher.types[capture.type].kind { true } else { false }
     }
 
     /// Whether the slot's type has a grammar (numbers, dates, times, durations…).

@@ -232,3 +232,27 @@ import Testing
         #expect(best.score < 1)
     }
 }
+
+/// A search skill: carrier phrases around AMAZON.SearchQuery.
+@Suite struct SearchQueryModelTests {
+    static let nlu = SkillNLU(skillID: "wiki", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"wiki search","intents":[
+          {"name":"SearchIntent","slots":[{"name":"query","type":"AMAZON.SearchQuery"}],
+           "samples":["search for {query}","look up {query}","tell me about {query}","what is {query}","who is {query}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}]}}}
+        """#))
+
+    @Test(arguments: [("who was napoleon", "napoleon"), ("what are rainbows", "rainbows"), ("who were the beatles", "the beatles"),
+                      ("what's a quasar", "a quasar")])
+    func aCarrierPhraseTakesAnyQuery(text: String, query: String) throws {
+        // Words the model never says do not make "who was …" out of domain: the slot takes anything.
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "SearchIntent")
+        #expect(best.slots.first?.value == query)
+    }
+
+    @Test(arguments: ["set a timer", "play music", "turn off the lights"])
+    func otherRequestsStillFallBack(text: String) {
+        #expect(Self.nlu.parse(Utterance(text)).first?.intent == .fallback)
+    }
+}

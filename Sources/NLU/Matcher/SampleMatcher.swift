@@ -67,16 +67,25 @@ struct SampleMatcher: Sendable {
         }
     }
 
+    private static let copulas = ["is", "are", "was", "were"]
+
     /// Inserts the sample as written, with its contractions spelled out ("what's" as "what
-    /// is") and with spelled-out pairs contracted, so either way of saying it matches.
+    /// is") and with spelled-out pairs contracted, so either way of saying it matches; and
+    /// with "is", "are", "was" and "were" standing for each other.
     private mutating func insert(_ sample: String, intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeMatcher.Key: Int], unlisted: Bool) {
         let parts = SampleTemplate.parts(of: sample)
         var spellings: [[[String]]] = []
-        for spelling in [{ (words: [String]) in words }, Contractions.expanded, Contractions.contracted] {
-            let words = parts.map { part -> [String] in
-                if case .text(let text) = part { spelling(Tokenizer.tokens(text).map(\.text)) } else { [] }
-            }
-            if !spellings.contains(words) { spellings.append(words) }
+        func add(_ words: [[String]]) { if !spellings.contains(words) { spellings.append(words) } }
+        func spelled(_ spelling: ([String]) -> [String]) -> [[String]] {
+            parts.map { part in if case .text(let text) = part { spelling(Tokenizer.tokens(text).map(\.text)) } else { [] } }
+        }
+        let spelledOut = spelled(Contractions.expanded)
+        add(spelled { $0 })
+        add(spelledOut)
+        add(spelled(Contractions.contracted))
+        // "what is {query}" also as "what are / was / were {query}".
+        if spelledOut.joined().contains(where: Self.copulas.contains) {
+            for copula in Self.copulas { add(spelledOut.map { words in words.map { Self.copulas.contains($0) ? copula : $0 } }) }
         }
         for words in spellings { insert(parts, words: words, intent: intent, slots: slots, typeIndex: typeIndex, unlisted: unlisted) }
     }
