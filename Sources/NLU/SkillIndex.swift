@@ -58,15 +58,15 @@ public struct SkillIndex: Sendable {
     public func parse(_ utterance: Utterance, preferring: SkillID? = nil, limit: Int = 3, today: CivilDate = .today()) -> [NLUCandidate] {
         var asked = shortlist(utterance, limit: limit)
         if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
-        func rank(_ candidate: NLUCandidate) -> Double { candidate.score + 0.04 * Double(min(candidate.listedValues, 3)) }
-        return asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }
-            .filter { !$0.intent.isBuiltIn }
-            .sorted { lhs, rhs in
-                if rank(lhs) != rank(rhs) { return rank(lhs) > rank(rhs) }
-                if (lhs.skillID == preferring) != (rhs.skillID == preferring) { return lhs.skillID == preferring }
-                if lhs.skillID != rhs.skillID { return lhs.skillID < rhs.skillID }
-                return lhs.intent < rhs.intent
-            }
+        let candidates = asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }.filter { !$0.intent.isBuiltIn }
+        let ranked: [(candidate: NLUCandidate, rank: Double)] = candidates.map { ($0, $0.score + 0.04 * Double(min($0.listedValues, 3))) }
+        return ranked.sorted { lhs, rhs in
+            if lhs.rank != rhs.rank { return lhs.rank > rhs.rank }
+            let (l, r) = (lhs.candidate, rhs.candidate)
+            if (l.skillID == preferring) != (r.skillID == preferring) { return l.skillID == preferring }
+            if l.skillID != r.skillID { return l.skillID < r.skillID }
+            return l.intent < r.intent
+        }.map(\.candidate)
     }
 }
 

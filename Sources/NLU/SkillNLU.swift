@@ -148,13 +148,14 @@ public struct SkillNLU: Sendable {
     /// - Parameter today: the day relative dates ("tomorrow") count from.
     public func parse(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUCandidate] {
         let exact = matcher.matches(utterance, today: today)
+        func exactCandidates() -> [NLUCandidate] { exact.map { candidate(from: $0, utterance: utterance, today: today) } }
         // A sample matched with listed values: in grammar. So is a sample's carrier phrase with
         // free text after it ("who was {query}" for "who was napoleon"): that slot takes
         // anything by design, so words the model never says do not make it out of domain.
         if let best = exact.first, best.isInGrammar || (best.literalWords > 0 && best.captures.allSatisfy { $0.reading.fit >= 1 || isFreeText($0) }) {
-            return exact.map { candidate(from: $0, utterance: utterance, today: today) }
+            return exactCandidates()
         }
-        guard let statistical, !utterance.words.isEmpty else { return exact.map { candidate(from: $0, utterance: utterance, today: today) } }
+        guard let statistical, !utterance.words.isEmpty else { return exactCandidates() }
         let placeTags = Features.places(utterance.words)
         let (readings, none) = statistical.classify(utterance.words, placeTags: placeTags)
         // Out of domain: too much like noise, or no intent sure enough, for the model's
@@ -175,7 +176,7 @@ public struct SkillNLU: Sendable {
             // sentences guesses boundaries worse than the sample states them. Not a sample of
             // slots alone, whose boundaries state nothing: "{I_Am} {article} {personality}"
             // read "recommend a job for me" as I_Am "recommend" and personality "job for me".
-            return exact.map { candidate(from: $0, utterance: utterance, today: today) }
+            return exactCandidates()
         }
         let reranked = statistical.rerank(readings, utterance: utterance, matches: matches, placeTags: placeTags)
         var candidates: [NLUCandidate] = []
@@ -246,7 +247,7 @@ public struct SkillNLU: Sendable {
             if intent.slot(named: match.name)?.multipleValues == true {
                 let (start, end) = (same.map(\.start).min() ?? match.start, same.map(\.end).max() ?? match.end)
                 let spoken = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(start).prefix(end - start)))
-                result.append(SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: same.flatMap { $0.list.isEmpty ? [$0] : $0.list }))
+                result.append(SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: same.flatMap(\.values)))
             } else {
                 func isRead(_ slot: SlotMatch) -> Bool { slot.resolution?.status == .successMatch || slot.value != slot.spoken }
                 result.append(same.first(where: isRead) ?? same.max { $0.end - $0.start < $1.end - $1.start } ?? match)
@@ -307,7 +308,7 @@ public struct SkillNLU: Sendable {
                 return value(first + 1, last, listed)
             }
             // "on the first of january": the date is what follows the preposition.
-            if list.isEmpty, reading.normalized != nil, first < last, ["on", "at"].contains(utterance.words[first]),
+            if list.isEmpty, reading.normalized != nil, first < last, SlotTypeMatcher.prepositions.contains(utterance.words[first]),
                 let rest = type.read(words: utterance.words[(first + 1)...last], today: today), rest.normalized == reading.normalized {
                 return value(first + 1, last, rest)
             }
@@ -350,7 +351,7 @@ public struct NLUCandidate: Sendable {
 
     /// How many of the slots' values (a list's counting one by one) the skill's types list.
     public var listedValues: Int {
-        slots.flatMap { $0.list.isEmpty ? [$0] : $0.list }.filter { $0.resolution?.status == .successMatch }.count
+        slots.flatMap(\.values).filter { $0.resolution?.status == .successMatch }.count
     }
 
     /// The intent as an IntentRequest carries it: every declared slot, filled ones with values.
@@ -383,10 +384,12 @@ public struct SlotMatch: Sendable, Equatable {
     /// ham"): each value in order, with its own span and resolution. Empty otherwise.
     public let list: [SlotMatch]
 
+    /// The slot's values one by one: the list's, or the slot itself.
+    public var values: [SlotMatch] { list.isEmpty ? [self] : list }
+
     /// What the skill receives: the one value, or the list's.
     public var spokenValues: [SpokenValue] {
-        guard list.isEmpty else { return list.flatMap(\.spokenValues) }
-        return [SpokenValue(value, resolutions: resolution.map { Resolutions(authorities: [$0]) })]
+        values.map { SpokenValue($0.value, resolutions: $0.resolution.map { Resolutions(authorities: [$0]) }) }
     }
 }
 

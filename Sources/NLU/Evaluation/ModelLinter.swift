@@ -78,7 +78,8 @@ public enum ModelLinter {
                 if sample.filter({ $0 == "{" }).count != sample.filter({ $0 == "}" }).count {
                     error(samplePath, "unbalanced braces in \"\(sample)\"")
                 }
-                if Tokenizer.normalize(sample.replacingBraces()).isEmpty { error(samplePath, "empty sample") }
+                let key = Tokenizer.normalize(sample.replacingBraces())
+                if key.isEmpty { error(samplePath, "empty sample") }
                 let parts = SampleTemplate.parts(of: sample)
                 if parts.count == 1, case .slot(let only) = parts[0], searchQuerySlots.contains(only) {
                     error(samplePath, "\"\(sample)\" is an AMAZON.SearchQuery slot alone; it needs a carrier phrase (\"search for {\(only)}\")")
@@ -91,7 +92,6 @@ public enum ModelLinter {
                     }
                     if !named.insert(slot).inserted { error(samplePath, "\"\(sample)\" names slot '{\(slot)}' twice; a sample may use a slot once") }
                 }
-                let key = Tokenizer.normalize(sample.replacingBraces())
                 if let owner = sampleOwner[key] {
                     if owner.intent != name {
                         error(samplePath, "\"\(sample)\" is also a sample of intent '\(owner.intent)' (\(owner.path))")

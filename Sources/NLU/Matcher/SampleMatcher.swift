@@ -76,11 +76,10 @@ struct SampleMatcher: Sendable {
         let parts = SampleTemplate.parts(of: sample)
         var spellings: [[[String]]] = []
         func add(_ words: [[String]]) { if !spellings.contains(words) { spellings.append(words) } }
-        func spelled(_ spelling: ([String]) -> [String]) -> [[String]] {
-            parts.map { part in if case .text(let text) = part { spelling(Tokenizer.tokens(text).map(\.text)) } else { [] } }
-        }
+        let written: [[String]] = parts.map { part in if case .text(let text) = part { Tokenizer.tokens(text).map(\.text) } else { [] } }
+        func spelled(_ spelling: ([String]) -> [String]) -> [[String]] { written.map(spelling) }
         let spelledOut = spelled(Contractions.expanded)
-        add(spelled { $0 })
+        add(written)
         add(spelledOut)
         add(spelled(Contractions.contracted))
         // "what is {query}" also as "what are / was / were {query}".

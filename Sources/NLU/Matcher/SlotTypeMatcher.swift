@@ -125,6 +125,8 @@ struct SlotTypeMatcher: Sendable {
 
     /// Words that may open a span without being part of the value.
     static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "some", "this", "that", "these", "those"]
+    /// Words that may open a date or time span without being part of it ("on monday").
+    static let prepositions: Set<String> = ["on", "at"]
 
     /// Whether the type reads spans against its list of values (custom types and built-in lists).
     var isListed: Bool {
