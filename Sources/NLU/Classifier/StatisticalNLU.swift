@@ -19,6 +19,8 @@ struct StatisticalNLU: Sendable {
 
     let intents: [IntentDefinition]
     let gazetteer: Gazetteer
+    /// Per intent, each slot's type as the gazetteer numbers it (-1: it lists no values).
+    private let slotTypes: [[Int]]
     /// Every word the model's samples and values use.
     let vocabulary: Set<String>
     /// The topical word classes (weather, genres, cuisines, eateries, numbers) the vocabulary
@@ -48,6 +50,7 @@ struct StatisticalNLU: Sendable {
         strayWords = StrayWords(model: model, intents: intents, extraSamples: extraSamples)
         let gazetteer = Gazetteer(model: model)
         self.gazetteer = gazetteer
+        slotTypes = Self.slotTypes(intents, gazetteer: gazetteer)
         let training = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, seed: seed)
         vocabulary = Set(training.examples.flatMap(\.words))
         (topics, stems) = Self.reach(vocabulary)
@@ -255,6 +258,7 @@ struct StatisticalNLU: Sendable {
         sampleShapes = Self.sampleShapes(intents, extraSamples: extraSamples)
         strayWords = StrayWords(model: model, intents: intents, extraSamples: extraSamples)
         gazetteer = Gazetteer(model: model)
+        slotTypes = Self.slotTypes(intents, gazetteer: gazetteer)
         let words = try reader.readString()
         vocabulary = Set(words.split(separator: "\n").map(String.init))
         (topics, stems) = Self.reach(vocabulary)
@@ -339,14 +343,17 @@ struct StatisticalNLU: Sendable {
         return (grownToListedValues(slots, intent: intent, matches: matches), labels)
     }
 
+    static func slotTypes(_ intents: [IntentDefinition], gazetteer: Gazetteer) -> [[Int]] {
+        intents.map { intent in intent.slots.map { slot in gazetteer.types.firstIndex(of: slot.type) ?? -1 } }
+    }
+
     /// Spans the tagger cut short of a listed value of their own type, grown to the value,
     /// when the words they take belong to no listed value of another span: "I don't care
     /// about money" tagged I_Like "I don't" and salaryImportance "care about money" becomes
     /// salaryImportance "don't care about money", a synonym the type lists.
     private func grownToListedValues(_ tagged: [TaggedSlot], intent: Int, matches: [Gazetteer.Match]) -> [TaggedSlot] {
         guard !tagged.isEmpty, !matches.isEmpty else { return tagged }
-        // Each slot's type as the gazetteer numbers it (-1: it lists no values).
-        let types = intents[intent].slots.map { slot in gazetteer.types.firstIndex(of: slot.type) ?? -1 }
+        let types = slotTypes[intent]
         func isListed(_ span: TaggedSlot) -> Bool {
             matches.contains { $0.start == span.firstToken && $0.end - 1 == span.lastToken && $0.type == types[span.slot] }
         }
