@@ -11,6 +11,9 @@ public struct SkillNLU: Sendable {
     let statistical: StatisticalNLU?
     private let typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher]
     private let sampleCounts: [Int]
+    /// The words the model's samples open with ("find", "play", "show"), but articles: a
+    /// sentence's first word among them is a command, not the start of a name.
+    private let commandWords: Set<String>
     /// Per intent and slot, a matcher over the slot's elicitation samples and the ways people
     /// answer a question with a bare value ("8", "it's eight", "the grocery one").
     private let elicitation: [IntentName: [SlotName: SampleMatcher]]
@@ -36,6 +39,10 @@ public struct SkillNLU: Sendable {
             intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model,
             unlisted: model.intents.map { $0.samples.count < Self.fewSamples }, types: typeMatchers)
         sampleCounts = model.intents.map(\.samples.count)
+        commandWords = Set(model.intents.flatMap(\.samples).compactMap { sample in
+            guard case .text(let text)? = SampleTemplate.parts(of: sample).first else { return nil }
+            return Tokenizer.tokens(text).first.map(\.text)
+        }).subtracting(SlotTypeMatcher.determiners)
         var elicitation: [IntentName: [SlotName: SampleMatcher]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
@@ -202,7 +209,9 @@ public struct SkillNLU: Sendable {
         let taggedSlots = Set(tagged.map(\.slot))
         for span in tagged {
             let slot = intent.slots[span.slot]
-            if let match = slotMatch(slot, first: span.firstToken, last: span.lastToken, utterance: utterance, today: today) {
+            var (first, last) = (span.firstToken, span.lastToken)
+            if let type = typeMatchers[SlotTypeMatcher.Key(slot)] { (first, last) = withoutEdgeWords(type, first: first, last: last, utterance: utterance, today: today) }
+            if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
                 result.append(match)
                 continue
             }
@@ -221,6 +230,49 @@ public struct SkillNLU: Sendable {
         }
         return result
     }
+
+    /// A name the type does not read (a title, a playlist) neither opens with a word that
+    /// introduces a name nor ends with one that cannot end one: "the playlist called Rock
+    /// Hits" is "Rock Hits", "find Mother Earth, a TV show" is "Mother Earth", "The Battle for
+    /// Skies gets a three" is "The Battle for Skies"; nor does it open with the sentence's
+    /// first word when samples open with it ("Show The Caveman television show"), or with a
+    /// lower-case article before a capitalised word ("rate the Always Running series"). The
+    /// tagger learns boundaries from samples whose words around a slot are few; these words
+    /// hold in any English sentence; so does "called" inside a span ("my playlist called
+    /// Sunday Morning"). A capitalised edge word is left alone: it belongs to the
+    /// title ("To Live and Die in L.A."). (Dev split, 70 per intent: slot F1 0.8557 -> 0.8637.)
+    private func withoutEdgeWords(_ type: SlotTypeMatcher, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> (Int, Int) {
+        guard first < last, let reading = type.read(words: utterance.words[first...last], today: today), reading.resolved == nil, reading.normalized == nil
+        else { return (first, last) }
+        func isCapitalised(_ index: Int) -> Bool { utterance.tokens[index].surface.unicodeScalars.first?.properties.isUppercase == true }
+        var (first, last) = (first, last)
+        // "my playlist called Sunday Morning": the name is what follows the naming word, when
+        // that word is not a title's own ("A Man Called Ove").
+        if let naming = (first..<last).last(where: { Self.namingWords.contains(utterance.words[$0]) && !isCapitalised($0) }) {
+            first = naming + 1
+        }
+        while first < last {
+            let word = utterance.words[first]
+            if (first == 0 && commandWords.contains(word))
+                || (!isCapitalised(first) && (Self.namingWords.contains(word) || (SlotTypeMatcher.articles.contains(word) && isCapitalised(first + 1)))) {
+                first += 1
+            } else if !isCapitalised(last), Self.wordsNoNameEndsWith.contains(utterance.words[last]) {
+                last -= 1
+            } else {
+                break
+            }
+        }
+        return (first, last)
+    }
+
+    /// Words that introduce a name: what follows them is the name.
+    static let namingWords: Set<String> = ["called", "named", "titled", "entitled", "labeled", "labelled"]
+    /// Articles, possessives, prepositions that do not end a place or a time ("close by",
+    /// "in"), conjunctions and the verbs that follow a title ("… gets a three").
+    static let wordsNoNameEndsWith: Set<String> = [
+        "a", "an", "the", "my", "your", "our", "his", "her", "their", "its",
+        "for", "with", "to", "as", "from", "of", "and", "or", "is", "are", "was", "gets", "deserves",
+    ]
 
     /// Whether a captured slot takes any words (AMAZON.SearchQuery and the like).
     private func isFreeText(_ capture: SampleMatcher.Capture) -> Bool {
@@ -284,7 +336,16 @@ public struct SkillNLU: Sendable {
         let types = (source ?? matcher).types
         let intent = intents[match.intent]
         let slots = match.captures.map { capture in
-            slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: types[capture.type], utterance: utterance, today: today)
+            let type = types[capture.type]
+            // An unlisted value between a sample's words may still hold words that are no part
+            // of a name: "add {song} to {playlist}" for "… to my playlist called Sunday Morning".
+            if capture.reading.fit < 1 {
+                let (first, last) = withoutEdgeWords(type, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today)
+                if (first, last) != (capture.firstToken, capture.lastToken), let reading = type.read(words: utterance.words[first...last], today: today) {
+                    return slotMatch(capture.slot, first: first, last: last, reading: reading, type: type, utterance: utterance, today: today)
+                }
+            }
+            return slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: type, utterance: utterance, today: today)
         }
         return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: slots, declaredSlots: intent.slots.map(\.name))
     }
@@ -292,7 +353,12 @@ public struct SkillNLU: Sendable {
     /// A tagged span read as its slot type; nil when the type refuses it (a number slot that
     /// does not read as a number).
     private func slotMatch(_ slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> SlotMatch? {
-        guard let matcher = typeMatchers[SlotTypeMatcher.Key(slot)], let reading = matcher.read(words: utterance.words[first...last], today: today) else { return nil }
+        guard let matcher = typeMatchers[SlotTypeMatcher.Key(slot)] else { return nil }
+        guard let reading = matcher.read(words: utterance.words[first...last], today: today) else {
+            // "a four": the number after its article.
+            if first < last, SlotTypeMatcher.articles.contains(utterance.words[first]) { return slotMatch(slot, first: first + 1, last: last, utterance: utterance, today: today) }
+            return nil
+        }
         // A span of nothing but function words ("please") is not a value unless listed.
         if reading.resolved == nil, reading.normalized == nil, utterance.words[first...last].allSatisfy(StopWords.all.contains) { return nil }
         return slotMatch(slot.name, first: first, last: last, reading: reading, type: matcher, utterance: utterance, today: today)

@@ -256,3 +256,35 @@ import Testing
         #expect(Self.nlu.parse(Utterance(text)).first?.intent == .fallback)
     }
 }
+
+/// Names and titles the types do not list, said with the words people put around them.
+@Suite struct TitlesModelTests {
+    static let nlu = SkillNLU(skillID: "music", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"music box","intents":[
+          {"name":"AddSongIntent","slots":[{"name":"song","type":"SongTitle"},{"name":"playlist","type":"PlaylistName"}],
+           "samples":["add {song} to {playlist}","add {song} to my {playlist} playlist","put {song} on {playlist}",
+                      "put {song} on the {playlist} playlist","add the song {song} to {playlist}","include {song} in {playlist}"]},
+          {"name":"RateBookIntent","slots":[{"name":"title","type":"BookTitle"},{"name":"rating","type":"AMAZON.NUMBER"}],
+           "samples":["rate {title} {rating} stars","give {title} {rating} points","i give {title} {rating} stars",
+                      "{title} deserves {rating} stars","rate {title} a {rating}","my rating for {title} is {rating}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],
+         "types":[{"name":"SongTitle","values":[{"name":{"value":"yellow submarine"}},{"name":{"value":"hey jude"}},{"name":{"value":"imagine"}}]},
+                  {"name":"PlaylistName","values":[{"name":{"value":"road trip"}},{"name":{"value":"workout"}},{"name":{"value":"party mix"}}]},
+                  {"name":"BookTitle","values":[{"name":{"value":"moby dick"}},{"name":{"value":"war and peace"}},{"name":{"value":"dune"}}]}]}}}
+        """#))
+
+    @Test(arguments: [
+        // The name is what follows a naming word.
+        ("add Paint It Black to my playlist called Sunday Morning", "playlist", "Sunday Morning"),
+        ("put Stairway to Heaven on my list titled Classic Rock", "playlist", "Classic Rock"),
+        // An article before a number is no part of it: "a four" is 4, not 5.
+        ("rate To Live and Die in L.A. a four", "rating", "4"),
+        // A capitalised edge word belongs to the title; a title longer than any listed one is whole.
+        ("rate To Live and Die in L.A. a four", "title", "To Live and Die in L.A."),
+        ("rate the guernsey literary and potato peel pie society 5 stars", "title", "the guernsey literary and potato peel pie society"),
+    ])
+    func aNameWithoutTheWordsAroundIt(text: String, slot: String, value: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.slots.first { $0.name.rawValue == slot }?.value == value)
+    }
+}

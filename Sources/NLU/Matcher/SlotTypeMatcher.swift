@@ -124,6 +124,7 @@ struct SlotTypeMatcher: Sendable {
     }
 
     /// Words that may open a span without being part of the value.
+    static let articles: Set<String> = ["the", "a", "an"]
     static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "some", "this", "that", "these", "those"]
     /// Words that may open a date or time span without being part of it ("on monday").
     static let prepositions: Set<String> = ["on", "at"]
@@ -161,7 +162,7 @@ struct SlotTypeMatcher: Sendable {
         let one = switch kind {
         case .grammar: 8
         case .freeText: 24
-        case .custom, .list: max(longestEntry + 2, 6)
+        case .custom, .list: max(longestEntry + 2, 10)
         }
         return takesLists ? min(one * 4, 24) : one
     }

@@ -34,6 +34,9 @@ public enum NumberWords {
         var lastWasUnitOrTen = false
         var previous: String?
         for word in words {
+            // "a" stands for one before a multiplier only: "a hundred", "a dozen"; "a four" is
+            // the article and a number, not five.
+            if previous == "a", units[word] != nil || tens[word] != nil || Int(word) != nil { return nil }
             if let unit = units[word] {
                 // "twenty five" adds; "five five" is two numbers, not one.
                 if lastWasUnitOrTen, let previous, units[previous] != nil || unit >= 10 { return nil }
