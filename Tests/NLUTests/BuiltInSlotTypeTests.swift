@@ -53,6 +53,12 @@ import Testing
         #expect(Self.read("AMAZON.TIME", text) == value)
     }
 
+    /// Words that leave nothing once a meridiem or "o'clock" is taken off ("pm" once stopped the host).
+    @Test(arguments: ["pm", "a m", "o'clock", "at the pm", "banana", "the"])
+    func notTimes(text: String) {
+        #expect(Self.read("AMAZON.TIME", text) == nil)
+    }
+
     @Test(arguments: [
         ("five minutes", "PT5M"), ("two hours", "PT2H"), ("an hour and a half", "PT1H30M"), ("half an hour", "PT30M"),
         ("three days", "P3D"), ("two weeks", "P2W"), ("a year", "P1Y"), ("one hour and twenty minutes", "PT1H20M"),

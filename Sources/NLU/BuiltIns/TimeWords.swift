@@ -52,6 +52,8 @@ enum TimeWords {
 
     /// "7", "7:30", "7 30", "seven thirty", "seven oh five", "half past seven", "quarter to eight".
     private static func clock(_ words: [String]) -> (Int, Int)? {
+        // Nothing left once "pm" or "o'clock" is taken off: no time.
+        guard !words.isEmpty else { return nil }
         if let past = words.firstIndex(where: { $0 == "past" || $0 == "after" || $0 == "to" || $0 == "before" }), past > 0, past < words.count - 1 {
             let before = Array(words[..<past])
             guard let hour = NumberWords.value(of: Array(words[(past + 1)...])) else { return nil }
