@@ -100,4 +100,24 @@ import Testing
         #expect(best.intent.rawValue == intent)
         #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == slots)
     }
+
+    /// Counts past any use once overflowed the arithmetic and stopped the process.
+    @Test(arguments: [
+        ("AMAZON.NUMBER", "999999999999999999 hundred"), ("AMAZON.NUMBER", "99999999999999 thousand thousand"),
+        ("AMAZON.DATE", "in 999999999999999999 weeks"), ("AMAZON.DATE", "999999999999999 days ago"),
+        ("AMAZON.TIME", "quarter to 9223372036854775807"), ("AMAZON.DURATION", "1.5e300 hours"),
+        ("AMAZON.Ordinal", "9223372036854775800 ninth"),
+    ])
+    func absurdCountsAreNoValues(type: String, text: String) {
+        #expect(Self.read(type, text) == nil)
+    }
+
+    @Test func absurdCountsInSentences() {
+        for text in ["set a timer for 999999999999999999 hundred hours", "plan something for 9223372036854775807 weeks from now",
+                     "plan something at quarter to 99999999999999999999", "start a 1.5e300 hours timer"] {
+            // The process goes on (this once trapped), and no slot carries an absurd count.
+            let slots = Self.planner.parse(Utterance(text), today: Self.today).flatMap(\.slots)
+            #expect(!slots.contains { $0.value.filter(\.isNumber).count > 16 })
+        }
+    }
 }

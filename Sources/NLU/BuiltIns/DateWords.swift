@@ -129,7 +129,8 @@ enum DateWords {
         }
         guard let unit = words.last else { return nil }
         let count = words.count == 1 ? 1 : (words.dropLast() == ["a"] || words.dropLast() == ["one"] ? 1 : NumberWords.value(of: Array(words.dropLast())))
-        guard let count else { return nil }
+        // Ten thousand years either way at most: past that there is no calendar day to name.
+        guard let count, count <= 3_650_000 else { return nil }
         switch unit {
         case "day", "days": return sign * count
         case "week", "weeks": return sign * count * 7

@@ -56,7 +56,7 @@ enum TimeWords {
         guard !words.isEmpty else { return nil }
         if let past = words.firstIndex(where: { $0 == "past" || $0 == "after" || $0 == "to" || $0 == "before" }), past > 0, past < words.count - 1 {
             let before = Array(words[..<past])
-            guard let hour = NumberWords.value(of: Array(words[(past + 1)...])) else { return nil }
+            guard let hour = NumberWords.value(of: Array(words[(past + 1)...])), (0...24).contains(hour) else { return nil }
             let minutes: Int?
             switch before.joined(separator: " ") {
             case "half": minutes = 30
@@ -129,7 +129,7 @@ enum DurationWords {
                 count = 0
             } else if pending.isEmpty || pending == ["a"] || pending == ["an"] || pending == ["one"] {
                 count = 1
-            } else if pending.count == 1, pending[0].contains("."), let value = Double(pending[0]), value >= 0 {
+            } else if pending.count == 1, pending[0].contains("."), let value = Double(pending[0]), value >= 0, value <= Double(NumberWords.largest) {
                 count = value
             } else {
                 guard let value = NumberWords.value(of: pending) else { return nil }

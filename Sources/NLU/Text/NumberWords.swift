@@ -21,6 +21,7 @@ public enum NumberWords {
             words = words.dropFirst()
         }
         if words.count == 1, let word = words.first, let digits = Int(word.filter { $0 != "," }), !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }) {
+            guard digits <= largest else { return nil }
             return negative ? -digits : digits
         }
         switch words.joined(separator: " ") {
@@ -40,25 +41,30 @@ public enum NumberWords {
             if let unit = units[word] {
                 // "twenty five" adds; "five five" is two numbers, not one.
                 if lastWasUnitOrTen, let previous, units[previous] != nil || unit >= 10 { return nil }
-                current += unit
+                guard let sum = add(current, unit) else { return nil }
+                current = sum
                 lastWasUnitOrTen = true
                 sawNumber = true
             } else if let ten = tens[word] {
                 if lastWasUnitOrTen { return nil }
-                current += ten
+                guard let sum = add(current, ten) else { return nil }
+                current = sum
                 lastWasUnitOrTen = true
                 sawNumber = true
             } else if word == "hundred" {
-                current = (current == 0 ? 1 : current) * 100
+                guard let product = multiply(current == 0 ? 1 : current, 100) else { return nil }
+                current = product
                 lastWasUnitOrTen = false
                 sawNumber = true
             } else if word == "dozen" {
                 // "a dozen", "two dozen"; "half a dozen" below.
-                current = (current == 0 ? 1 : current) * 12
+                guard let product = multiply(current == 0 ? 1 : current, 12) else { return nil }
+                current = product
                 lastWasUnitOrTen = false
                 sawNumber = true
             } else if let scale = scales[word] {
-                total += (current == 0 ? 1 : current) * scale
+                guard let product = multiply(current == 0 ? 1 : current, scale), let sum = add(total, product) else { return nil }
+                total = sum
                 current = 0
                 lastWasUnitOrTen = false
                 sawNumber = true
@@ -68,7 +74,8 @@ public enum NumberWords {
             } else if word == "and" && sawNumber {
                 lastWasUnitOrTen = false
             } else if let digits = Int(word), word.allSatisfy(\.isASCII), !lastWasUnitOrTen {
-                current += digits
+                guard let sum = add(current, digits) else { return nil }
+                current = sum
                 lastWasUnitOrTen = true
                 sawNumber = true
             } else {
@@ -77,8 +84,22 @@ public enum NumberWords {
             previous = word
         }
         guard sawNumber, previous != "and" else { return nil }
-        let value = total + current
+        guard let value = add(total, current) else { return nil }
         return negative ? -value : value
+    }
+
+    /// The largest number read: a quadrillion. Beyond it a sentence holds no count a skill can
+    /// use, and sums of it (days from now, "twenty" plus a unit) stay far from overflowing.
+    static let largest = 1_000_000_000_000_000
+
+    private static func add(_ a: Int, _ b: Int) -> Int? {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow || sum > largest ? nil : sum
+    }
+
+    private static func multiply(_ a: Int, _ b: Int) -> Int? {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow || product > largest ? nil : product
     }
 }
 
