@@ -178,7 +178,7 @@ public struct SkillNLU: Sendable {
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)
         if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, best.literalWords > 0,
-            !swallowsListedValues(best, matches: matches, gazetteer: statistical.gazetteer) {
+            !swallowsListedValues(best, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today) {
             // Unlisted values in an intent with few samples: a tagger trained on a handful of
             // sentences guesses boundaries worse than the sample states them. Not a sample of
             // slots alone, whose boundaries state nothing: "{I_Am} {article} {personality}"
@@ -210,7 +210,13 @@ public struct SkillNLU: Sendable {
         for span in tagged {
             let slot = intent.slots[span.slot]
             var (first, last) = (span.firstToken, span.lastToken)
-            if let type = typeMatchers[SlotTypeMatcher.Key(slot)] { (first, last) = withoutEdgeWords(type, first: first, last: last, utterance: utterance, today: today) }
+            if let type = typeMatchers[SlotTypeMatcher.Key(slot)] {
+                if let (other, end) = leadingListedValue(of: span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today) {
+                    result.append(other)
+                    first = end + 1
+                }
+                (first, last) = withoutEdgeWords(type, first: first, last: last, utterance: utterance, today: today)
+            }
             if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
                 result.append(match)
                 continue
@@ -230,6 +236,36 @@ public struct SkillNLU: Sendable {
         }
         return result
     }
+
+    /// "rate the book Spells and Philtres": a name the type does not read that opens with a
+    /// value another of the intent's slots lists (after a preposition or article, said in
+    /// lower case, the article perhaps just before the span) is that slot's value, and the
+    /// name is what follows, when nothing else filled that slot. (Dev split, 70 per intent:
+    /// slot F1 0.8641 -> 0.8657.)
+    private func leadingListedValue(of slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
+                                    utterance: Utterance, today: CivilDate) -> (SlotMatch, end: Int)? {
+        let words = utterance.words
+        guard first < last, let reading = type.read(words: words[first...last], today: today), reading.resolved == nil, reading.normalized == nil
+        else { return nil }
+        var start = first
+        if Self.leadingPrepositions.contains(words[start]) { start += 1 }
+        if start < last, SlotTypeMatcher.determiners.contains(words[start]) { start += 1 }
+        guard start > first || (first > 0 && SlotTypeMatcher.determiners.contains(words[first - 1])), start < last else { return nil }
+        for index in intent.slots.indices where index != slotIndex && !taken.contains(index) {
+            let slot = intent.slots[index]
+            guard let other = typeMatchers[SlotTypeMatcher.Key(slot)], other.isListed, other.type != type.type else { continue }
+            for end in stride(from: min(last - 1, start + other.longestEntry - 1), through: start, by: -1) {
+                let isLowerCase = (start...end).allSatisfy { utterance.tokens[$0].surface == words[$0] }
+                guard isLowerCase, other.isListedValue(words[start...end]), !StopWords.all.contains(words[end + 1]),
+                    let match = slotMatch(slot, first: start, last: end, utterance: utterance, today: today)
+                else { continue }
+                return (match, end)
+            }
+        }
+        return nil
+    }
+
+    static let leadingPrepositions: Set<String> = ["for", "to", "of", "on", "about"]
 
     /// A name the type does not read (a title, a playlist) neither opens with a word that
     /// introduces a name nor ends with one that cannot end one: "the playlist called Rock
@@ -313,13 +349,22 @@ public struct SkillNLU: Sendable {
     /// "match" and pet "me with a large dog", where "large" is a size; "add eggs to my grocery
     /// list" read by "add {items} to {listName}" as listName "my grocery list". Such a match
     /// explains the words worse than the tagger would.
-    private func swallowsListedValues(_ match: SampleMatcher.Match, matches: [Gazetteer.Match], gazetteer: Gazetteer) -> Bool {
+    /// A listed value that opens the capture ("give the {title}" for "give the saga Copper
+    /// Justice") is split off as its own slot, so it does not count.
+    private func swallowsListedValues(_ match: SampleMatcher.Match, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> Bool {
         let intent = intents[match.intent]
+        let captured = Set(match.captures.compactMap { capture in intent.slots.firstIndex { $0.name == capture.slot } })
         return match.captures.contains { capture in
             guard capture.reading.fit < 1 else { return false }
+            var first = capture.firstToken
+            if let index = intent.slots.firstIndex(where: { $0.name == capture.slot }),
+                let (_, end) = leadingListedValue(of: index, first: first, last: capture.lastToken, intent: intent, type: matcher.types[capture.type],
+                                                  taken: captured, utterance: utterance, today: today) {
+                first = end + 1
+            }
             return matches.contains { listed in
                 let type = gazetteer.types[listed.type]
-                return listed.start >= capture.firstToken && listed.end - 1 <= capture.lastToken && intent.slots.contains { $0.type == type }
+                return listed.start >= first && listed.end - 1 <= capture.lastToken && intent.slots.contains { $0.type == type }
             }
         }
     }
@@ -335,17 +380,27 @@ public struct SkillNLU: Sendable {
     private func candidate(from match: SampleMatcher.Match, utterance: Utterance, today: CivilDate, source: SampleMatcher? = nil) -> NLUCandidate {
         let types = (source ?? matcher).types
         let intent = intents[match.intent]
-        let slots = match.captures.map { capture in
+        let captured = Set(match.captures.compactMap { capture in intent.slots.firstIndex { $0.name == capture.slot } })
+        var slots: [SlotMatch] = []
+        for capture in match.captures {
             let type = types[capture.type]
             // An unlisted value between a sample's words may still hold words that are no part
-            // of a name: "add {song} to {playlist}" for "… to my playlist called Sunday Morning".
-            if capture.reading.fit < 1 {
-                let (first, last) = withoutEdgeWords(type, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today)
+            // of a name: "add {song} to {playlist}" for "… to my playlist called Sunday Morning";
+            // "give the {title} …" for "give the saga Copper Justice …".
+            if capture.reading.fit < 1, let index = intent.slots.firstIndex(where: { $0.name == capture.slot }) {
+                var first = capture.firstToken
+                if let (other, end) = leadingListedValue(of: index, first: first, last: capture.lastToken, intent: intent, type: type, taken: captured, utterance: utterance, today: today) {
+                    slots.append(other)
+                    first = end + 1
+                }
+                let last: Int
+                (first, last) = withoutEdgeWords(type, first: first, last: capture.lastToken, utterance: utterance, today: today)
                 if (first, last) != (capture.firstToken, capture.lastToken), let reading = type.read(words: utterance.words[first...last], today: today) {
-                    return slotMatch(capture.slot, first: first, last: last, reading: reading, type: type, utterance: utterance, today: today)
+                    slots.append(slotMatch(capture.slot, first: first, last: last, reading: reading, type: type, utterance: utterance, today: today))
+                    continue
                 }
             }
-            return slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: type, utterance: utterance, today: today)
+            slots.append(slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: type, utterance: utterance, today: today))
         }
         return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: slots, declaredSlots: intent.slots.map(\.name))
     }
