@@ -267,8 +267,11 @@ import Testing
           {"name":"RateBookIntent","slots":[{"name":"title","type":"BookTitle"},{"name":"rating","type":"AMAZON.NUMBER"},{"name":"kind","type":"BookKind"}],
            "samples":["rate {title} {rating} stars","give {title} {rating} points","i give {title} {rating} stars","give the {title} {rating} points",
                       "{title} deserves {rating} stars","rate {title} a {rating}","my rating for {title} is {rating}","rate this {kind} {rating} stars"]},
+          {"name":"PlayArtistIntent","slots":[{"name":"artist","type":"Artist"}],
+           "samples":["play songs by {artist}","play {artist} music","play some {artist}","i want to hear {artist}","play the latest {artist} album"]},
           {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],
-         "types":[{"name":"SongTitle","values":[{"name":{"value":"yellow submarine"}},{"name":{"value":"hey jude"}},{"name":{"value":"imagine"}}]},
+         "types":[{"name":"Artist","values":[{"name":{"value":"adele"}},{"name":{"value":"queen"}},{"name":{"value":"miles davis"}}]},
+                  {"name":"SongTitle","values":[{"name":{"value":"yellow submarine"}},{"name":{"value":"hey jude"}},{"name":{"value":"imagine"}}]},
                   {"name":"PlaylistName","values":[{"name":{"value":"road trip"}},{"name":{"value":"workout"}},{"name":{"value":"party mix"}}]},
                   {"name":"BookTitle","values":[{"name":{"value":"moby dick"}},{"name":{"value":"war and peace"}},{"name":{"value":"dune"}}]},
                   {"name":"BookKind","values":[{"name":{"value":"book"}},{"name":{"value":"novel"}},{"name":{"value":"saga"}}]}]}}}
@@ -283,6 +286,9 @@ import Testing
         // A capitalised edge word belongs to the title; a title longer than any listed one is whole.
         ("rate To Live and Die in L.A. a four", "title", "To Live and Die in L.A."),
         ("rate the guernsey literary and potato peel pie society 5 stars", "title", "the guernsey literary and potato peel pie society"),
+        // A name ends before its possessive.
+        ("play Björk's music", "artist", "Björk"),
+        ("play the latest Nina Simone’s album", "artist", "Nina Simone"),
         // A name opening with another slot's listed value: that slot's value, then the name.
         ("give the saga Copper Justice 4 points", "kind", "saga"),
         ("give the saga Copper Justice 4 points", "title", "Copper Justice"),

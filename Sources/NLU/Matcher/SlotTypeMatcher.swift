@@ -35,6 +35,8 @@ struct SlotTypeMatcher: Sendable {
     /// Every listed value's leading words ("new", "new york"), so a search for listed values
     /// stops as soon as a span can no longer grow into one.
     let entryPrefixes: Set<String>
+    /// Whether listed values hold a possessive ("jannie's"): then a value may end in one.
+    let listsPossessives: Bool
 
     init(type: SlotTypeName, definition: SlotTypeDefinition?, takesLists: Bool = false) {
         self.type = type
@@ -71,6 +73,7 @@ struct SlotTypeMatcher: Sendable {
         self.entries = entries
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
         entryPrefixes = PhrasePrefixes.of(entries.keys)
+        listsPossessives = entries.keys.contains { $0.split(separator: " ").contains { $0.hasSuffix("'s") } }
     }
 
     /// The outcome of reading a span as this type: the value to send when it differs from the
