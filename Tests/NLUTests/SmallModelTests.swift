@@ -1,4 +1,4 @@
-import NLU
+@testable import NLU
 import SkillModel
 import Testing
 
@@ -296,5 +296,35 @@ import Testing
     func aNameWithoutTheWordsAroundIt(text: String, slot: String, value: String) throws {
         let best = try #require(Self.nlu.parse(Utterance(text)).first)
         #expect(best.slots.first { $0.name.rawValue == slot }?.value == value)
+    }
+}
+
+/// An order skill: listed values said as people say them.
+@Suite struct CoffeeModelTests {
+    static let nlu = SkillNLU(skillID: "coffee", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"coffee shop","intents":[
+          {"name":"OrderIntent","slots":[{"name":"drink","type":"DrinkType"},{"name":"size","type":"SizeType"},{"name":"quantity","type":"AMAZON.NUMBER"}],
+           "samples":["order a {drink}","i want a {size} {drink}","get me {quantity} {drink}","can i have a {size} {drink} please",
+                      "order {quantity} {size} {drink}","i'd like a {drink}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+         "types":[{"name":"DrinkType","values":[{"id":"LATTE","name":{"value":"latte"}},{"id":"ESP","name":{"value":"espresso","synonyms":["shot of espresso"]}},
+                                                {"id":"FLATW","name":{"value":"flat white"}},{"id":"TEA","name":{"value":"cup of tea"}}]},
+                  {"name":"SizeType","values":[{"id":"L","name":{"value":"large","synonyms":["venti"]}},{"id":"S","name":{"value":"small"}}]}]}}}
+        """#))
+
+    @Test(arguments: [("get me two lattes", "LATTE"), ("order 3 shots of espresso", "ESP"), ("order two large flat whites", "FLATW"),
+                      ("get me 2 cups of tea", "TEA")])
+    func aValueSaidInThePluralResolves(text: String, id: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "OrderIntent")
+        let drink = try #require(best.slots.first { $0.name == "drink" })
+        #expect(drink.resolution?.status == .successMatch)
+        #expect(drink.resolution?.values.first?.id == id)
+    }
+
+    @Test(arguments: [("lattes", "latte"), ("flat whites", "flat white"), ("shots of espresso", "shot of espresso"), ("berries", "berry"),
+                      ("boxes", "box"), ("days", "day")])
+    func plurals(plural: String, value: String) {
+        #expect(Plurals.of(value).contains(plural))
     }
 }

@@ -52,6 +52,11 @@ struct SlotTypeMatcher: Sendable {
                 entries[normalized] = entry
             }
         }
+        // Said in the plural, a value is still that value: "two lattes", "shots of espresso"
+        // resolve to "latte" and "shot of espresso", as Alexa's resolution does.
+        for (key, entry) in entries {
+            for plural in Plurals.of(key) where entries[plural] == nil { entries[plural] = entry }
+        }
         let extended = !entries.isEmpty
         var closed = false
         switch BuiltInSlotTypes.kind(of: type) {

@@ -1,0 +1,31 @@
+/// Regular English plurals of a value's words, so a listed value said in the plural still
+/// resolves: "latte" → "lattes", "flat white" → "flat whites", "shot of espresso" → "shots of
+/// espresso", "berry" → "berries", "box" → "boxes".
+enum Plurals {
+    /// The value with its last word in the plural, and with the word before "of" in the plural
+    /// when it has one ("cup of coffee" → "cups of coffee"). Nothing for words already plural,
+    /// numbers or single letters.
+    static func of(_ value: String) -> [String] {
+        var words = value.split(separator: " ").map(String.init)
+        guard let last = words.last else { return [] }
+        var plurals: [String] = []
+        if let plural = plural(of: last) {
+            words[words.count - 1] = plural
+            plurals.append(words.joined(separator: " "))
+            words[words.count - 1] = last
+        }
+        if let of = words.firstIndex(of: "of"), of > 0, let plural = plural(of: words[of - 1]) {
+            words[of - 1] = plural
+            plurals.append(words.joined(separator: " "))
+        }
+        return plurals
+    }
+
+    static func plural(of word: String) -> String? {
+        guard word.count > 2, word.allSatisfy(\.isLetter), !word.hasSuffix("s") || word.hasSuffix("ss") else { return nil }
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+        if word.hasSuffix("y"), let before = word.dropLast().last, !vowels.contains(before) { return word.dropLast() + "ies" }
+        if ["s", "x", "z", "ch", "sh"].contains(where: word.hasSuffix) { return word + "es" }
+        return word + "s"
+    }
+}
