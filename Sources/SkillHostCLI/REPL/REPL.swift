@@ -78,7 +78,7 @@ public struct REPL: Sendable {
         case "debug":
             debug.toggle()
             await host.setRecordsEnvelopes(debug)
-            diagnostics.write("debug \(debug ? "on" : "off"): each turn shows its readings and envelopes\n")
+            diagnostics.write(debug ? "debug on: each turn shows its readings and envelopes\n" : "debug off\n")
         default:
             diagnostics.write("unknown command \(line); :help lists the commands\n")
         }
