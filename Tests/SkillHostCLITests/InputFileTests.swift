@@ -24,6 +24,11 @@ import Testing
         #expect(refusal("/nonexistent/en-US.json") == "/nonexistent/en-US.json: no such file")
     }
 
+    @Test func namesAFolderGivenForAFile() {
+        let folder = FileManager.default.temporaryDirectory.path
+        #expect(refusal(folder) == "\(folder): a folder, not a file")
+    }
+
     @Test func namesTheFirstByteThatIsNotUTF8() throws {
         let path = try scratchFile([0x7B, 0x22, 0xC3, 0x28, 0x22])
         defer { try? FileManager.default.removeItem(atPath: path) }

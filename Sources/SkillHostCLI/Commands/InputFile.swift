@@ -14,7 +14,12 @@ enum InputFile {
     static func text(_ path: String) throws(InputError) -> String {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (\(error.localizedDescription))" : "no such file"
+            var isFolder: ObjCBool = false
+            let reason =
+                if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) { "no such file" }
+                else if isFolder.boolValue { "a folder, not a file" }
+                else if !FileManager.default.isReadableFile(atPath: path) { "cannot be read (permission denied)" }
+                else { "cannot be read (\(error.localizedDescription))" }
             throw InputError("\(path): \(reason)")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
