@@ -10,6 +10,8 @@ public struct SkillIndex: Sendable {
     private(set) var skills: [SkillID: SkillNLU] = [:]
     private var postings: [String: Set<SkillID>] = [:]
     private var words: [SkillID: Set<String>] = [:]
+    /// Each skill's meaningful words as stems ("restaurants" meets "restaurant").
+    private var stems: [SkillID: Set<String>] = [:]
 
     public init(_ skills: [SkillNLU] = []) {
         for skill in skills { insert(skill) }
@@ -25,11 +27,13 @@ public struct SkillIndex: Sendable {
         skills[nlu.skillID] = nlu
         let content = nlu.contentWords
         words[nlu.skillID] = content
+        stems[nlu.skillID] = Set(content.map(Stem.of))
         for word in content { postings[word, default: []].insert(nlu.skillID) }
     }
 
     public mutating func remove(_ id: SkillID) {
         guard skills.removeValue(forKey: id) != nil else { return }
+        stems[id] = nil
         for word in words.removeValue(forKey: id) ?? [] {
             postings[word]?.remove(id)
             if postings[word]?.isEmpty == true { postings[word] = nil }
@@ -54,12 +58,19 @@ public struct SkillIndex: Sendable {
     /// and wins ties. Between skills, a value a skill lists is evidence the sentence is its
     /// own: each slot that resolves to one counts 0.04 (three at most) toward the order, so
     /// "add rice to my grocery list" goes to the lists skill that lists rice and grocery, not
-    /// to a music skill's "add … to my … playlist" that is about as sure.
+    /// to a music skill's "add … to my … playlist" that is about as sure. A meaningful word
+    /// outside the reading's slots that the skill never says counts against it (a factor of
+    /// 0.7 each): each skill's own scores are sure of its own intents, so a coffee skill can
+    /// be as sure of "book a table for two at an italian restaurant" (a drink "table") as a
+    /// restaurant skill is, though it knows none of "book", "italian" or "restaurant".
     public func parse(_ utterance: Utterance, preferring: SkillID? = nil, limit: Int = 3, today: CivilDate = .today()) -> [NLUCandidate] {
         var asked = shortlist(utterance, limit: limit)
         if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
         let candidates = asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }.filter { !$0.intent.isBuiltIn }
-        let ranked: [(candidate: NLUCandidate, rank: Double)] = candidates.map { ($0, $0.score + 0.04 * Double(min($0.listedValues, 3))) }
+        let ranked: [(candidate: NLUCandidate, rank: Double)] = candidates.map { candidate in
+            let foreign = unexplainedWords(utterance, candidate)
+            return (candidate, candidate.score * pow(0.7, Double(foreign)) + 0.04 * Double(min(candidate.listedValues, 3)))
+        }
         return ranked.sorted { lhs, rhs in
             if lhs.rank != rhs.rank { return lhs.rank > rhs.rank }
             let (l, r) = (lhs.candidate, rhs.candidate)
@@ -67,6 +78,16 @@ public struct SkillIndex: Sendable {
             if l.skillID != r.skillID { return l.skillID < r.skillID }
             return l.intent < r.intent
         }.map(\.candidate)
+    }
+
+    /// Meaningful words of the sentence outside the candidate's slots that its skill's model
+    /// never says.
+    private func unexplainedWords(_ utterance: Utterance, _ candidate: NLUCandidate) -> Int {
+        guard let known = stems[candidate.skillID] else { return 0 }
+        let spans = candidate.slots.flatMap(\.values).map { $0.start..<$0.end }
+        return zip(utterance.tokens, utterance.words).filter { token, word in
+            !StopWords.all.contains(word) && !spans.contains { $0.contains(token.start) } && !known.contains(Stem.of(word))
+        }.count
     }
 }
 

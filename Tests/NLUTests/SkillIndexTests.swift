@@ -38,6 +38,31 @@ import Testing
         #expect(best.listedValues == 2)
     }
 
+    @Test func wordsASkillNeverSaysCountAgainstItsReading() throws {
+        // The coffee skill is about as sure of its own reading (a drink "table"), but it knows
+        // none of "table", "indian", "place" or "tonight".
+        let coffee = SkillNLU(skillID: "com.example.coffee", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"coffee shop","intents":[
+              {"name":"OrderIntent","slots":[{"name":"drink","type":"DrinkType"},{"name":"size","type":"SizeType"},{"name":"quantity","type":"AMAZON.NUMBER"},{"name":"pickup","type":"AMAZON.TIME"}],
+               "samples":["order a {drink}","i want a {size} {drink}","get me {quantity} {drink}","can i have a {size} {drink} please","order {quantity} {size} {drink}",
+                          "i'd like a {drink}","a {size} {drink} for pickup at {pickup}","order a {drink} for {pickup}"]}],
+             "types":[{"name":"DrinkType","values":[{"name":{"value":"latte"}},{"name":{"value":"cappuccino"}},{"name":{"value":"americano"}},{"name":{"value":"espresso"}},
+                                                    {"name":{"value":"mocha"}},{"name":{"value":"flat white"}}]},
+                      {"name":"SizeType","values":[{"name":{"value":"small"}},{"name":{"value":"medium"}},{"name":{"value":"large"}}]}]}}}
+            """#))
+        let tables = SkillNLU(skillID: "com.example.tables", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"table finder","intents":[
+              {"name":"BookTableIntent","slots":[{"name":"people","type":"AMAZON.NUMBER"},{"name":"cuisine","type":"Cuisine"},{"name":"date","type":"AMAZON.DATE"}],
+               "samples":["book a table for {people}","reserve a table for {people} people {date}","find me a {cuisine} restaurant",
+                          "i need a table at a {cuisine} place for {people}","get a reservation {date}"]}],
+             "types":[{"name":"Cuisine","values":[{"name":{"value":"thai"}},{"name":{"value":"mexican"}},{"name":{"value":"sushi"}}]}]}}}
+            """#))
+        let index = SkillIndex([coffee, tables])
+        let best = try #require(index.parse(Utterance("we want a table for six at an indian place tonight")).first)
+        #expect(best.skillID == "com.example.tables")
+        #expect(index.parse(Utterance("can i have a large latte please")).first?.skillID == "com.example.coffee")
+    }
+
     @Test func replacingOrRemovingOneSkillLeavesTheOthers() {
         var index = SkillIndex([Self.weather, Self.coins])
         #expect(index.parse(Utterance("toss a coin")).first?.skillID == "com.example.coins")
