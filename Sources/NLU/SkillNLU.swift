@@ -216,6 +216,10 @@ public struct SkillNLU: Sendable {
                     first = end + 1
                 }
                 (first, last) = withoutEdgeWords(type, first: first, last: last, utterance: utterance, today: today)
+                if let (time, start) = trailingTime(of: span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today) {
+                    result.append(time)
+                    last = start - 1
+                }
             }
             if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
                 result.append(match)
@@ -260,6 +264,36 @@ public struct SkillNLU: Sendable {
                     let match = slotMatch(slot, first: start, last: end, utterance: utterance, today: today)
                 else { continue }
                 return (match, end)
+            }
+        }
+        return nil
+    }
+
+    /// "what is the weather in Paris tomorrow": a name the type does not read that ends in a
+    /// date or time goes without it, and the date or time to an empty slot whose type holds
+    /// them (a custom type of mostly dates and times, as Snips' timeRange, or AMAZON.DATE /
+    /// TIME / DURATION). (Dev split, 70 per intent: slot F1 0.8665 -> 0.8667; splitting every
+    /// trailing time, titles included, lost 0.0005.)
+    private func trailingTime(of slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
+                              utterance: Utterance, today: CivilDate) -> (SlotMatch, start: Int)? {
+        guard first < last, !type.holdsTimes, let reading = type.read(words: utterance.words[first...last], today: today),
+            reading.resolved == nil, reading.normalized == nil
+        else { return nil }
+        let timeSlots = intent.slots.indices.filter { index in
+            guard index != slotIndex, !taken.contains(index), let other = typeMatchers[SlotTypeMatcher.Key(intent.slots[index])] else { return false }
+            if other.holdsTimes { return true }
+            if case .grammar(let grammar) = other.kind { return grammar == .date || grammar == .time || grammar == .duration }
+            return false
+        }
+        guard !timeSlots.isEmpty else { return nil }
+        // Titles end in time words too ("The Day After Tomorrow"): the time goes only when said
+        // in lower case after a capitalised name, or after a place the lexicon knows.
+        func isCapitalised(_ index: Int) -> Bool { utterance.tokens[index].surface.unicodeScalars.first?.properties.isUppercase == true }
+        for start in (first + 1)...last where SlotTypeMatcher.isTime(Array(utterance.words[start...last])) {
+            let byCase = isCapitalised(first) && !(start...last).contains(where: isCapitalised)
+            guard byCase || Lexicon.places[utterance.words[first..<start].joined(separator: " ")] != nil else { continue }
+            for index in timeSlots {
+                if let match = slotMatch(intent.slots[index], first: start, last: last, utterance: utterance, today: today) { return (match, start) }
             }
         }
         return nil
@@ -393,8 +427,12 @@ public struct SkillNLU: Sendable {
                     slots.append(other)
                     first = end + 1
                 }
-                let last: Int
+                var last: Int
                 (first, last) = withoutEdgeWords(type, first: first, last: capture.lastToken, utterance: utterance, today: today)
+                if let (time, start) = trailingTime(of: index, first: first, last: last, intent: intent, type: type, taken: captured, utterance: utterance, today: today) {
+                    slots.append(time)
+                    last = start - 1
+                }
                 if (first, last) != (capture.firstToken, capture.lastToken), let reading = type.read(words: utterance.words[first...last], today: today) {
                     slots.append(slotMatch(capture.slot, first: first, last: last, reading: reading, type: type, utterance: utterance, today: today))
                     continue

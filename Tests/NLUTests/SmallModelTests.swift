@@ -328,3 +328,24 @@ import Testing
         #expect(Plurals.of(value).contains(plural))
     }
 }
+
+/// A weather skill: a place the model does not list, with a date after it.
+@Suite struct WeatherModelTests {
+    static let nlu = SkillNLU(skillID: "weather", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"weather man","intents":[
+          {"name":"ForecastIntent","slots":[{"name":"city","type":"CityName"},{"name":"day","type":"AMAZON.DATE"}],
+           "samples":["what is the weather in {city}","weather for {city} {day}","will it rain in {city}","how hot is it in {city} {day}",
+                      "forecast for {city}","what is the weather {day}","is it going to be sunny {day} in {city}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]}],
+         "types":[{"name":"CityName","values":[{"name":{"value":"london"}},{"name":{"value":"berlin"}},{"name":{"value":"tokyo"}}]}]}}}
+        """#))
+    static let today = CivilDate(year: 2026, month: 11, day: 22)
+
+    @Test(arguments: [("what is the weather in Paris tomorrow", "Paris", "2026-11-23"), ("will it rain in Springfield next friday", "Springfield", "2026-11-27"),
+                      ("forecast for The Day After Tomorrow", "The Day After Tomorrow", nil)])
+    func aDateAfterAnUnlistedPlaceIsTheDate(text: String, city: String, day: String?) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text), today: Self.today).first)
+        #expect(best.slots.first { $0.name == "city" }?.value == city)
+        #expect(best.slots.first { $0.name == "day" }?.value == day)
+    }
+}

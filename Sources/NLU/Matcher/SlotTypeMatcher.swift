@@ -37,6 +37,9 @@ struct SlotTypeMatcher: Sendable {
     let entryPrefixes: Set<String>
     /// Whether listed values hold a possessive ("jannie's"): then a value may end in one.
     let listsPossessives: Bool
+    /// A custom type whose listed values are mostly dates, times or durations ("now", "in
+    /// six years", "2 pm", "saturday"): any such expression is a value of its kind.
+    let holdsTimes: Bool
 
     init(type: SlotTypeName, definition: SlotTypeDefinition?, takesLists: Bool = false) {
         self.type = type
@@ -79,6 +82,15 @@ struct SlotTypeMatcher: Sendable {
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
         entryPrefixes = PhrasePrefixes.of(entries.keys)
         listsPossessives = entries.keys.contains { $0.split(separator: " ").contains { $0.hasSuffix("'s") } }
+        let values = (definition?.values ?? []).map { Tokenizer.tokens($0.value).map(\.text) }
+        if case .custom = kind { holdsTimes = values.count >= 4 && values.filter(Self.isTime).count * 2 >= values.count } else { holdsTimes = false }
+    }
+
+    /// Whether the words are a date, a time or a duration (a number alone is none).
+    static func isTime(_ words: [String]) -> Bool {
+        guard !words.isEmpty, !(words.count == 1 && NumberWords.value(of: words) != nil) else { return false }
+        let anyDay = CivilDate(year: 2026, month: 1, day: 1)
+        return DateWords.read(words, today: anyDay) != nil || TimeWords.read(words) != nil || DurationWords.read(words) != nil
     }
 
     /// The outcome of reading a span as this type: the value to send when it differs from the
