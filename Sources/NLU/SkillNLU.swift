@@ -9,11 +9,11 @@ public struct SkillNLU: Sendable {
     let intents: [IntentDefinition]
     let matcher: SampleMatcher
     let statistical: StatisticalNLU?
-    private let typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher]
+    let typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher]
     private let sampleCounts: [Int]
     /// The words the model's samples open with ("find", "play", "show"), but articles: a
     /// sentence's first word among them is a command, not the start of a name.
-    private let commandWords: Set<String>
+    let commandWords: Set<String>
     /// Per intent and slot, a matcher over the slot's elicitation samples and the ways people
     /// answer a question with a bare value ("8", "it's eight", "the grocery one").
     private let elicitation: [IntentName: [SlotName: SampleMatcher]]
@@ -201,206 +201,14 @@ public struct SkillNLU: Sendable {
         return candidates
     }
 
-    /// The tagger's spans read as their slots' types. A span its type refuses may hold a value
-    /// and another slot's: "four tomorrow" tagged as the number of people is "four", and
-    /// "tomorrow" the date, when the intent has a date slot the tagger left empty.
-    private func slotMatches(_ tagged: [StatisticalNLU.TaggedSlot], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
-        var result: [SlotMatch] = []
-        let taggedSlots = Set(tagged.map(\.slot))
-        for span in tagged {
-            let slot = intent.slots[span.slot]
-            var (first, last) = (span.firstToken, span.lastToken)
-            if let type = typeMatchers[SlotTypeMatcher.Key(slot)] {
-                if let (other, end) = leadingListedValue(of: span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today) {
-                    result.append(other)
-                    first = end + 1
-                }
-                (first, last) = withoutEdgeWords(type, first: first, last: last, utterance: utterance, today: today)
-                if let (time, start) = trailingTime(of: span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today) {
-                    result.append(time)
-                    last = start - 1
-                }
-            }
-            if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
-                result.append(match)
-                continue
-            }
-            guard readsByGrammar(slot), span.firstToken < span.lastToken else { continue }
-            // The longest start of the span the type reads; the rest to an empty slot that reads it.
-            for cut in stride(from: span.lastToken - 1, through: span.firstToken, by: -1) {
-                guard let head = slotMatch(slot, first: span.firstToken, last: cut, utterance: utterance, today: today) else { continue }
-                result.append(head)
-                let rest = intent.slots.indices.lazy
-                    .filter { !taggedSlots.contains($0) && self.readsByGrammar(intent.slots[$0]) }
-                    .compactMap { self.slotMatch(intent.slots[$0], first: cut + 1, last: span.lastToken, utterance: utterance, today: today) }
-                    .first
-                if let rest { result.append(rest) }
-                break
-            }
-        }
-        return result
-    }
-
-    /// "rate the book Spells and Philtres": a name the type does not read that opens with a
-    /// value another of the intent's slots lists (after a preposition or article, said in
-    /// lower case, the article perhaps just before the span) is that slot's value, and the
-    /// name is what follows, when nothing else filled that slot. (Dev split, 70 per intent:
-    /// slot F1 0.8641 -> 0.8657.)
-    private func leadingListedValue(of slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
-                                    utterance: Utterance, today: CivilDate) -> (SlotMatch, end: Int)? {
-        let words = utterance.words
-        guard first < last, let reading = type.read(words: words[first...last], today: today), reading.resolved == nil, reading.normalized == nil
-        else { return nil }
-        var start = first
-        if Self.leadingPrepositions.contains(words[start]) { start += 1 }
-        if start < last, SlotTypeMatcher.determiners.contains(words[start]) { start += 1 }
-        guard start > first || (first > 0 && SlotTypeMatcher.determiners.contains(words[first - 1])), start < last else { return nil }
-        for index in intent.slots.indices where index != slotIndex && !taken.contains(index) {
-            let slot = intent.slots[index]
-            guard let other = typeMatchers[SlotTypeMatcher.Key(slot)], other.isListed, other.type != type.type else { continue }
-            for end in stride(from: min(last - 1, start + other.longestEntry - 1), through: start, by: -1) {
-                let isLowerCase = (start...end).allSatisfy { utterance.tokens[$0].surface == words[$0] }
-                guard isLowerCase, other.isListedValue(words[start...end]), !StopWords.all.contains(words[end + 1]),
-                    let match = slotMatch(slot, first: start, last: end, utterance: utterance, today: today)
-                else { continue }
-                return (match, end)
-            }
-        }
-        return nil
-    }
-
-    /// "what is the weather in Paris tomorrow": a name the type does not read that ends in a
-    /// date or time goes without it, and the date or time to an empty slot whose type holds
-    /// them (a custom type of mostly dates and times, as Snips' timeRange, or AMAZON.DATE /
-    /// TIME / DURATION). (Dev split, 70 per intent: slot F1 0.8665 -> 0.8667; splitting every
-    /// trailing time, titles included, lost 0.0005.)
-    private func trailingTime(of slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
-                              utterance: Utterance, today: CivilDate) -> (SlotMatch, start: Int)? {
-        guard first < last, !type.holdsTimes, let reading = type.read(words: utterance.words[first...last], today: today),
-            reading.resolved == nil, reading.normalized == nil
-        else { return nil }
-        let timeSlots = intent.slots.indices.filter { index in
-            guard index != slotIndex, !taken.contains(index), let other = typeMatchers[SlotTypeMatcher.Key(intent.slots[index])] else { return false }
-            if other.holdsTimes { return true }
-            if case .grammar(let grammar) = other.kind { return grammar == .date || grammar == .time || grammar == .duration }
-            return false
-        }
-        guard !timeSlots.isEmpty else { return nil }
-        // Titles end in time words too ("The Day After Tomorrow"): the time goes only when said
-        // in lower case after a capitalised name, or after a place the lexicon knows.
-        func isCapitalised(_ index: Int) -> Bool { utterance.tokens[index].surface.unicodeScalars.first?.properties.isUppercase == true }
-        for start in (first + 1)...last where SlotTypeMatcher.isTime(Array(utterance.words[start...last])) {
-            let byCase = isCapitalised(first) && !(start...last).contains(where: isCapitalised)
-            guard byCase || Lexicon.places[utterance.words[first..<start].joined(separator: " ")] != nil else { continue }
-            for index in timeSlots {
-                if let match = slotMatch(intent.slots[index], first: start, last: last, utterance: utterance, today: today) { return (match, start) }
-            }
-        }
-        return nil
-    }
-
-    static let leadingPrepositions: Set<String> = ["for", "to", "of", "on", "about"]
-
-    /// A name the type does not read (a title, a playlist) neither opens with a word that
-    /// introduces a name nor ends with one that cannot end one: "the playlist called Rock
-    /// Hits" is "Rock Hits", "find Mother Earth, a TV show" is "Mother Earth", "The Battle for
-    /// Skies gets a three" is "The Battle for Skies"; nor does it open with the sentence's
-    /// first word when samples open with it ("Show The Caveman television show"), or with a
-    /// lower-case article before a capitalised word ("rate the Always Running series"). The
-    /// tagger learns boundaries from samples whose words around a slot are few; these words
-    /// hold in any English sentence; so does "called" inside a span ("my playlist called
-    /// Sunday Morning"). A capitalised edge word is left alone: it belongs to the
-    /// title ("To Live and Die in L.A."). (Dev split, 70 per intent: slot F1 0.8557 -> 0.8637.)
-    private func withoutEdgeWords(_ type: SlotTypeMatcher, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> (Int, Int) {
-        guard first < last, let reading = type.read(words: utterance.words[first...last], today: today), reading.resolved == nil, reading.normalized == nil
-        else { return (first, last) }
-        func isCapitalised(_ index: Int) -> Bool { utterance.tokens[index].surface.unicodeScalars.first?.properties.isUppercase == true }
-        var (first, last) = (first, last)
-        // "my playlist called Sunday Morning": the name is what follows the naming word, when
-        // that word is not a title's own ("A Man Called Ove").
-        if let naming = (first..<last).last(where: { Self.namingWords.contains(utterance.words[$0]) && !isCapitalised($0) }) {
-            first = naming + 1
-        }
-        while first < last {
-            let word = utterance.words[first]
-            if (first == 0 && commandWords.contains(word))
-                || (!isCapitalised(first) && (Self.namingWords.contains(word) || (SlotTypeMatcher.articles.contains(word) && isCapitalised(first + 1)))) {
-                first += 1
-            } else if !isCapitalised(last), Self.wordsNoNameEndsWith.contains(utterance.words[last]) {
-                last -= 1
-            } else {
-                break
-            }
-        }
-        return (first, last)
-    }
-
-    /// Words that introduce a name: what follows them is the name.
-    static let namingWords: Set<String> = ["called", "named", "titled", "entitled", "labeled", "labelled"]
-    /// Articles, possessives, prepositions that do not end a place or a time ("close by",
-    /// "in"), conjunctions and the verbs that follow a title ("… gets a three").
-    static let wordsNoNameEndsWith: Set<String> = [
-        "a", "an", "the", "my", "your", "our", "his", "her", "their", "its",
-        "for", "with", "to", "as", "from", "of", "and", "or", "is", "are", "was", "gets", "deserves",
-    ]
-
     /// Whether a captured slot takes any words (AMAZON.SearchQuery and the like).
-    private func isFreeText(_ capture: SampleMatcher.Capture) -> Bool {
+    func isFreeText(_ capture: SampleMatcher.Capture) -> Bool {
         if case .freeText = matcher.types[capture.type].kind { true } else { false }
     }
 
     /// Whether the slot's type has a grammar (numbers, dates, times, durations…).
-    private func readsByGrammar(_ slot: SlotDefinition) -> Bool {
+    func readsByGrammar(_ slot: SlotDefinition) -> Bool {
         if case .grammar = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind { true } else { false }
-    }
-
-    /// One value per slot, as a request carries them: of several spans the tagger gave one
-    /// slot, the one whose value the type reads (listed, or a number, a date…), else the
-    /// longest (dev split, 70 per intent: slot F1 0.8503 -> 0.8555); a slot that takes lists
-    /// gets every span's values, as one list.
-    private func onePerSlot(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance) -> [SlotMatch] {
-        var result: [SlotMatch] = []
-        for match in slots where !result.contains(where: { $0.name == match.name }) {
-            let same = slots.filter { $0.name == match.name }
-            guard same.count > 1 else {
-                result.append(match)
-                continue
-            }
-            if intent.slot(named: match.name)?.multipleValues == true {
-                let (start, end) = (same.map(\.start).min() ?? match.start, same.map(\.end).max() ?? match.end)
-                let spoken = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(start).prefix(end - start)))
-                result.append(SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: same.flatMap(\.values)))
-            } else {
-                func isRead(_ slot: SlotMatch) -> Bool { slot.resolution?.status == .successMatch || slot.value != slot.spoken }
-                result.append(same.first(where: isRead) ?? same.max { $0.end - $0.start < $1.end - $1.start } ?? match)
-            }
-        }
-        return result
-    }
-
-    /// Whether an unlisted value of the match holds a listed value of one of the intent's slot
-    /// types with words around it: "match me with a large dog" read by "{size} {pet}" as size
-    /// "match" and pet "me with a large dog", where "large" is a size; "add eggs to my grocery
-    /// list" read by "add {items} to {listName}" as listName "my grocery list". Such a match
-    /// explains the words worse than the tagger would.
-    /// A listed value that opens the capture ("give the {title}" for "give the saga Copper
-    /// Justice") is split off as its own slot, so it does not count.
-    private func swallowsListedValues(_ match: SampleMatcher.Match, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> Bool {
-        let intent = intents[match.intent]
-        let captured = Set(match.captures.compactMap { capture in intent.slots.firstIndex { $0.name == capture.slot } })
-        return match.captures.contains { capture in
-            guard capture.reading.fit < 1 else { return false }
-            var first = capture.firstToken
-            if let index = intent.slots.firstIndex(where: { $0.name == capture.slot }),
-                let (_, end) = leadingListedValue(of: index, first: first, last: capture.lastToken, intent: intent, type: matcher.types[capture.type],
-                                                  taken: captured, utterance: utterance, today: today) {
-                first = end + 1
-            }
-            return matches.contains { listed in
-                let type = gazetteer.types[listed.type]
-                return listed.start >= first && listed.end - 1 <= capture.lastToken && intent.slots.contains { $0.type == type }
-            }
-        }
     }
 
     /// Out of domain: AMAZON.FallbackIntent when the model declares it, else nothing.
@@ -411,7 +219,7 @@ public struct SkillNLU: Sendable {
     }
 
     /// A candidate from a match of `source` (the main matcher unless given).
-    private func candidate(from match: SampleMatcher.Match, utterance: Utterance, today: CivilDate, source: SampleMatcher? = nil) -> NLUCandidate {
+    func candidate(from match: SampleMatcher.Match, utterance: Utterance, today: CivilDate, source: SampleMatcher? = nil) -> NLUCandidate {
         let types = (source ?? matcher).types
         let intent = intents[match.intent]
         let captured = Set(match.captures.compactMap { capture in intent.slots.firstIndex { $0.name == capture.slot } })
@@ -445,7 +253,7 @@ public struct SkillNLU: Sendable {
 
     /// A tagged span read as its slot type; nil when the type refuses it (a number slot that
     /// does not read as a number).
-    private func slotMatch(_ slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> SlotMatch? {
+    func slotMatch(_ slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> SlotMatch? {
         guard let matcher = typeMatchers[SlotTypeMatcher.Key(slot)] else { return nil }
         guard let reading = matcher.read(words: utterance.words[first...last], today: today) else {
             // "a four": the number after its article.
@@ -459,7 +267,7 @@ public struct SkillNLU: Sendable {
 
     /// The slot as the skill receives it; for a slot with multiple values enabled, the span
     /// split into its values when it holds several.
-    private func slotMatch(_ name: SlotName, first: Int, last: Int, reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher, utterance: Utterance, today: CivilDate) -> SlotMatch {
+    func slotMatch(_ name: SlotName, first: Int, last: Int, reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher, utterance: Utterance, today: CivilDate) -> SlotMatch {
         func value(_ first: Int, _ last: Int, _ reading: SlotTypeMatcher.Reading, list: [SlotMatch] = []) -> SlotMatch {
             // "the rice": a listed value after a leading article or possessive is that value.
             if list.isEmpty, reading.resolved == nil, type.isListed, first < last, SlotTypeMatcher.determiners.contains(utterance.words[first]),
@@ -495,67 +303,13 @@ public struct SkillNLU: Sendable {
     }
 
     /// Entity resolution in Alexa's shape, for custom types with values.
-    private func resolution(for reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher) -> ResolutionAuthority? {
+    func resolution(for reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher) -> ResolutionAuthority? {
         guard type.resolves else { return nil }
         let authority = "amzn1.er-authority.echo-sdk.\(skillID).\(type.type)"
         if let entry = reading.resolved, entry.isCustom {
             return ResolutionAuthority(authority: authority, status: .successMatch, values: [ResolvedValue(name: entry.name, id: entry.id)])
         }
         return ResolutionAuthority(authority: authority, status: .successNoMatch, values: [])
-    }
-}
-
-/// One reading of an utterance: a skill's intent, how sure, and the slots it filled.
-public struct NLUCandidate: Sendable {
-    public let skillID: SkillID
-    public let intent: IntentName
-    /// 0…1; 1 is an exact match of a sample with listed slot values.
-    public let score: Double
-    public let slots: [SlotMatch]
-    /// Every slot the intent declares, filled or not (an IntentRequest lists them all).
-    public let declaredSlots: [SlotName]
-
-    /// How many of the slots' values (a list's counting one by one) the skill's types list.
-    public var listedValues: Int {
-        slots.flatMap(\.values).filter { $0.resolution?.status == .successMatch }.count
-    }
-
-    /// The intent as an IntentRequest carries it: every declared slot, filled ones with values.
-    public var intentValue: Intent {
-        var intent = Intent(name: intent)
-        for name in declaredSlots {
-            if let match = slots.first(where: { $0.name == name }) {
-                intent[slot: name] = Slot(name: name, values: match.spokenValues)
-            } else {
-                intent[slot: name] = Slot(name: name)
-            }
-        }
-        return intent
-    }
-}
-
-/// A slot the NLU filled.
-public struct SlotMatch: Sendable, Equatable {
-    public let name: SlotName
-    /// The value the skill receives (digits for AMAZON.NUMBER, the words otherwise).
-    public let value: String
-    /// The words as the user typed them.
-    public let spoken: String
-    /// Span in Unicode code points of the input, end exclusive.
-    public let start: Int
-    public let end: Int
-    /// Entity resolution (custom types); nil for a list, whose values each have their own.
-    public let resolution: ResolutionAuthority?
-    /// For a slot with multiple values enabled that heard several ("pepperoni, olives and
-    /// ham"): each value in order, with its own span and resolution. Empty otherwise.
-    public let list: [SlotMatch]
-
-    /// The slot's values one by one: the list's, or the slot itself.
-    public var values: [SlotMatch] { list.isEmpty ? [self] : list }
-
-    /// What the skill receives: the one value, or the list's.
-    public var spokenValues: [SpokenValue] {
-        values.map { SpokenValue($0.value, resolutions: $0.resolution.map { Resolutions(authorities: [$0]) }) }
     }
 }
 
