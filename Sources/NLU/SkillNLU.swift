@@ -289,7 +289,7 @@ public struct SkillNLU: Sendable {
             }
             return SlotMatch(
                 name: name, value: list.isEmpty ? reading.normalized ?? spoken.text : spoken.text, spoken: spoken.text, start: spoken.start, end: spoken.end,
-                resolution: list.isEmpty ? resolution(for: reading, type: type) : nil, list: list)
+                resolution: list.isEmpty ? resolution(for: reading, type: type, words: utterance.words[first...last]) : nil, list: list)
         }
         if type.takesLists {
             let parts = ListValues.split(utterance.words[first...last], pauseAfter: utterance.pause(after:), longest: type.longestEntry, isListed: type.isListedValue)
@@ -303,10 +303,14 @@ public struct SkillNLU: Sendable {
     }
 
     /// Entity resolution in Alexa's shape, for custom types with values.
-    func resolution(for reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher) -> ResolutionAuthority? {
+    /// An unlisted value that holds one listed value and at most one other meaningful word
+    /// resolves to it ("ranch dressing" to "ranch", "something with cranberries" to
+    /// "cranberry"): a skill that validates with hasEntityResolutionMatch would otherwise ask
+    /// again for what it was just told. The value itself stays as spoken.
+    func resolution(for reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher, words: ArraySlice<String>) -> ResolutionAuthority? {
         guard type.resolves else { return nil }
         let authority = "amzn1.er-authority.echo-sdk.\(skillID).\(type.type)"
-        if let entry = reading.resolved, entry.isCustom {
+        if let entry = reading.resolved ?? (reading.normalized == nil ? type.containedValue(in: words) : nil), entry.isCustom {
             return ResolutionAuthority(authority: authority, status: .successMatch, values: [ResolvedValue(name: entry.name, id: entry.id)])
         }
         return ResolutionAuthority(authority: authority, status: .successNoMatch, values: [])

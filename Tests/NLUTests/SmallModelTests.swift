@@ -349,3 +349,33 @@ import Testing
         #expect(best.slots.first { $0.name == "day" }?.value == day)
     }
 }
+
+/// A recipe skill in the style of Alexa's Sauce Boss sample, whose dialog validates the item
+/// with hasEntityResolutionMatch: values said with a word more, or spelled, still resolve.
+@Suite struct RecipeModelTests {
+    static let nlu = SkillNLU(skillID: "sauces", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"sauce boss","intents":[
+          {"name":"RecipeIntent","slots":[{"name":"Item","type":"LIST_OF_ITEMS","samples":["I want {Item} sauce","how about {Item}","{Item}"]}],
+           "samples":["how do I make {Item}","how do I make a {Item}","recipe for {Item}","how to make {Item} sauce","what's in {Item}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]}],
+         "types":[{"name":"LIST_OF_ITEMS","values":[{"name":{"value":"ranch"}},{"name":{"value":"thousand island"}},{"name":{"value":"cranberry"}},
+                  {"name":{"value":"pesto"}},{"name":{"value":"barbecue","synonyms":["b. b. q."]}}]}]}}}
+        """#))
+
+    @Test(arguments: [("how do I make ranch dressing", "ranch dressing", "ranch"), ("how do I make thousand island dressing", "thousand island", "thousand island"),
+                      ("recipe for bbq", "bbq", "barbecue"), ("how do I make BBQ", "BBQ", "barbecue")])
+    func aValueWithAWordMoreOrSpelledResolves(text: String, spoken: String, resolved: String) throws {
+        let item = try #require(Self.nlu.parse(Utterance(text)).first?.slots.first { $0.name == "Item" })
+        #expect(item.spoken == spoken)
+        #expect(item.resolution?.status == .successMatch)
+        #expect(item.resolution?.values.first?.name == resolved)
+    }
+
+    @Test func anAnswerHoldingTwoValuesResolvesToNeither() throws {
+        let asking = SkillNLU.Elicitation(intent: "RecipeIntent", slot: "Item")
+        let cranberries = try #require(Self.nlu.parse(Utterance("something with cranberries"), eliciting: asking).first?.slots.first)
+        #expect(cranberries.resolution?.values.first?.name == "cranberry")
+        let two = try #require(Self.nlu.parse(Utterance("pesto or ranch"), eliciting: asking).first?.slots.first)
+        #expect(two.resolution?.status == .successNoMatch)
+    }
+}

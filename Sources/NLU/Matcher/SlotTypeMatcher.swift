@@ -53,6 +53,9 @@ struct SlotTypeMatcher: Sendable {
                 let normalized = Tokenizer.normalize(text)
                 guard !normalized.isEmpty, entries[normalized] == nil else { continue }
                 entries[normalized] = entry
+                // Letters said one by one and written as a word are the same value: "b. b. q."
+                // is "bbq", and "BBQ" is "b b q".
+                for spelling in Self.spellings(text, normalized: normalized) where entries[spelling] == nil { entries[spelling] = entry }
             }
         }
         // Said in the plural, a value is still that value: "two lattes", "shots of espresso"
@@ -116,6 +119,41 @@ struct SlotTypeMatcher: Sendable {
             fit = min(fit, reading.fit)
         }
         return Reading(normalized: nil, resolved: nil, fit: fit)
+    }
+
+    /// The other way to write a value of letters: "b b q" → "bbq"; an acronym "BBQ" → "b b q".
+    static func spellings(_ text: String, normalized: String) -> [String] {
+        let words = normalized.split(separator: " ")
+        if words.count >= 2, words.allSatisfy({ $0.count == 1 && $0.first!.isLetter }) { return [words.joined()] }
+        let tokens = Tokenizer.tokens(text)
+        guard tokens.count == 1, let surface = tokens.first?.surface, (2...5).contains(surface.count),
+            surface.allSatisfy({ $0.isUppercase && $0.isLetter })
+        else { return [] }
+        return [surface.lowercased().map(String.init).joined(separator: " ")]
+    }
+
+    /// The one listed value (the longest found) inside words that are not one themselves, when
+    /// at most one other meaningful word is around it; nil when there is none, or several.
+    func containedValue(in words: ArraySlice<String>) -> Entry? {
+        guard words.count > 1, words.count <= longestEntry + 3 else { return nil }
+        var found: (entry: Entry, range: ClosedRange<Int>)?
+        for start in words.indices {
+            var key = ""
+            for end in start..<min(words.endIndex, start + longestEntry) {
+                key += (end == start ? "" : " ") + words[end]
+                guard entryPrefixes.contains(key) else { break }
+                guard let entry = entries[key], (start...end) != (words.startIndex...(words.endIndex - 1)) else { continue }
+                if let existing = found {
+                    if existing.entry.id != entry.id, !existing.range.overlaps(start...end) { return nil }
+                    if end - start > existing.range.count - 1 { found = (entry, start...end) }
+                } else {
+                    found = (entry, start...end)
+                }
+            }
+        }
+        guard let (entry, range) = found else { return nil }
+        let others = words.indices.filter { !range.contains($0) && !StopWords.all.contains(words[$0]) }
+        return others.count <= 1 ? entry : nil
     }
 
     /// Whether `words` are a listed value or synonym of the type.
