@@ -107,6 +107,11 @@ public struct Utterance: Sendable {
         return (String(scalars[lower..<upper]), start, end)
     }
 
+    /// Whether token `index` was written with a capital first letter ("Paris", "The").
+    public func isCapitalised(_ index: Int) -> Bool {
+        tokens[index].surface.unicodeScalars.first?.properties.isUppercase == true
+    }
+
     /// Words written with a period after them: a single letter after another ("a.m.", "U.S.")
     /// or a common abbreviation (months, titles, street words).
     private func isAbbreviation(_ index: Int) -> Bool {
