@@ -97,37 +97,42 @@ def model_from(train_rows):
         "types": [{"name": n, "values": [{"name": {"value": v}} for v in values[n].values()]} for n in sorted(values)]}}}
 
 
-print("1. Ambiguous in the labels")
-by_template = collections.defaultdict(collections.Counter)
-for r in rows:
-    by_template[template(r)][r["intent"]] += 1
-forced = sum(sum(c.values()) - max(c.values()) for c in by_template.values() if len(c) > 1)
-print(f"   {forced} of {len(rows)} dev sentences share their words outside names and titles with more sentences of another intent: best possible without knowing titles {1 - forced / len(rows):.4f}")
-for words, counts in sorted(by_template.items(), key=lambda kv: -sum(kv[1].values()) if len(kv[1]) > 1 else 0)[:5]:
-    print(f"   \"{words}\": {dict(counts)}")
+def main():
+    print("1. Ambiguous in the labels")
+    by_template = collections.defaultdict(collections.Counter)
+    for r in rows:
+        by_template[template(r)][r["intent"]] += 1
+    forced = sum(sum(c.values()) - max(c.values()) for c in by_template.values() if len(c) > 1)
+    print(f"   {forced} of {len(rows)} dev sentences share their words outside names and titles with more sentences of another intent: best possible without knowing titles {1 - forced / len(rows):.4f}")
+    for words, counts in sorted(by_template.items(), key=lambda kv: -sum(kv[1].values()) if len(kv[1]) > 1 else 0)[:5]:
+        print(f"   \"{words}\": {dict(counts)}")
 
-print("2. Linear SVM trained on the annotated sentences")
-folds = cross_val_score(classifier(), texts, labels, cv=StratifiedKFold(10, shuffle=True, random_state=0), n_jobs=2)
-print(f"   10-fold cross-validation over dev.jsonl: mean {folds.mean():.4f} (folds {folds.min():.4f}-{folds.max():.4f})")
-held = [r for i, r in enumerate(rows) if i % 10 == 0]
-train = [r for i, r in enumerate(rows) if i % 10 != 0]
-print(f"   the full split (90% of dev.jsonl, scored on every tenth): {accuracy([r['text'] for r in train], [r['intent'] for r in train], held):.4f}")
-by_intent = collections.defaultdict(list)
-for i, r in enumerate(rows):
-    by_intent[r["intent"]].append(i)
-draws = []
-for seed in range(5):
-    rng = random.Random(seed)
-    chosen = {i for members in by_intent.values() for i in rng.sample(members, 70)}
-    draws.append(accuracy([texts[i] for i in sorted(chosen)], [labels[i] for i in sorted(chosen)], [r for i, r in enumerate(rows) if i not in chosen]))
-print(f"   70 sentences per intent drawn at random, five draws: {min(draws):.4f}-{max(draws):.4f}")
+    print("2. Linear SVM trained on the annotated sentences")
+    folds = cross_val_score(classifier(), texts, labels, cv=StratifiedKFold(10, shuffle=True, random_state=0), n_jobs=2)
+    print(f"   10-fold cross-validation over dev.jsonl: mean {folds.mean():.4f} (folds {folds.min():.4f}-{folds.max():.4f})")
+    held = [r for i, r in enumerate(rows) if i % 10 == 0]
+    train = [r for i, r in enumerate(rows) if i % 10 != 0]
+    print(f"   the full split (90% of dev.jsonl, scored on every tenth): {accuracy([r['text'] for r in train], [r['intent'] for r in train], held):.4f}")
+    by_intent = collections.defaultdict(list)
+    for i, r in enumerate(rows):
+        by_intent[r["intent"]].append(i)
+    draws = []
+    for seed in range(5):
+        rng = random.Random(seed)
+        chosen = {i for members in by_intent.values() for i in rng.sample(members, 70)}
+        draws.append(accuracy([texts[i] for i in sorted(chosen)], [labels[i] for i in sorted(chosen)], [r for i, r in enumerate(rows) if i not in chosen]))
+    print(f"   70 sentences per intent drawn at random, five draws: {min(draws):.4f}-{max(draws):.4f}")
 
-print("3. Linear SVM trained on sentences generated from an interaction model (what skillhost gets)")
-xs, ys = generated(f"{data}/snips-70.json")
-print(f"   snips-70.json, scored on dev.jsonl: {accuracy(xs, ys, rows):.4f}")
-import os, tempfile
-with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-    json.dump(model_from(train), f)
-xs, ys = generated(f.name, per_sample=3)
-os.unlink(f.name)
-print(f"   model from 90% of dev.jsonl, scored on every tenth: {accuracy(xs, ys, held):.4f}")
+    print("3. Linear SVM trained on sentences generated from an interaction model (what skillhost gets)")
+    xs, ys = generated(f"{data}/snips-70.json")
+    print(f"   snips-70.json, scored on dev.jsonl: {accuracy(xs, ys, rows):.4f}")
+    import os, tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(model_from(train), f)
+    xs, ys = generated(f.name, per_sample=3)
+    os.unlink(f.name)
+    print(f"   model from 90% of dev.jsonl, scored on every tenth: {accuracy(xs, ys, held):.4f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -17,12 +17,16 @@ It prints, for the 70-sample model and the dev split:
 import collections
 import json
 import random
-import re
 import subprocess
 import sys
 
+import os
+
 import numpy as np
 from sklearn.linear_model import LogisticRegression
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ceiling import generated  # noqa: E402  (the same sentences ceiling.py generates)
 
 data = sys.argv[1] if len(sys.argv) > 1 else "../shared/nlu-benchmark"
 rows = [json.loads(line) for line in open(f"{data}/dev.jsonl") if line.strip()]
@@ -37,21 +41,8 @@ def encode(texts):
     return encoder.encode(texts, batch_size=128, normalize_embeddings=True, show_progress_bar=False)
 
 
-def generated(model_path, per_sample=5):
-    language = json.load(open(model_path))["interactionModel"]["languageModel"]
-    values = {t["name"]: [v["name"]["value"] for v in t["values"]] for t in language.get("types", [])}
-    rng, xs, ys = random.Random(0), [], []
-    for intent in language["intents"]:
-        slot_types = {s["name"]: s["type"] for s in intent.get("slots", [])}
-        for sample in intent["samples"]:
-            for _ in range(per_sample):
-                xs.append(re.sub(r"\{(\w+)\}", lambda m: rng.choice(values.get(slot_types.get(m.group(1)), []) or ["x"]), sample))
-                ys.append(intent["name"])
-    return xs, ys
-
-
 dev = encode([r["text"] for r in rows])
-xs, ys = generated(f"{data}/snips-70.json")
+xs, ys = generated(f"{data}/snips-70.json", per_sample=5)
 on_generated = LogisticRegression(C=1, max_iter=3000).fit(encode(xs), ys)
 print(f"1. encoder + logistic regression, sentences generated from snips-70.json: {np.mean(on_generated.predict(dev) == labels):.4f}")
 by_intent = collections.defaultdict(list)
