@@ -176,7 +176,7 @@ extension SkillNLU {
     /// explains the words worse than the tagger would.
     /// A listed value that opens the capture ("give the {title}" for "give the saga Copper
     /// Justice") is split off as its own slot, so it does not count.
-    func swallowsListedValues(_ match: SampleMatcher.Match, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> Bool {
+    func swallowsValues(_ match: SampleMatcher.Match, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> Bool {
         let intent = intents[match.intent]
         let captured = Set(match.captures.compactMap { capture in intent.slots.firstIndex { $0.name == capture.slot } })
         return match.captures.contains { capture in
@@ -187,10 +187,18 @@ extension SkillNLU {
                                                   taken: captured, utterance: utterance, today: today) {
                 first = end + 1
             }
-            return matches.contains { listed in
+            let holdsListed = matches.contains { listed in
                 let type = gazetteer.types[listed.type]
                 return listed.start >= first && listed.end - 1 <= capture.lastToken && intent.slots.contains { $0.type == type }
             }
+            // So does a number the sample leaves to no slot, when a slot of the intent takes
+            // numbers: "i'd like a {drink}" for "I would like a table at a french bistro for
+            // four", where the intent counts drinks.
+            let countsLeft = intent.slots.indices.contains { index in
+                guard !captured.contains(index), case .grammar(.number)? = typeMatchers[SlotTypeMatcher.Key(intent.slots[index])]?.kind else { return false }
+                return (first...capture.lastToken).contains { NumberWords.value(of: [utterance.words[$0]]) != nil }
+            }
+            return holdsListed || countsLeft
         }
     }
 }

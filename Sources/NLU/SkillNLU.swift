@@ -178,7 +178,7 @@ public struct SkillNLU: Sendable {
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)
         if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, best.literalWords > 0,
-            !swallowsListedValues(best, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today) {
+            !swallowsValues(best, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today) {
             // Unlisted values in an intent with few samples: a tagger trained on a handful of
             // sentences guesses boundaries worse than the sample states them. Not a sample of
             // slots alone, whose boundaries state nothing: "{I_Am} {article} {personality}"

@@ -322,6 +322,14 @@ import Testing
         #expect(drink.resolution?.values.first?.id == id)
     }
 
+    @Test func aSampleDoesNotTakeACountIntoAName() {
+        // "i'd like a {drink}" would read the whole rest as one unlisted drink; the intent counts
+        // drinks, so "four" is no part of a drink's name.
+        let best = Self.nlu.parse(Utterance("I would like a table at a french bistro for four")).first
+        #expect(best?.slots.first { $0.name == "drink" }?.spoken != "table at a french bistro for four")
+        #expect((best?.score ?? 0) < 0.9)
+    }
+
     @Test(arguments: [("lattes", "latte"), ("flat whites", "flat white"), ("shots of espresso", "shot of espresso"), ("berries", "berry"),
                       ("boxes", "box"), ("days", "day")])
     func plurals(plural: String, value: String) {
