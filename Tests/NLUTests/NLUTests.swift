@@ -21,7 +21,7 @@ import Testing
         #expect(NumberWords.value(of: Tokenizer.tokens(words).map(\.text)) == value)
     }
 
-    @Test(arguments: ["five five", "twenty twelve", "hello", "and", "a", "a four", "a 4", "22 five", "3 twenty"])
+    @Test(arguments: ["five five", "twenty twelve", "hello", "and", "a", "a four", "a 4", "22 five", "3 twenty", "oh"])
     func refusesWhatIsNotOneNumber(words: String) {
         #expect(NumberWords.value(of: Tokenizer.tokens(words).map(\.text)) == nil)
     }

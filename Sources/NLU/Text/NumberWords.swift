@@ -38,6 +38,9 @@ public enum NumberWords {
             // "a" stands for one before a multiplier only: "a hundred", "a dozen"; "a four" is
             // the article and a number, not five.
             if previous == "a", units[word] != nil || tens[word] != nil || Int(word) != nil { return nil }
+            // "oh" is zero only inside a number said digit by digit ("seven oh five"): alone,
+            // or first, it is the interjection ("oh, five").
+            if word == "oh", previous == nil { return nil }
             // Digits then a number word are two numbers: "22 five" is not 27 ("2 hundred" is 200).
             if let previous, Int(previous) != nil, units[word] != nil || tens[word] != nil { return nil }
             if let unit = units[word] {
