@@ -31,6 +31,9 @@ import Testing
         ("this summer", "2026-SU"), ("next winter", "2027-WI"), ("last fall", "2025-FA"), ("autumn", "2026-FA"),
         ("12/25", "2026-12-25"), ("the 5th", "2026-12-05"), ("monday the 30th", "2026-11-30"), ("christmas", "2026-12-25"),
         ("new year's day", "2027-01-01"), ("thanksgiving", "2026-11-26"), ("a week from today", "2026-11-29"),
+        ("this coming friday", "2026-11-27"), ("a week from friday", "2026-12-04"), ("two days from tomorrow", "2026-11-25"),
+        ("the third of next month", "2026-12-03"), ("friday after next", "2026-12-04"), ("labor day", "2027-09-06"),
+        ("memorial day", "2027-05-31"), ("mother's day", "2027-05-09"), ("easter", "2027-03-28"), ("feb 29", "2027-02-28"),
     ])
     func dates(text: String, value: String) {
         #expect(Self.read("AMAZON.DATE", text) == value)

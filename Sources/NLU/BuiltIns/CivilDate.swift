@@ -10,6 +10,16 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.day = day
     }
 
+    /// A day written as AMAZON.DATE writes one, "2026-11-27"; nil for a week, a month or a
+    /// year ("2026-W48", "2026-11"), which name no single day.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
     /// Today in UTC.
     public static func today() -> CivilDate {
         var now = timespec()

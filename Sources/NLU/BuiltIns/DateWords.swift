@@ -16,6 +16,21 @@ enum DateWords {
     static func read(_ words: [String], today: CivilDate) -> String? {
         var words = words.filter { $0 != "the" && $0 != "of" && $0 != "on" }
         guard !words.isEmpty else { return nil }
+        // "this coming friday" is "coming friday".
+        if words.starts(with: ["this", "coming"]) { words.removeFirst() }
+        // "a week from friday", "two days from tomorrow": an offset from another day.
+        if let from = words.firstIndex(of: "from"), from > 0, from < words.count - 1, !["now", "today"].contains(words[from + 1]),
+            let offset = relativeDays(Array(words[..<from]) + ["from", "now"]),
+            let base = read(Array(words[(from + 1)...]), today: today).flatMap(CivilDate.init(iso:)) {
+            return base.adding(days: offset).description
+        }
+        // "the third of next month", "the 15th of this month".
+        if words.count >= 3, ["next", "this"].contains(words[words.count - 2]), words.last == "month",
+            let day = BuiltInSlotTypes.ordinal(Array(words.dropLast(2))), day >= 1 {
+            let (year, month) = words[words.count - 2] == "this" ? (today.year, today.month) : today.month == 12 ? (today.year + 1, 1) : (today.year, today.month + 1)
+            guard day <= CivilDate.daysIn(month: month, year: year) else { return nil }
+            return CivilDate(year: year, month: month, day: day).description
+        }
         let phrase = words.joined(separator: " ")
         switch phrase {
         case "today", "tonight", "now", "this morning", "this afternoon", "this evening", "later today": return today.description
@@ -57,6 +72,11 @@ enum DateWords {
             case "last": return "\(today.year - 1)-\(season)"
             default: return nil
             }
+        }
+        // "friday after next": the friday of the week after next friday's.
+        if words.count == 3, let weekday = weekdays[words[0]], words[1] == "after", words[2] == "next" {
+            let ahead = (weekday - today.weekday + 7) % 7
+            return today.adding(days: (ahead == 0 ? 7 : ahead) + 7).description
         }
         // "friday", "this friday", "next friday", "last friday".
         if let weekday = weekdays[words.last!], words.count <= 2 {
@@ -113,7 +133,8 @@ enum DateWords {
             return month(y, monthNumber)
         }
         let day = BuiltInSlotTypes.ordinal(rest) ?? NumberWords.value(of: rest)
-        guard let day, day >= 1, day <= CivilDate.daysIn(month: monthNumber, year: year ?? today.year) else { return nil }
+        // Without a year, February 29th is a day there is (2028 stands for any leap year).
+        guard let day, day >= 1, day <= CivilDate.daysIn(month: monthNumber, year: year ?? 2028) else { return nil }
         if let year { return CivilDate(year: year, month: monthNumber, day: day).description }
         return upcoming(month: monthNumber, day: day, today: today).description
     }
@@ -149,13 +170,40 @@ enum DateWords {
 
     private static func holiday(_ phrase: String, today: CivilDate) -> CivilDate? {
         if let (m, d) = holidays[phrase] { return upcoming(month: m, day: d, today: today) }
-        guard phrase == "thanksgiving" || phrase == "thanksgiving day" else { return nil }
-        func thanksgiving(_ year: Int) -> CivilDate {
-            let first = CivilDate(year: year, month: 11, day: 1)
-            return first.adding(days: (4 - first.weekday + 7) % 7 + 21)
+        guard let rule = movingHolidays[phrase.replacingOccurrences(of: "'", with: "")] else { return nil }
+        let date = rule(today.year)
+        return date < today ? rule(today.year + 1) : date
+    }
+
+    /// US holidays on a weekday of a month, and Easter, by the year.
+    private static let movingHolidays: [String: @Sendable (Int) -> CivilDate] = {
+        func nth(_ n: Int, _ weekday: Int, of month: Int) -> @Sendable (Int) -> CivilDate {
+            { year in
+                let first = CivilDate(year: year, month: month, day: 1)
+                return first.adding(days: (weekday - first.weekday + 7) % 7 + 7 * (n - 1))
+            }
         }
-        let date = thanksgiving(today.year)
-        return date < today ? thanksgiving(today.year + 1) : date
+        func last(_ weekday: Int, of month: Int) -> @Sendable (Int) -> CivilDate {
+            { year in
+                let end = CivilDate(year: year, month: month, day: CivilDate.daysIn(month: month, year: year))
+                return end.adding(days: -((end.weekday - weekday + 7) % 7))
+            }
+        }
+        let thanksgiving = nth(4, 4, of: 11), memorial = last(1, of: 5), labor = nth(1, 1, of: 9), mothers = nth(2, 7, of: 5)
+        let fathers = nth(3, 7, of: 6), mlk = nth(3, 1, of: 1), presidents = nth(3, 1, of: 2), columbus = nth(2, 1, of: 10)
+        return [
+            "thanksgiving": thanksgiving, "thanksgiving day": thanksgiving, "memorial day": memorial, "labor day": labor,
+            "labour day": labor, "mothers day": mothers, "fathers day": fathers, "martin luther king day": mlk, "mlk day": mlk,
+            "presidents day": presidents, "columbus day": columbus, "easter": easter, "easter sunday": easter,
+        ]
+    }()
+
+    /// Easter Sunday (Gregorian; the anonymous algorithm of Meeus).
+    @Sendable private static func easter(_ year: Int) -> CivilDate {
+        let a = year % 19, b = year / 100, c = year % 100, d = b / 4, e = b % 4, f = (b + 8) / 25, g = (b - f + 1) / 3
+        let h = (19 * a + b - d - g + 15) % 30, i = c / 4, k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = (a + 11 * h + 22 * l) / 451
+        let month = (h + l - 7 * m + 114) / 31, day = (h + l - 7 * m + 114) % 31 + 1
+        return CivilDate(year: year, month: month, day: day)
     }
 
     /// The next `month`/`day` from today on (this year's, else next year's; February 29th is
