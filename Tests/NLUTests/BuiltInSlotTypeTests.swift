@@ -50,7 +50,7 @@ import Testing
         ("ten past nine", "09:10"), ("eight o'clock", "08:00"), ("nine fifteen", "09:15"), ("seven oh five", "07:05"),
         ("six in the evening", "18:00"), ("morning", "MO"), ("this afternoon", "AF"), ("tonight", "NI"), ("1930", "19:30"),
         ("18:28", "18:28"), ("7:05", "07:05"), ("7:05 pm", "19:05"), ("00:55 am", "00:55"), ("12:30 am", "00:30"),
-        ("7pm", "19:00"), ("7:05pm", "19:05"), ("11am", "11:00"), ("12pm", "12:00"),
+        ("7pm", "19:00"), ("7:05pm", "19:05"), ("11am", "11:00"), ("12pm", "12:00"), ("half six", "06:30"),
     ])
     func times(text: String, value: String) {
         #expect(Self.read("AMAZON.TIME", text) == value)
@@ -67,6 +67,7 @@ import Testing
         ("three days", "P3D"), ("two weeks", "P2W"), ("a year", "P1Y"), ("one hour and twenty minutes", "PT1H20M"),
         ("ten seconds", "PT10S"), ("two days and three hours", "P2DT3H"),
         ("1.5 hours", "PT1H30M"), ("two and a half hours", "PT2H30M"), ("a half hour", "PT30M"), ("two days and a half", "P2DT12H"),
+        ("a quarter of an hour", "PT15M"), ("three quarters of an hour", "PT45M"), ("2h", "PT2H"), ("45min", "PT45M"), ("2h 30m", "PT2H30M"),
     ])
     func durations(text: String, value: String) {
         #expect(Self.read("AMAZON.DURATION", text) == value)

@@ -33,6 +33,8 @@ enum TimeWords {
             words.removeLast()
         }
         if words.last == "o'clock" || words.last == "oclock" { words.removeLast() }
+        // "half six": half past six, as said in Britain.
+        if words.count == 2, words[0] == "half", let hour = NumberWords.value(of: [words[1]]), (1...12).contains(hour) { words = ["half", "past", words[1]] }
         guard let (hour, minute) = clock(words) else { return nil }
         var h = hour
         if meridiem == "pm", h < 12 { h += 12 }
@@ -87,17 +89,38 @@ enum TimeWords {
 
 /// AMAZON.DURATION: a length of time as ISO 8601, "PT1H30M", "P3D", "P2W".
 enum DurationWords {
+    static let quarters: [([String], Int)] = [
+        (["three", "quarters", "of", "an", "hour"], 45), (["a", "quarter", "of", "an", "hour"], 15), (["quarter", "of", "an", "hour"], 15),
+        (["a", "quarter", "hour"], 15), (["quarter", "hour"], 15),
+    ]
+
+    /// "2h", "45min", "90s" as a count and its unit.
+    static func splitCompact(_ word: String) -> [String] {
+        guard let first = word.first, first.isNumber, let split = word.firstIndex(where: { !$0.isNumber && $0 != "." }) else { return [word] }
+        let units = ["h": "hours", "hr": "hours", "hrs": "hours", "m": "minutes", "min": "minutes", "mins": "minutes", "s": "seconds",
+                     "sec": "seconds", "secs": "seconds", "d": "days"]
+        guard let unit = units[String(word[split...])] else { return [word] }
+        return [String(word[..<split]), unit]
+    }
+
     static func read(_ words: [String]) -> String? {
         var years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0
         var pending: [String] = []
         var found = false
         // "two and a half hours": a half waiting for its unit.
         var half = false
-        var words = words.filter { $0 != "for" }
+        var words = words.filter { $0 != "for" }.flatMap(Self.splitCompact)
         if words.starts(with: ["half", "an", "hour"]) || words.starts(with: ["half", "a", "hour"]) {
             minutes += 30
             found = true
             words.removeFirst(3)
+        }
+        // "a quarter of an hour", "three quarters of an hour", "a quarter hour".
+        for (phrase, length) in Self.quarters where words.starts(with: phrase) {
+            minutes += length
+            found = true
+            words.removeFirst(phrase.count)
+            break
         }
         for (i, word) in words.enumerated() {
             let unit = word.hasSuffix("s") && word.count > 3 ? String(word.dropLast()) : word
