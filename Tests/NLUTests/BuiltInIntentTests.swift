@@ -23,7 +23,9 @@ import Testing
         ("yeah that is right", "AMAZON.YesIntent"), ("absolutely not", "AMAZON.NoIntent"), ("I do not think so", "AMAZON.NoIntent"),
         ("repeat that", "AMAZON.RepeatIntent"), ("start over", "AMAZON.StartOverIntent"), ("from the top", "AMAZON.StartOverIntent"),
         ("go home", "AMAZON.NavigateHomeIntent"), ("next", "AMAZON.NextIntent"), ("go back", "AMAZON.PreviousIntent"),
-        ("pause", "AMAZON.PauseIntent"), ("resume", "AMAZON.ResumeIntent"),
+        ("pause", "AMAZON.PauseIntent"), ("resume", "AMAZON.ResumeIntent"), ("goodbye", "AMAZON.StopIntent"),
+        ("main menu", "AMAZON.NavigateHomeIntent"), ("wait a second", "AMAZON.PauseIntent"), ("let's start again", "AMAZON.StartOverIntent"),
+        ("skip this one", "AMAZON.NextIntent"),
     ])
     func builtInPhrases(text: String, intent: String) {
         #expect(Self.nlu.parse(Utterance(text)).first?.intent.rawValue == intent)
