@@ -28,8 +28,27 @@ import Testing
             "warning: \(base).intents[2].samples: intent 'C' has no samples",
             "error: \(base).intents[3].samples[1]: \"{q}\" is an AMAZON.SearchQuery slot alone; it needs a carrier phrase (\"search for {q}\")",
             "error: \(base).intents[4].name: intent 'A' is defined twice",
+            "warning: \(base).types[0]: slot type 'EMPTY' is used by no slot",
         ]
         #expect(findings == expected)
+    }
+
+    /// What skillhost takes but Alexa's console would refuse, so a port goes both ways.
+    @Test func flagsWhatAlexaWouldRefuse() {
+        let text = #"""
+            {"interactionModel":{"languageModel":{"invocationName":"Coffee Shop 2","intents":[
+              {"name":"Order","slots":[{"name":"drink","type":"DRINK"},{"name":"drink","type":"DRINK"}],"samples":["i want 2 {drink}","order a {drink}!","get a {drink}"]}],
+             "types":[{"name":"DRINK","values":[{"name":{"value":"latte"}},{"name":{"value":"mocha","synonyms":["latte"]}}]}]}}}
+            """#
+        let findings = ModelLinter.check(text).map(\.description)
+        let base = "$.interactionModel.languageModel"
+        #expect(findings == [
+            "warning: \(base).invocationName: 'Coffee Shop 2': Alexa takes only lower-case letters, spaces, apostrophes and periods (numbers spelled out)",
+            "warning: \(base).types[0].values[1].name.synonyms[0]: 'latte', a synonym of 'mocha', is also value 0; it resolves to that value",
+            "error: \(base).intents[0].slots[1].name: slot 'drink' is declared twice in intent 'Order'",
+            "warning: \(base).intents[0].samples[0]: \"i want 2 {drink}\" has digits; Alexa wants numbers spelled out in samples (\"two\", not \"2\")",
+            "warning: \(base).intents[0].samples[1]: \"order a {drink}!\" has '!'; Alexa takes only words, spaces, apostrophes, periods and hyphens in samples",
+        ])
     }
 
     @Test func aCleanModelHasNoFindings() {

@@ -25,7 +25,13 @@ public enum ModelLinter {
             error(base, "missing (expected an object)")
             return findings
         }
-        if (language["invocationName"]?.string ?? "").isEmpty { error("\(base).invocationName", "missing or empty") }
+        let invocation = language["invocationName"]?.string ?? ""
+        if invocation.isEmpty {
+            error("\(base).invocationName", "missing or empty")
+        } else if !invocation.allSatisfy({ ($0.isLetter && $0.isLowercase) || $0 == " " || $0 == "'" || $0 == "\u{2019}" || $0 == "." }) {
+            // skillhost takes it; Alexa would not, and a port should go both ways.
+            warning("\(base).invocationName", "'\(invocation)': Alexa takes only lower-case letters, spaces, apostrophes and periods (numbers spelled out)")
+        }
 
         var typeNames = Set<String>()
         for (i, type) in (language["types"]?.array ?? []).enumerated() {
@@ -44,7 +50,18 @@ public enum ModelLinter {
                 }
                 if let first = seen[key] { warning("\(path).values[\(v)]", "'\(text)' repeats value \(first)") } else { seen[key] = v }
             }
+            // A synonym that is also another value: the value wins, so the synonym never resolves.
+            for (v, value) in values.enumerated() {
+                let text = value["name"]?["value"]?.string ?? ""
+                for (y, synonym) in (value["name"]?["synonyms"]?.array ?? []).enumerated() {
+                    let key = Tokenizer.normalize(synonym.string ?? "")
+                    if !key.isEmpty, let other = seen[key], other != v {
+                        warning("\(path).values[\(v)].name.synonyms[\(y)]", "'\(synonym.string ?? "")', a synonym of '\(text)', is also value \(other); it resolves to that value")
+                    }
+                }
+            }
         }
+        var usedTypes = Set<String>()
 
         var sampleOwner: [String: (intent: String, path: String)] = [:]
         var intentNames = Set<String>()
@@ -60,7 +77,8 @@ public enum ModelLinter {
             var searchQuerySlots = Set<String>()
             for (s, slot) in (intent["slots"]?.array ?? []).enumerated() {
                 guard let slotName = slot["name"]?.string else { error("\(path).slots[\(s)].name", "missing"); continue }
-                slotNames.insert(slotName)
+                if !slotNames.insert(slotName).inserted { error("\(path).slots[\(s)].name", "slot '\(slotName)' is declared twice in intent '\(name)'") }
+                if let type = slot["type"]?.string { usedTypes.insert(type) }
                 if slot["type"]?.string == "AMAZON.SearchQuery" { searchQuerySlots.insert(slotName) }
                 if let type = slot["type"]?.string {
                     if !type.hasPrefix("AMAZON.") && !typeNames.contains(type) {
@@ -81,6 +99,12 @@ public enum ModelLinter {
                 let key = Tokenizer.normalize(sample.replacingBraces())
                 if key.isEmpty { error(samplePath, "empty sample") }
                 let parts = SampleTemplate.parts(of: sample)
+                let words = parts.compactMap { part -> String? in if case .text(let text) = part { text } else { nil } }.joined(separator: " ")
+                if words.contains(where: \.isNumber) {
+                    warning(samplePath, "\"\(sample)\" has digits; Alexa wants numbers spelled out in samples (\"two\", not \"2\")")
+                } else if let symbol = words.first(where: { "!@#$%^&*()=+[]<>/\\|~`\";:".contains($0) }) {
+                    warning(samplePath, "\"\(sample)\" has '\(symbol)'; Alexa takes only words, spaces, apostrophes, periods and hyphens in samples")
+                }
                 if parts.count == 1, case .slot(let only) = parts[0], searchQuerySlots.contains(only) {
                     error(samplePath, "\"\(sample)\" is an AMAZON.SearchQuery slot alone; it needs a carrier phrase (\"search for {\(only)}\")")
                 }
@@ -101,6 +125,11 @@ public enum ModelLinter {
                 } else {
                     sampleOwner[key] = (name, samplePath)
                 }
+            }
+        }
+        for (i, type) in (language["types"]?.array ?? []).enumerated() {
+            if let name = type["name"]?.string, !usedTypes.contains(name) {
+                warning("\(base).types[\(i)]", "slot type '\(name)' is used by no slot")
             }
         }
         return findings
