@@ -94,7 +94,8 @@ public struct SkillNLU: Sendable {
     /// (All combinations would make each slot's matcher ten times bigger for little.)
     static let answerPatterns: [(before: String, after: String)] = {
         let ways = [("", ""), ("it's ", ""), ("the ", ""), ("the ", " one"), ("make it ", ""), ("i said ", ""), ("that would be ", ""),
-                    ("let's say ", ""), ("how about ", ""), ("i'd say ", "")]
+                    ("let's say ", ""), ("how about ", ""), ("i'd say ", ""), ("i want ", ""), ("i'd like ", ""), ("i would like ", ""),
+                    ("i'll have ", ""), ("i'll take ", ""), ("give me ", ""), ("just ", ""), ("only ", ""), ("", " of them")]
         let before = ["", "um ", "uh ", "hmm ", "hmm maybe ", "well ", "maybe ", "i think ", "i guess ", "probably ", "ok ", "oh "]
         let after = ["", " please", " i think", " i guess", " thanks", " thank you", " maybe"]
         return ways + ways.map { ($0.0, $0.1 + " please") } + before.flatMap { lead in after.map { (lead, $0) } }
@@ -127,12 +128,52 @@ public struct SkillNLU: Sendable {
                 && (match.literalWords > 0 || match.captures.filter { $0.reading.fit < 1 }.count < 2)
         }
         guard let answer = answers.first else { return general }
-        // An answer with an unlisted value gives way to a sure reading of something else.
-        if !answer.captures.allSatisfy({ $0.reading.fit >= 1 }), let other = general.first, other.intent != elicitation.intent, other.score >= 0.9 {
-            return general
+        if !answer.captures.allSatisfy({ $0.reading.fit >= 1 }), let other = general.first {
+            // An answer with an unlisted value gives way to a sure reading of something else,
+            // and to a sentence out of the skill's domain longer than the values the type lists
+            // ("what time is it" asked for a size; "purple" is still an answer).
+            let wordier = answer.captures.contains { capture in
+                capture.reading.fit < 1 && capture.lastToken - capture.firstToken + 1 > matcher.types[capture.type].longestEntry + 1
+            }
+            if other.intent != elicitation.intent, other.intent == .fallback ? other.score >= 0.5 && wordier : other.score >= 0.9 { return general }
+            // Nor is it an answer when it holds what another slot of the intent takes: "a
+            // latte" or "at 5" asked for a size is a drink or a time, not a size. Said alone
+            // ("large" asked for a drink), it fills that slot, as Alexa's dialog lets a user
+            // answer more than was asked.
+            if let intent = intents.first(where: { $0.name == elicitation.intent }),
+                let capture = answer.captures.first(where: { $0.reading.fit < 1 && holdsOtherSlotsValue($0, of: intent, utterance: utterance, today: today) }) {
+                if let slot = intent.slots.first(where: { $0.name != capture.slot && wholeValue(of: $0, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) }),
+                    let match = slotMatch(slot, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) {
+                    return [NLUCandidate(skillID: skillID, intent: intent.name, score: 0.9, slots: [match], declaredSlots: intent.slots.map(\.name))]
+                        + general.filter { $0.intent != intent.name }
+                }
+                return general
+            }
         }
         let remapped = SampleMatcher.Match(intent: intentIndex, captures: answer.captures, score: answer.score, literalWords: answer.literalWords)
         return [candidate(from: remapped, utterance: utterance, today: today, source: matcher)] + general.filter { $0.intent != elicitation.intent }
+    }
+
+    /// Whether an unlisted capture holds a value another slot of the intent reads: listed, or
+    /// a number, date or time its grammar reads.
+    private func holdsOtherSlotsValue(_ capture: SampleMatcher.Capture, of intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> Bool {
+        let others = intent.slots.filter { $0.name != capture.slot }.compactMap { typeMatchers[SlotTypeMatcher.Key($0)] }
+        for first in capture.firstToken...capture.lastToken {
+            for last in first...min(capture.lastToken, first + 3) {
+                let words = utterance.words[first...last]
+                if others.contains(where: { other in
+                    guard let reading = other.read(words: words, today: today) else { return false }
+                    return reading.resolved?.isCustom == true || reading.normalized != nil
+                }) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the slot's type reads these words whole as a listed value or a grammar value.
+    private func wholeValue(of slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> Bool {
+        guard let reading = typeMatchers[SlotTypeMatcher.Key(slot)]?.read(words: utterance.words[first...last], today: today) else { return false }
+        return reading.resolved?.isCustom == true || reading.normalized != nil
     }
 
     /// The words that carry meaning in this model (samples, values, built-in phrases), for the

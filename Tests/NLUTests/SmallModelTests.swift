@@ -322,6 +322,22 @@ import Testing
         #expect(drink.resolution?.values.first?.id == id)
     }
 
+    /// Answers to "which size?", "which drink?", "how many?" as people give them.
+    @Test(arguments: [
+        ("size", "purple", "size", "purple"), ("size", "a latte", "drink", "latte"), ("size", "two", "quantity", "2"),
+        ("drink", "I'd like a flat white", "drink", "flat white"), ("drink", "large", "size", "large"),
+        ("quantity", "three of them", "quantity", "3"), ("quantity", "just one", "quantity", "1"),
+    ])
+    func answersFillTheSlotThatTakesThem(asked: String, text: String, slot: String, value: String) throws {
+        let answer = try #require(Self.nlu.parse(Utterance(text), eliciting: .init(intent: "OrderIntent", slot: SlotName(asked))).first)
+        #expect(answer.slots.first { $0.name.rawValue == slot }?.value == value)
+        #expect(answer.slots.first { $0.name.rawValue == asked && asked != slot } == nil)
+    }
+
+    @Test func aQuestionIsNoAnswer() {
+        #expect(Self.nlu.parse(Utterance("what time is it"), eliciting: .init(intent: "OrderIntent", slot: "size")).first?.intent == .fallback)
+    }
+
     @Test func aSampleDoesNotTakeACountIntoAName() {
         // "i'd like a {drink}" would read the whole rest as one unlisted drink; the intent counts
         // drinks, so "four" is no part of a drink's name.
