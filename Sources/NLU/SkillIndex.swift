@@ -67,8 +67,10 @@ public struct SkillIndex: Sendable {
         var asked = shortlist(utterance, limit: limit)
         if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
         let candidates = asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }.filter { !$0.intent.isBuiltIn }
+        // The sentence's meaningful words, by where they start, as stems: once for all readings.
+        let meaningful = zip(utterance.tokens, utterance.words).filter { !StopWords.all.contains($0.1) }.map { (start: $0.0.start, stem: Stem.of($0.1)) }
         let ranked: [(candidate: NLUCandidate, rank: Double)] = candidates.map { candidate in
-            let foreign = unexplainedWords(utterance, candidate)
+            let foreign = unexplainedWords(meaningful, candidate)
             return (candidate, candidate.score * pow(0.7, Double(foreign)) + 0.04 * Double(min(candidate.listedValues, 3)))
         }
         return ranked.sorted { lhs, rhs in
@@ -82,12 +84,10 @@ public struct SkillIndex: Sendable {
 
     /// Meaningful words of the sentence outside the candidate's slots that its skill's model
     /// never says.
-    private func unexplainedWords(_ utterance: Utterance, _ candidate: NLUCandidate) -> Int {
+    private func unexplainedWords(_ meaningful: [(start: Int, stem: String)], _ candidate: NLUCandidate) -> Int {
         guard let known = stems[candidate.skillID] else { return 0 }
         let spans = candidate.slots.flatMap(\.values).map { $0.start..<$0.end }
-        return zip(utterance.tokens, utterance.words).filter { token, word in
-            !StopWords.all.contains(word) && !spans.contains { $0.contains(token.start) } && !known.contains(Stem.of(word))
-        }.count
+        return meaningful.filter { word in !spans.contains { $0.contains(word.start) } && !known.contains(word.stem) }.count
     }
 }
 

@@ -14,15 +14,9 @@ extension SkillNLU {
             let slot = intent.slots[span.slot]
             var (first, last) = (span.firstToken, span.lastToken)
             if let type = typeMatchers[SlotTypeMatcher.Key(slot)] {
-                if let (other, end) = leadingListedValue(of: span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today) {
-                    result.append(other)
-                    first = end + 1
-                }
-                (first, last) = withoutEdgeWords(type, first: first, last: last, utterance: utterance, today: today)
-                if let (time, start) = trailingTime(of: span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today) {
-                    result.append(time)
-                    last = start - 1
-                }
+                let refined = refinedName(span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today)
+                result += refined.others
+                (first, last) = (refined.first, refined.last)
             }
             if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
                 result.append(match)
@@ -44,6 +38,24 @@ extension SkillNLU {
         return result
     }
 
+    /// A name's span after the rules below, and the values of other slots found at its edges:
+    /// a listed value it opens with, words no name has at its edges, a date or time it ends in.
+    func refinedName(_ slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
+                     utterance: Utterance, today: CivilDate) -> (others: [SlotMatch], first: Int, last: Int) {
+        var others: [SlotMatch] = []
+        var (first, last) = (first, last)
+        if let (other, end) = leadingListedValue(of: slotIndex, first: first, last: last, intent: intent, type: type, taken: taken, utterance: utterance, today: today) {
+            others.append(other)
+            first = end + 1
+        }
+        (first, last) = withoutEdgeWords(type, first: first, last: last, utterance: utterance, today: today)
+        if let (time, start) = trailingTime(of: slotIndex, first: first, last: last, intent: intent, type: type, taken: taken, utterance: utterance, today: today) {
+            others.append(time)
+            last = start - 1
+        }
+        return (others, first, last)
+    }
+
     /// "rate the book Spells and Philtres": a name the type does not read that opens with a
     /// value another of the intent's slots lists (after a preposition or article, said in
     /// lower case, the article perhaps just before the span) is that slot's value, and the
@@ -52,7 +64,7 @@ extension SkillNLU {
     func leadingListedValue(of slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
                             utterance: Utterance, today: CivilDate) -> (SlotMatch, end: Int)? {
         let words = utterance.words
-        guard first < last, let reading = type.read(words: words[first...last], today: today), reading.resolved == nil, reading.normalized == nil
+        guard first < last, type.read(words: words[first...last], today: today)?.isName == true
         else { return nil }
         var start = first
         if Self.leadingPrepositions.contains(words[start]) { start += 1 }
@@ -79,8 +91,7 @@ extension SkillNLU {
     /// trailing time, titles included, lost 0.0005.)
     func trailingTime(of slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
                       utterance: Utterance, today: CivilDate) -> (SlotMatch, start: Int)? {
-        guard first < last, !type.holdsTimes, let reading = type.read(words: utterance.words[first...last], today: today),
-            reading.resolved == nil, reading.normalized == nil
+        guard first < last, !type.holdsTimes, type.read(words: utterance.words[first...last], today: today)?.isName == true
         else { return nil }
         let timeSlots = intent.slots.indices.filter { index in
             guard index != slotIndex, !taken.contains(index), let other = typeMatchers[SlotTypeMatcher.Key(intent.slots[index])] else { return false }
@@ -114,7 +125,7 @@ extension SkillNLU {
     /// Sunday Morning"). A capitalised edge word is left alone: it belongs to the
     /// title ("To Live and Die in L.A."). (Dev split, 70 per intent: slot F1 0.8557 -> 0.8641.)
     func withoutEdgeWords(_ type: SlotTypeMatcher, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> (Int, Int) {
-        guard first < last, let reading = type.read(words: utterance.words[first...last], today: today), reading.resolved == nil, reading.normalized == nil
+        guard first < last, type.read(words: utterance.words[first...last], today: today)?.isName == true
         else { return (first, last) }
         var (first, last) = (first, last)
         // "my playlist called Sunday Morning": the name is what follows the naming word, when
@@ -170,7 +181,7 @@ extension SkillNLU {
     }
 
     /// Whether an unlisted value of the match holds a listed value of one of the intent's slot
-    /// types with words around it: "match me with a large dog" read by "{size} {pet}" as size
+    /// types with words around it, or a count the intent has an empty number slot for: "match me with a large dog" read by "{size} {pet}" as size
     /// "match" and pet "me with a large dog", where "large" is a size; "add eggs to my grocery
     /// list" read by "add {items} to {listName}" as listName "my grocery list". Such a match
     /// explains the words worse than the tagger would.
@@ -196,8 +207,8 @@ extension SkillNLU {
             // four", where the intent counts drinks.
             let countsLeft = intent.slots.indices.contains { index in
                 guard !captured.contains(index), case .grammar(.number)? = typeMatchers[SlotTypeMatcher.Key(intent.slots[index])]?.kind else { return false }
-                return (first...capture.lastToken).contains { NumberWords.value(of: [utterance.words[$0]]) != nil }
-            }
+                return true
+            } && (first...capture.lastToken).contains { NumberWords.value(of: [utterance.words[$0]]) != nil }
             return holdsListed || countsLeft
         }
     }

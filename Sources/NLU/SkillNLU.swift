@@ -140,8 +140,8 @@ public struct SkillNLU: Sendable {
             // latte" or "at 5" asked for a size is a drink or a time, not a size. Said alone
             // ("large" asked for a drink), it fills that slot, as Alexa's dialog lets a user
             // answer more than was asked.
-            if let intent = intents.first(where: { $0.name == elicitation.intent }),
-                let capture = answer.captures.first(where: { $0.reading.fit < 1 && holdsOtherSlotsValue($0, of: intent, utterance: utterance, today: today) }) {
+            let intent = intents[intentIndex]
+            if let capture = answer.captures.first(where: { $0.reading.fit < 1 && holdsOtherSlotsValue($0, of: intent, utterance: utterance, today: today) }) {
                 if let slot = intent.slots.first(where: { $0.name != capture.slot && wholeValue(of: $0, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) }),
                     let match = slotMatch(slot, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) {
                     return [NLUCandidate(skillID: skillID, intent: intent.name, score: 0.9, slots: [match], declaredSlots: intent.slots.map(\.name))]
@@ -161,10 +161,7 @@ public struct SkillNLU: Sendable {
         for first in capture.firstToken...capture.lastToken {
             for last in first...min(capture.lastToken, first + 3) {
                 let words = utterance.words[first...last]
-                if others.contains(where: { other in
-                    guard let reading = other.read(words: words, today: today) else { return false }
-                    return reading.resolved?.isCustom == true || reading.normalized != nil
-                }) { return true }
+                if others.contains(where: { $0.read(words: words, today: today)?.isKnownValue == true }) { return true }
             }
         }
         return false
@@ -172,8 +169,7 @@ public struct SkillNLU: Sendable {
 
     /// Whether the slot's type reads these words whole as a listed value or a grammar value.
     private func wholeValue(of slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> Bool {
-        guard let reading = typeMatchers[SlotTypeMatcher.Key(slot)]?.read(words: utterance.words[first...last], today: today) else { return false }
-        return reading.resolved?.isCustom == true || reading.normalized != nil
+        typeMatchers[SlotTypeMatcher.Key(slot)]?.read(words: utterance.words[first...last], today: today)?.isKnownValue == true
     }
 
     /// The words that carry meaning in this model (samples, values, built-in phrases), for the
@@ -271,17 +267,9 @@ public struct SkillNLU: Sendable {
             // of a name: "add {song} to {playlist}" for "… to my playlist called Sunday Morning";
             // "give the {title} …" for "give the saga Copper Justice …".
             if capture.reading.fit < 1, let index = intent.slots.firstIndex(where: { $0.name == capture.slot }) {
-                var first = capture.firstToken
-                if let (other, end) = leadingListedValue(of: index, first: first, last: capture.lastToken, intent: intent, type: type, taken: captured, utterance: utterance, today: today) {
-                    slots.append(other)
-                    first = end + 1
-                }
-                var last: Int
-                (first, last) = withoutEdgeWords(type, first: first, last: capture.lastToken, utterance: utterance, today: today)
-                if let (time, start) = trailingTime(of: index, first: first, last: last, intent: intent, type: type, taken: captured, utterance: utterance, today: today) {
-                    slots.append(time)
-                    last = start - 1
-                }
+                let (others, first, last) = refinedName(index, first: capture.firstToken, last: capture.lastToken, intent: intent, type: type, taken: captured,
+                                                        utterance: utterance, today: today)
+                slots += others
                 if (first, last) != (capture.firstToken, capture.lastToken), let reading = type.read(words: utterance.words[first...last], today: today) {
                     slots.append(slotMatch(capture.slot, first: first, last: last, reading: reading, type: type, utterance: utterance, today: today))
                     continue
@@ -302,7 +290,7 @@ public struct SkillNLU: Sendable {
             return nil
         }
         // A span of nothing but function words ("please") is not a value unless listed.
-        if reading.resolved == nil, reading.normalized == nil, utterance.words[first...last].allSatisfy(StopWords.all.contains) { return nil }
+        if reading.isName, utterance.words[first...last].allSatisfy(StopWords.all.contains) { return nil }
         return slotMatch(slot.name, first: first, last: last, reading: reading, type: matcher, utterance: utterance, today: today)
     }
 
@@ -324,7 +312,7 @@ public struct SkillNLU: Sendable {
             // "Miyavi's music": a name ends before its possessive, unless the type lists
             // possessives ("jannie's" playlists). (Dev split, 70 per intent: artist +33 spans.)
             let word = utterance.words[last]
-            if list.isEmpty, reading.resolved == nil, reading.normalized == nil, !type.listsPossessives, case .custom = type.kind,
+            if list.isEmpty, reading.isName, !type.listsPossessives, case .custom = type.kind,
                 word.count > 2, word.hasSuffix("'s"), Contractions.table[word] == nil {
                 spoken = (String(String.UnicodeScalarView(spoken.text.unicodeScalars.dropLast(2))), spoken.start, spoken.end - 2)
             }

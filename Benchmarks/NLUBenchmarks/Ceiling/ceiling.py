@@ -78,6 +78,16 @@ def generated(model_path, per_sample=10):
     return xs, ys
 
 
+def seventy_per_intent(rows, seed):
+    """Indices of 70 sentences per intent drawn at random, and of the others, both sorted."""
+    by_intent = collections.defaultdict(list)
+    for i, r in enumerate(rows):
+        by_intent[r["intent"]].append(i)
+    rng = random.Random(seed)
+    chosen = {i for members in by_intent.values() for i in rng.sample(members, 70)}
+    return sorted(chosen), [i for i in range(len(rows)) if i not in chosen]
+
+
 def model_from(train_rows):
     """An interaction model from annotated sentences, much as skillhost-nlu-bench builds one."""
     samples, slots, values = collections.defaultdict(dict), collections.defaultdict(list), collections.defaultdict(dict)
@@ -113,14 +123,10 @@ def main():
     held = [r for i, r in enumerate(rows) if i % 10 == 0]
     train = [r for i, r in enumerate(rows) if i % 10 != 0]
     print(f"   the full split (90% of dev.jsonl, scored on every tenth): {accuracy([r['text'] for r in train], [r['intent'] for r in train], held):.4f}")
-    by_intent = collections.defaultdict(list)
-    for i, r in enumerate(rows):
-        by_intent[r["intent"]].append(i)
     draws = []
     for seed in range(5):
-        rng = random.Random(seed)
-        chosen = {i for members in by_intent.values() for i in rng.sample(members, 70)}
-        draws.append(accuracy([texts[i] for i in sorted(chosen)], [labels[i] for i in sorted(chosen)], [r for i, r in enumerate(rows) if i not in chosen]))
+        chosen, rest = seventy_per_intent(rows, seed)
+        draws.append(accuracy([texts[i] for i in chosen], [labels[i] for i in chosen], [rows[i] for i in rest]))
     print(f"   70 sentences per intent drawn at random, five draws: {min(draws):.4f}-{max(draws):.4f}")
 
     print("3. Linear SVM trained on sentences generated from an interaction model (what skillhost gets)")

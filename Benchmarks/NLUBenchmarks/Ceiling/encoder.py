@@ -14,9 +14,7 @@ It prints, for the 70-sample model and the dev split:
 2. skillhost's own intent accuracy, and the best mix of its scores with the encoder's
    probabilities (weights 0.1-0.5): how much the encoder adds on top.
 """
-import collections
 import json
-import random
 import subprocess
 import sys
 
@@ -26,7 +24,7 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ceiling import generated  # noqa: E402  (the same sentences ceiling.py generates)
+from ceiling import generated, seventy_per_intent  # noqa: E402  (the same sentences and draws as ceiling.py)
 
 data = sys.argv[1] if len(sys.argv) > 1 else "../shared/nlu-benchmark"
 rows = [json.loads(line) for line in open(f"{data}/dev.jsonl") if line.strip()]
@@ -45,14 +43,9 @@ dev = encode([r["text"] for r in rows])
 xs, ys = generated(f"{data}/snips-70.json", per_sample=5)
 on_generated = LogisticRegression(C=1, max_iter=3000).fit(encode(xs), ys)
 print(f"1. encoder + logistic regression, sentences generated from snips-70.json: {np.mean(on_generated.predict(dev) == labels):.4f}")
-by_intent = collections.defaultdict(list)
-for i, r in enumerate(rows):
-    by_intent[r["intent"]].append(i)
 draws = []
 for seed in range(3):
-    rng = random.Random(seed)
-    chosen = sorted(i for members in by_intent.values() for i in rng.sample(members, 70))
-    rest = np.array([i for i in range(len(rows)) if i not in set(chosen)])
+    chosen, rest = seventy_per_intent(rows, seed)
     model = LogisticRegression(C=10, max_iter=3000).fit(dev[chosen], labels[chosen])
     draws.append(np.mean(model.predict(dev[rest]) == labels[rest]))
 print(f"   the same on 70 annotated sentences per intent, three draws: {min(draws):.4f}-{max(draws):.4f}")

@@ -94,12 +94,14 @@ enum DurationWords {
         (["a", "quarter", "hour"], 15), (["quarter", "hour"], 15),
     ]
 
+    private static let compactUnits = ["h": "hours", "hr": "hours", "hrs": "hours", "m": "minutes", "min": "minutes", "mins": "minutes",
+                                       "s": "seconds", "sec": "seconds", "secs": "seconds", "d": "days"]
+
     /// "2h", "45min", "90s" as a count and its unit.
     static func splitCompact(_ word: String) -> [String] {
-        guard let first = word.first, first.isNumber, let split = word.firstIndex(where: { !$0.isNumber && $0 != "." }) else { return [word] }
-        let units = ["h": "hours", "hr": "hours", "hrs": "hours", "m": "minutes", "min": "minutes", "mins": "minutes", "s": "seconds",
-                     "sec": "seconds", "secs": "seconds", "d": "days"]
-        guard let unit = units[String(word[split...])] else { return [word] }
+        guard let first = word.first, first.isNumber, let split = word.firstIndex(where: { !$0.isNumber && $0 != "." }),
+            let unit = compactUnits[String(word[split...])]
+        else { return [word] }
         return [String(word[..<split]), unit]
     }
 
