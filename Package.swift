@@ -33,8 +33,9 @@ let package = Package(
         .target(name: "SkillKit", dependencies: ["SkillModel", "CSkillABI"]),
         .target(name: "NLU", dependencies: ["SkillModel"]),
         .target(name: "Storage", dependencies: ["SkillModel"]),
+        .target(name: "Dialog", dependencies: ["SkillModel"]),
         .target(name: "Loader", dependencies: ["CSkillABI", "CFFI", "SkillModel"]),
-        .target(name: "SkillHost", dependencies: ["SkillModel", "NLU", "Loader", "Storage"]),
+        .target(name: "SkillHost", dependencies: ["SkillModel", "NLU", "Dialog", "Loader", "Storage"]),
         .target(
             name: "SkillHostCLI",
             dependencies: [
@@ -68,6 +69,7 @@ let package = Package(
         // Writes, increments and fills a store from another process, for the storage tests.
         .executableTarget(name: "StorageTorture", dependencies: ["Storage", "SkillModel"], path: "Tests/StorageTorture"),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SkillModel", "TestSupport", "StorageTorture"]),
+        .testTarget(name: "DialogTests", dependencies: ["Dialog", "SkillModel"]),
         .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel"], exclude: ["Fixtures"]),
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "StorageProbe", dependencies: ["SkillKit"], path: "Tests/StorageProbeSkill"),

@@ -13,8 +13,8 @@ import Testing
     @Test func loadsAndLintsClean() {
         #expect(Self.model.invocationName == "pizza shop")
         #expect(Self.model.fallbackIntentSensitivity == .medium)
-        #expect(Self.model.dialog?["intents"]?.array?.count == 1)
-        #expect(Self.model.prompts?.array?.count == 3)
+        #expect(Self.model.dialog.intents.count == 1)
+        #expect(Self.model.dialog.prompts.count == 3)
         #expect(ModelLinter.check(Self.text).isEmpty)
     }
 

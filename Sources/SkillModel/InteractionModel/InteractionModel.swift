@@ -4,19 +4,16 @@ public struct InteractionModel: Sendable, Equatable {
     public var invocationName: String
     public var intents: [IntentDefinition]
     public var types: [SlotTypeDefinition]
-    /// `interactionModel.dialog`, kept as JSON for the dialog manager.
-    public var dialog: JSONValue?
-    /// `interactionModel.prompts`, kept as JSON for the dialog manager.
-    public var prompts: JSONValue?
+    /// `interactionModel.dialog` and `interactionModel.prompts`, read and checked.
+    public var dialog: DialogModel
     /// `languageModel.modelConfiguration.fallbackIntentSensitivity.level`.
     public var fallbackIntentSensitivity: FallbackIntentSensitivity
 
-    public init(invocationName: String, intents: [IntentDefinition], types: [SlotTypeDefinition] = [], dialog: JSONValue? = nil, prompts: JSONValue? = nil, fallbackIntentSensitivity: FallbackIntentSensitivity = .low) {
+    public init(invocationName: String, intents: [IntentDefinition], types: [SlotTypeDefinition] = [], dialog: DialogModel = DialogModel(), fallbackIntentSensitivity: FallbackIntentSensitivity = .low) {
         self.invocationName = invocationName
         self.intents = intents
         self.types = types
         self.dialog = dialog
-        self.prompts = prompts
         self.fallbackIntentSensitivity = fallbackIntentSensitivity
     }
 
@@ -70,7 +67,8 @@ public struct InteractionModel: Sendable, Equatable {
             }
             level = parsed
         }
-        self.init(invocationName: invocationName, intents: intents, types: types, dialog: model.object["dialog"], prompts: model.object["prompts"], fallbackIntentSensitivity: level)
+        let dialog = try DialogModel(dialog: model.object["dialog"], prompts: model.object["prompts"], intents: intents)
+        self.init(invocationName: invocationName, intents: intents, types: types, dialog: dialog, fallbackIntentSensitivity: level)
     }
 
     public func intent(named name: IntentName) -> IntentDefinition? { intents.first { $0.name == name } }
