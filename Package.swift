@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "CoinFlip", type: .dynamic, targets: ["CoinFlip"]),
         // A test fixture, not an example: a SkillKit skill that stores through the real ABI.
         .library(name: "StorageProbe", type: .dynamic, targets: ["StorageProbe"]),
+        // A test fixture: a skill with a dialog model that says what each request carried.
+        .library(name: "DialogProbe", type: .dynamic, targets: ["DialogProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -73,6 +75,7 @@ let package = Package(
         .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel"], exclude: ["Fixtures"]),
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "StorageProbe", dependencies: ["SkillKit"], path: "Tests/StorageProbeSkill"),
+        .target(name: "DialogProbe", dependencies: ["SkillKit"], path: "Tests/DialogProbeSkill"),
         .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "Storage", "TestSupport"]),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
     ]

@@ -26,8 +26,11 @@ public struct HostOptions: Sendable {
     public var events: @Sendable (HostEvent) -> Void
     /// Which skills run in runner processes of their own; nil runs every skill in this process.
     public var isolation: RunnerConfiguration?
+    /// Picks the dialog model's prompt variations, mixed with each session's number: the same
+    /// seed and the same conversation give the same words.
+    public var dialogSeed: UInt64
 
-    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil, dataRoot: String = DataRoot.resolve(nil), storageLimits: StorageLimits = StorageLimits(), trust: TrustPolicy = .strict, events: @escaping @Sendable (HostEvent) -> Void = { _ in }, isolation: RunnerConfiguration? = nil) {
+    public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil, dataRoot: String = DataRoot.resolve(nil), storageLimits: StorageLimits = StorageLimits(), trust: TrustPolicy = .strict, events: @escaping @Sendable (HostEvent) -> Void = { _ in }, isolation: RunnerConfiguration? = nil, dialogSeed: UInt64 = 0) {
         self.skillFolders = skillFolders
         self.logSink = logSink
         self.progress = progress
@@ -40,6 +43,7 @@ public struct HostOptions: Sendable {
         self.trust = trust
         self.events = events
         self.isolation = isolation
+        self.dialogSeed = dialogSeed
     }
 }
 

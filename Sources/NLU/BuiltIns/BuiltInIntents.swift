@@ -32,3 +32,22 @@ public enum BuiltInIntents {
         repeatPhrases.contains(words.joined(separator: " "))
     }
 }
+
+extension BuiltInIntents {
+    private static let yesPhrases = Set(phrases["AMAZON.YesIntent", default: []])
+    private static let noPhrases = Set(phrases["AMAZON.NoIntent", default: []])
+    private static let yesWords: Set<String> = ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "right", "absolutely", "definitely", "exactly", "indeed", "affirmative"]
+    private static let noWords: Set<String> = ["no", "nope", "nah", "incorrect", "wrong", "negative"]
+
+    /// The answer to a yes/no question: true for "yes", "yeah that's right", "sure, go ahead";
+    /// false for "no", "nope, wrong one"; nil when the words are neither.
+    public static func confirmation(_ words: [String]) -> Bool? {
+        let phrase = words.joined(separator: " ")
+        if yesPhrases.contains(phrase) { return true }
+        if noPhrases.contains(phrase) { return false }
+        guard let first = words.first else { return nil }
+        if noWords.contains(first) { return false }
+        if yesWords.contains(first) { return true }
+        return nil
+    }
+}

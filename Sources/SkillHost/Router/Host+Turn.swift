@@ -1,3 +1,4 @@
+import Dialog
 import Loader
 import NLU
 import SkillModel
@@ -24,6 +25,7 @@ extension HostEngine {
         if conversation.session != nil, words == ["exit"] {
             return await endSession(reason: .userInitiated, utterance: text)
         }
+        conversation.session?.turn += 1
 
         if let invocation = registry.invocations.parse(utterance), let entry = registry.entry(invocation.skillID) {
             if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: text) }
@@ -35,7 +37,7 @@ extension HostEngine {
                 let candidates = entry.nlu.parse(rest)
                 result.candidates = candidates
                 if let best = candidates.first {
-                    return await send(.intent, intent: best.intentValue, to: entry, result: result, slots: best.slots)
+                    return await start(best.intentValue, with: entry, result: result, slots: best.slots)
                 }
                 if entry.nlu.declares(.fallback) {
                     return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
@@ -45,24 +47,14 @@ extension HostEngine {
         }
 
         if let session = conversation.session, let entry = registry.entry(session.skillID) {
-            // While the skill waits on an answer, the reading starts from that question; when
-            // the best reading is something else, it is the same as an ordinary parse.
-            let elicitation = session.elicitation
-            let candidates = elicitation.map { entry.nlu.parse(utterance, eliciting: .init(intent: $0.intent.name, slot: $0.slot)) } ?? entry.nlu.parse(utterance)
-            result.candidates = candidates
-            if let (pending, _) = elicitation {
-                if let best = candidates.first, best.intent == pending.name {
-                    // The answer to the skill's question: the intent as it stood, with the
-                    // slots this answer fills laid over it.
-                    var intent = pending
-                    for match in best.slots {
-                        var slotValue = intent[slot: match.name] ?? Slot(name: match.name)
-                        slotValue.fill(match.spokenValues)
-                        intent[slot: match.name] = slotValue
-                    }
-                    return await send(.intent, intent: intent, dialogState: .inProgress, to: entry, result: result, slots: best.slots)
-                }
+            if let pending = session.dialog {
+                if let answered = await answer(pending, utterance: utterance, entry: entry, result: result) { return answered }
+                // Not an answer to the question: the dialog is left, and the utterance is
+                // read as anything else said in the session.
+                conversation.session?.dialog = nil
             }
+            let candidates = entry.nlu.parse(utterance)
+            result.candidates = candidates
             if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(words), !session.lastSpeech.isEmpty {
                 // Alexa answers "repeat" itself, from the last response, for a skill that
                 // does not handle AMAZON.RepeatIntent.
@@ -73,7 +65,7 @@ extension HostEngine {
                 return result
             }
             if let best = candidates.first {
-                return await send(.intent, intent: best.intentValue, to: entry, result: result, slots: best.slots)
+                return await start(best.intentValue, with: entry, result: result, slots: best.slots)
             }
             if entry.nlu.declares(.fallback) {
                 return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
@@ -91,7 +83,7 @@ extension HostEngine {
         result.candidates = candidates
         if let best = candidates.first, let entry = registry.entry(best.skillID) {
             openSession(for: entry.id)
-            return await send(.intent, intent: best.intentValue, to: entry, result: result, slots: best.slots)
+            return await start(best.intentValue, with: entry, result: result, slots: best.slots)
         }
         result.speech = hostHelp(didUnderstand: false)
         return result
@@ -106,7 +98,9 @@ extension HostEngine {
     }
 
     private func openSession(for skillID: SkillID) {
-        conversation.session = Conversation.OpenSession(skillID: skillID, sessionID: requests.nextID("session"), isNew: true, attributes: JSONObject(), lastSpeech: "", lastReprompt: nil)
+        conversation.sessions += 1
+        let seed = promptPick(seed: options.dialogSeed, turn: conversation.sessions)
+        conversation.session = Conversation.OpenSession(skillID: skillID, sessionID: requests.nextID("session"), seed: seed, isNew: true, attributes: JSONObject(), lastSpeech: "", lastReprompt: nil)
     }
 
     /// Ends the open session with a SessionEndedRequest; the skill's answer is not spoken.
@@ -129,15 +123,17 @@ extension HostEngine {
         return result
     }
 
-    /// Sends one request to the skill in session and applies its response to the session.
-    private func send(_ type: RequestType, intent: Intent? = nil, dialogState: DialogState? = nil, to entry: SkillRegistry.Entry, result: TurnResult, slots: [SlotMatch] = []) async -> TurnResult {
+    /// Sends one request to the skill in session, applies its response to the session, and
+    /// carries out the Dialog directive it holds, if any.
+    func send(_ type: RequestType, intent: Intent? = nil, dialogState: DialogState? = nil, to entry: SkillRegistry.Entry, result: TurnResult, slots: [SlotMatch]? = nil) async -> TurnResult {
         var result = result
         guard var session = conversation.session else { return result }
         result.skillID = entry.id
         result.speaker = entry.name
         result.requestType = type.rawValue
         result.intent = intent?.name
-        result.slots = slots.map { ($0.name, $0.spoken) }
+        result.dialogState = dialogState
+        if let slots { result.slots = slots.map { ($0.name, $0.spoken) } }
 
         let requestBytes = requests.envelope(type, intent: intent, dialogState: dialogState, session: session, conversation: conversation)
         if recordsEnvelopes { result.requestJSON = String(decoding: requestBytes, as: UTF8.self) }
@@ -163,31 +159,43 @@ extension HostEngine {
         result.endSession = body.shouldEndSession == true
         if result.endSession {
             conversation.session = nil
-        } else {
-            session.isNew = false
-            session.attributes = response.sessionAttributes ?? JSONObject()
-            session.lastSpeech = result.speech
-            session.lastReprompt = result.reprompt
-            session.elicitation = Self.elicitation(in: body, current: intent)
-            conversation.session = session
+            return result
         }
+        session.isNew = false
+        session.attributes = response.sessionAttributes ?? JSONObject()
+        session.dialog = nil
+        conversation.session = session
+        let directive = body.directives.last { ($0["type"]?.string ?? "").hasPrefix("Dialog.") && $0["type"]?.string != "Dialog.UpdateDynamicEntities" }
+        if let directive, let kind = directive["type"]?.string {
+            let updated = directive["updatedIntent"]?.object.map(Intent.init(json:)) ?? intent
+            guard let updated else {
+                return await fail(result, entry: entry, type: "INVALID_RESPONSE", message: "\(entry.id) answered a \(type) with \(kind), which needs an intent: add updatedIntent")
+            }
+            if kind == "Dialog.Delegate" {
+                return await delegate(updated, after: dialogState, entry: entry, result: result)
+            }
+            if let question = Self.question(kind, directive) {
+                return applyQuestion(question, intent: updated, askedByModel: false, entry: entry, result: result)
+            }
+        }
+        conversation.session?.lastSpeech = result.speech
+        conversation.session?.lastReprompt = result.reprompt
         return result
     }
 
-    /// The slot a response asks for with Dialog.ElicitSlot, and the intent it belongs to (the
-    /// directive's updatedIntent, else the intent of this turn).
-    static func elicitation(in response: Response, current: Intent?) -> (intent: Intent, slot: SlotName)? {
-        guard let directive = response.directives.last(where: { $0["type"]?.string == "Dialog.ElicitSlot" }),
-            let slot = directive["slotToElicit"]?.string
-        else { return nil }
-        let updated = directive["updatedIntent"]?.object.map(Intent.init(json:))
-        guard let intent = updated ?? current else { return nil }
-        return (intent, SlotName(slot))
+    /// The question a skill's Dialog directive asks.
+    private static func question(_ kind: String, _ directive: JSONObject) -> DialogQuestion? {
+        switch kind {
+        case "Dialog.ElicitSlot": directive["slotToElicit"]?.string.map { .elicitSlot(SlotName($0)) }
+        case "Dialog.ConfirmSlot": directive["slotToConfirm"]?.string.map { .confirmSlot(SlotName($0)) }
+        case "Dialog.ConfirmIntent": .confirmIntent
+        default: nil
+        }
     }
 
     /// A skill failed: the user hears a short apology, the skill gets SessionEndedRequest with
     /// reason ERROR, and the session is over.
-    private func fail(_ result: TurnResult, entry: SkillRegistry.Entry, type: String, message: String) async -> TurnResult {
+    func fail(_ result: TurnResult, entry: SkillRegistry.Entry, type: String, message: String) async -> TurnResult {
         var result = result
         result.speech = "There was a problem with the requested skill's response."
         result.error = message

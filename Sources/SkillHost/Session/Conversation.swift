@@ -1,21 +1,39 @@
+import Dialog
 import SkillModel
 
 /// The user's side of the dialog, kept by the host between turns: which skill holds the
-/// session, its attributes, and what was said last (for "repeat" and an empty line).
+/// session, its attributes, what was said last (for "repeat" and an empty line), and the
+/// question the dialog is waiting on.
 struct Conversation: Sendable {
     struct OpenSession: Sendable {
         let skillID: SkillID
         let sessionID: String
+        /// Picks prompt variations: the same session replayed hears the same words.
+        let seed: UInt64
         var isNew: Bool
         var attributes: JSONObject
         var lastSpeech: String
         var lastReprompt: String?
-        /// The question the skill asked with Dialog.ElicitSlot: the intent as it stands (with
-        /// the slots filled so far) and the slot it wants next.
-        var elicitation: (intent: Intent, slot: SlotName)?
+        /// Turns taken in this session.
+        var turn = 0
+        /// The question the dialog waits on, and the intent as it stands.
+        var dialog: PendingDialog?
+    }
+
+    /// A question asked in a dialog: by the dialog model (auto delegation, or after the
+    /// skill's Dialog.Delegate) or by the skill's own Dialog directive.
+    struct PendingDialog: Sendable {
+        /// The intent as it stands, with the slots filled so far.
+        var intent: Intent
+        var question: DialogQuestion
+        /// Whether the dialog model asked, so the dialog model takes the answer when the
+        /// intent is delegated automatically.
+        var askedByModel: Bool
     }
 
     var session: OpenSession?
     let userID: String
     let deviceID: String
+    /// Sessions opened so far; with the host's dialog seed, each session's seed.
+    var sessions = 0
 }

@@ -1,3 +1,4 @@
+import Dialog
 import NLU
 import SkillModel
 
@@ -18,6 +19,10 @@ public struct TurnResult: Sendable {
     public var reprompt: String?
     /// Whether the skill's session is over after this turn.
     public var endSession: Bool
+    /// The dialogState the request carried, when it carried one.
+    public var dialogState: DialogState?
+    /// The question the dialog now waits on (a slot to fill, a slot or the intent to confirm).
+    public var question: DialogQuestion?
     /// What failed, named, when something did.
     public var error: String?
 

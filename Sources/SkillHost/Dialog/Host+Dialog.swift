@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Dialog
+import NLU
+import SkillModel
+
+/// The dialog model run by the host, as Alexa runs it: an intent with auto delegation is
+/// elicited, validated and confirmed here and reaches the skill once, COMPLETED; an intent
+/// under SKILL_RESPONSE reaches the skill every turn (STARTED, then IN_PROGRESS), and the host
+/// takes a step of the dialog model when the skill answers Dialog.Delegate.
+extension HostEngine {
+    /// A newly understood intent: into its dialog, or straight to the skill.
+    func start(_ intent: Intent, with entry: SkillRegistry.Entry, result: TurnResult, slots: [SlotMatch]) async -> TurnResult {
+        var result = result
+        result.slots = slots.map { ($0.name, $0.spoken) }
+        let engine = DialogEngine(model: entry.skill.model.dialog)
+        if engine.delegatesAutomatically(intent.name) {
+            return await step(intent, engine: engine, entry: entry, result: result)
+        }
+        return await send(.intent, intent: intent, dialogState: engine.hasDialog(intent.name) ? .started : nil, to: entry, result: result)
+    }
+
+    /// The user's words as the answer to the pending question; nil when they are not one
+    /// (another intent, or neither yes nor no to a confirmation).
+    func answer(_ pending: Conversation.PendingDialog, utterance: Utterance, entry: SkillRegistry.Entry, result: TurnResult) async -> TurnResult? {
+        var result = result
+        var intent = pending.intent
+        switch pending.question {
+        case .elicitSlot(let slot):
+            // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
+            let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
+            result.candidates = candidates
+            guard let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty else { return nil }
+            Self.merge(best.slots, into: &intent)
+            result.slots = best.slots.map { ($0.name, $0.spoken) }
+        case .confirmSlot(let slot):
+            if let yes = BuiltInIntents.confirmation(utterance.words) {
+                intent[slot: slot]?.confirmationStatus = yes ? .confirmed : .denied
+            } else {
+                // "make it a large": a new value instead of yes or no.
+                let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
+                result.candidates = candidates
+                guard let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty else { return nil }
+                Self.merge(best.slots, into: &intent)
+                result.slots = best.slots.map { ($0.name, $0.spoken) }
+            }
+        case .confirmIntent:
+            guard let yes = BuiltInIntents.confirmation(utterance.words) else { return nil }
+            intent.confirmationStatus = yes ? .confirmed : .denied
+        }
+        let engine = DialogEngine(model: entry.skill.model.dialog)
+        if pending.askedByModel, engine.delegatesAutomatically(intent.name) {
+            return await step(intent, engine: engine, entry: entry, result: result)
+        }
+        return await send(.intent, intent: intent, dialogState: .inProgress, to: entry, result: result)
+    }
+
+    /// Lays newly heard slot values over the intent; a changed value is no longer confirmed,
+    /// and neither is an intent whose values changed.
+    static func merge(_ slots: [SlotMatch], into intent: inout Intent) {
+        for match in slots {
+            var slot = intent[slot: match.name] ?? Slot(name: match.name)
+            slot.fill(match.spokenValues)
+            slot.confirmationStatus = .none
+            intent[slot: match.name] = slot
+        }
+        if !slots.isEmpty { intent.confirmationStatus = .none }
+    }
+
+    /// The skill answered Dialog.Delegate: the dialog model takes the next step.
+    func delegate(_ intent: Intent, after state: DialogState?, entry: SkillRegistry.Entry, result: TurnResult) async -> TurnResult {
+        let engine = DialogEngine(model: entry.skill.model.dialog)
+        guard state != .completed else {
+            return await fail(result, entry: entry, type: "INVALID_RESPONSE", message: "\(entry.id) answered a COMPLETED dialog with Dialog.Delegate: there is nothing left to delegate")
+        }
+        guard engine.hasDialog(intent.name) else {
+            return await fail(result, entry: entry, type: "INVALID_RESPONSE", message: "\(entry.id) answered with Dialog.Delegate for \(intent.name), which has no dialog model (no required, confirmed or validated slot)")
+        }
+        return await step(intent, engine: engine, entry: entry, result: result)
+    }
+
+    /// One step of the dialog model: ask its question, or hand the skill the finished intent.
+    private func step(_ intent: Intent, engine: DialogEngine, entry: SkillRegistry.Entry, result: TurnResult) async -> TurnResult {
+        guard let step = engine.next(intent, pick: pick(), now: Self.clock()) else {
+            return await send(.intent, intent: intent, to: entry, result: result)
+        }
+        switch step.action {
+        case .ask(let question, let speech):
+            var result = result
+            result.speech = speech
+            result.reprompt = speech
+            return applyQuestion(question, intent: step.intent, askedByModel: true, entry: entry, result: result)
+        case .complete:
+            return await send(.intent, intent: step.intent, dialogState: .completed, to: entry, result: result)
+        }
+    }
+
+    /// Waits on `question`: the session remembers the intent and what was asked. A skill's
+    /// directive without speech is spoken with the model's prompt for it.
+    func applyQuestion(_ question: DialogQuestion, intent: Intent, askedByModel: Bool, entry: SkillRegistry.Entry, result: TurnResult) -> TurnResult {
+        var result = result
+        result.skillID = entry.id
+        result.speaker = entry.name
+        result.intent = result.intent ?? intent.name
+        result.question = question
+        if result.speech.isEmpty, let prompt = DialogEngine(model: entry.skill.model.dialog).prompt(for: question, in: intent, pick: pick()) {
+            result.speech = prompt
+        }
+        if result.reprompt == nil { result.reprompt = result.speech }
+        conversation.session?.dialog = Conversation.PendingDialog(intent: intent, question: question, askedByModel: askedByModel)
+        conversation.session?.lastSpeech = result.speech
+        conversation.session?.lastReprompt = result.reprompt
+        return result
+    }
+
+    /// The number that picks this turn's prompt variations: the session's seed and turn.
+    private func pick() -> UInt64 {
+        guard let session = conversation.session else { return 0 }
+        return promptPick(seed: session.seed, turn: session.turn)
+    }
+
+    /// Today and now, in local time, for validations of dates and times.
+    static func clock() -> DialogClock {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return DialogClock(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday), minute: Int(parts.tm_hour) * 60 + Int(parts.tm_min))
+    }
+}
