@@ -14,6 +14,7 @@ let package = Package(
         // Example skills: each is a dynamic library the host loads from Skills/.
         .library(name: "HelloWorld", type: .dynamic, targets: ["HelloWorld"]),
         .library(name: "CoinFlip", type: .dynamic, targets: ["CoinFlip"]),
+        .library(name: "ListOMat", type: .dynamic, targets: ["ListOMat"]),
         // A test fixture, not an example: a SkillKit skill that stores through the real ABI.
         .library(name: "StorageProbe", type: .dynamic, targets: ["StorageProbe"]),
         // A test fixture: a skill with a dialog model that says what each request carried.
@@ -52,6 +53,7 @@ let package = Package(
         // Example skills.
         .target(name: "HelloWorld", dependencies: ["SkillKit"], path: "Skills/HelloWorld"),
         .target(name: "CoinFlip", dependencies: ["CSkillABI"], path: "Skills/CoinFlip", publicHeadersPath: "."),
+        .target(name: "ListOMat", dependencies: ["SkillKit"], path: "Skills/ListOMat", exclude: ["README.md"]),
 
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
