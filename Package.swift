@@ -9,12 +9,14 @@ let package = Package(
         .executable(name: "skillhost-nlu-bench", targets: ["NLUBenchmarks"]),
         .executable(name: "skillhost-storage-bench", targets: ["StorageBenchmarks"]),
         .executable(name: "skillhost-reload-bench", targets: ["ReloadBenchmarks"]),
+        .executable(name: "skillhost-numberrace-bench", targets: ["NumberRaceBenchmarks"]),
         // The SDK a skill imports; depend on this product from a skill's own package.
         .library(name: "SkillKit", targets: ["SkillKit"]),
         // Example skills: each is a dynamic library the host loads from Skills/.
         .library(name: "HelloWorld", type: .dynamic, targets: ["HelloWorld"]),
         .library(name: "CoinFlip", type: .dynamic, targets: ["CoinFlip"]),
         .library(name: "ListOMat", type: .dynamic, targets: ["ListOMat"]),
+        .library(name: "NumberRace", type: .dynamic, targets: ["NumberRace"]),
         // A test fixture, not an example: a SkillKit skill that stores through the real ABI.
         .library(name: "StorageProbe", type: .dynamic, targets: ["StorageProbe"]),
         // A test fixture: a skill with a dialog model that says what each request carried.
@@ -54,6 +56,7 @@ let package = Package(
         .target(name: "HelloWorld", dependencies: ["SkillKit"], path: "Skills/HelloWorld"),
         .target(name: "CoinFlip", dependencies: ["CSkillABI"], path: "Skills/CoinFlip", publicHeadersPath: "."),
         .target(name: "ListOMat", dependencies: ["SkillKit"], path: "Skills/ListOMat", exclude: ["README.md"]),
+        .target(name: "NumberRace", dependencies: ["SkillKit"], path: "Skills/NumberRace"),
 
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
@@ -66,6 +69,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/NLUBenchmarks", exclude: ["Data", "Ceiling"]),
         .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/ReloadBenchmarks"),
+        .executableTarget(name: "NumberRaceBenchmarks", dependencies: ["NumberRace", "BenchmarkSupport"], path: "Benchmarks/NumberRaceBenchmarks"),
         .executableTarget(name: "StorageBenchmarks", dependencies: ["Storage", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/StorageBenchmarks"),
 
         .testTarget(name: "SkillModelTests", dependencies: ["SkillModel"], exclude: ["Fixtures"]),
