@@ -17,7 +17,9 @@ struct CreateList: ResolvingIntentHandler {
     let responseTemplates: [ResponseCode: String] = [.success: "I made a new list called {list}. You can add items to it now."]
 
     func resolve(_ slot: SlotName, in intent: ResolvingIntent, input: HandlerInput) throws -> ResolutionResult {
-        guard let spoken = intent.value("listName"), !NameMatch.core(spoken).isEmpty else { return .needsValue() }
+        // "make a new list" heard as a name: no name was given.
+        let generic: Set<String> = ["a", "new", "list", "another", "called", "named", "make", "create"]
+        guard let spoken = intent.value("listName"), !NameMatch.core(spoken).allSatisfy(generic.contains) else { return .needsValue() }
         let name = NameMatch.title(NameMatch.core(spoken).joined(separator: " "))
         if try ListStore(input).load().contains(where: { NameMatch.words($0.name) == NameMatch.words(name) }) {
             return .unsupported(reason: "You already have a list called \(name).")

@@ -24,6 +24,9 @@ struct HostOptionGroup: ParsableArguments {
     @Flag(help: ArgumentHelp("Load libraries even from folders or files that other users can write or own. Whoever can replace such a file runs code as you."))
     var allowUntrusted = false
 
+    @Option(help: ArgumentHelp("Picks the dialog model's prompt variations: the same seed and the same conversation give the same words.", valueName: "n"))
+    var seed: UInt64 = 0
+
     @OptionGroup var data: DataOptions
 
     func validate() throws {
@@ -76,6 +79,7 @@ struct HostOptionGroup: ParsableArguments {
                 }
                 diagnostics.write((color ? "\u{1B}[\(code)m\(event)\u{1B}[0m" : "\(event)") + "\n")
             },
-            isolation: isolation)
+            isolation: isolation,
+            dialogSeed: seed)
     }
 }

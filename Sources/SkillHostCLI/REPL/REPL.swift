@@ -41,6 +41,8 @@ public struct REPL: Sendable {
     public func run() async {
         await printBanner()
         var debug = false
+        var recording: FileHandle?
+        defer { try? recording?.close() }
         while true {
             if let completion {
                 let entries = await host.registry.entries
@@ -49,7 +51,7 @@ public struct REPL: Sendable {
             guard let line = await input.nextLine(prompt: paint("you> ", code: "2")) else { break }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix(":") {
-                switch await command(trimmed, debug: &debug) {
+                switch await command(trimmed, debug: &debug, recording: &recording) {
                 case .continue: continue
                 case .quit: await host.shutdown(); return
                 }
@@ -57,13 +59,20 @@ public struct REPL: Sendable {
             let result = await host.turn(line)
             if trimmed.isEmpty && result.skillID == nil { continue }
             show(result, debug: debug)
+            if let handle = recording {
+                do { try handle.write(contentsOf: Data(Transcript.record(result).utf8)) } catch {
+                    diagnostics.write("recording stopped: \(error.localizedDescription)\n")
+                    try? handle.close()
+                    recording = nil
+                }
+            }
         }
         await host.shutdown()
     }
 
     private enum Next { case `continue`, quit }
 
-    private func command(_ line: String, debug: inout Bool) async -> Next {
+    private func command(_ line: String, debug: inout Bool, recording: inout FileHandle?) async -> Next {
         let words = line.dropFirst().split(separator: " ").map(String.init)
         switch words.first ?? "" {
         case "quit", "q", "exit":
@@ -75,6 +84,23 @@ public struct REPL: Sendable {
         case "reload":
             // What happens is told through the host's events, like a reload the watcher started.
             _ = await host.reload(skill: words.count > 1 ? words.dropFirst().joined(separator: " ") : nil)
+        case "record":
+            try? recording?.close()
+            recording = nil
+            guard words.count > 1, words[1] != "off" else {
+                diagnostics.write("recording off\n")
+                break
+            }
+            let path = words.dropFirst().joined(separator: " ")
+            guard FileManager.default.createFile(atPath: path, contents: Data("# Recorded by skillhost; replay with: skillhost replay \(path)\n".utf8)),
+                let handle = FileHandle(forWritingAtPath: path)
+            else {
+                diagnostics.write("cannot record to \(path): it cannot be created\n")
+                break
+            }
+            handle.seekToEndOfFile()
+            recording = handle
+            diagnostics.write("recording to \(path); :record off stops\n")
         case "debug":
             debug.toggle()
             await host.setRecordsEnvelopes(debug)
@@ -92,6 +118,7 @@ public struct REPL: Sendable {
           :skills   the loaded skills (generation, source) and refused libraries
           :reload [skill]  load a skill again (rebuilding a source folder); all without a name
           :debug    toggle showing each turn's readings and envelopes
+          :record FILE  write each turn from now on to FILE as a transcript (skillhost replay FILE checks it); :record off stops
           :quit     end the session and leave (end of input does the same)
 
         """

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import SkillHost
+
+/// `skillhost replay FILE…`: plays recorded conversations and checks every answer.
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Play transcripts (from :record) against the skills and check every answer.",
+        discussion: """
+            Each file is a conversation: "you> utterance" lines, each followed by the answer \
+            ("Skill> speech") and, indented, what else to check (reprompt:, intent:, asks:, \
+            session:). Each file starts a fresh host with an empty data root (unless --data is \
+            given), so a transcript that makes lists finds none at the start. A difference is \
+            printed with its line and the run exits 1.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Transcript files.", valueName: "file"))
+    var files: [String]
+
+    @OptionGroup var host: HostOptionGroup
+
+    func run() async throws {
+        let stderr = FileDescriptorSink.standardError
+        var failed = 0
+        for file in files {
+            let transcript: Transcript
+            do {
+                transcript = try Transcript(parsing: try InputFile.text(file))
+            } catch let error as InputError {
+                stderr.write("skillhost replay: \(error)\n")
+                throw ExitCode(1)
+            } catch {
+                stderr.write("skillhost replay: \(file): \(error)\n")
+                throw ExitCode(1)
+            }
+            var options = host.hostOptions(diagnostics: stderr, color: false)
+            var scratch: String?
+            if host.data.dataRoot == nil {
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillhost-replay-\(UUID().uuidString)").path
+                options.dataRoot = folder
+                scratch = folder
+            }
+            defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
+            let engine: HostEngine
+            do { engine = try HostEngine(options: options) } catch { throw ValidationError("cannot start: \(error)") }
+            let failures = await TranscriptReplay.run(transcript, on: engine)
+            if failures.isEmpty {
+                print("ok \(file): \(transcript.turns.count) turns")
+            } else {
+                failed += 1
+                print("FAIL \(file): \(failures.count) of \(transcript.turns.count) turns differ")
+                for failure in failures { print(failure) }
+            }
+        }
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import SkillHost
+import SkillModel
+
+/// A conversation written down: what the user said and what should come back. The format is
+/// plain text, meant to be read and edited by hand:
+///
+/// ```
+/// # Lines starting with # are comments; blank lines are ignored.
+/// you> open list o mat
+/// ListOMat> Welcome to List-o-Mat. You have no lists yet.
+///   reprompt: You can show a list, add items to a list, or check an item off.
+/// you> show me the store list
+/// ListOMat> Which list: Grocery Store or Hardware Store?
+///   intent: ShowListIntent listName="store"
+///   asks: ElicitSlot listName
+/// you> stop
+/// ListOMat> Goodbye!
+///   session: ends
+/// ```
+///
+/// Each `you>` line is one turn. The line after it says who answers (a skill's name, or
+/// `skillhost`) and the speech. Indented lines check more: `reprompt:` (or `reprompt: none`),
+/// `intent:` with the slots heard (`name="value"`), `asks:` the dialog's question
+/// (`ElicitSlot slot`, `ConfirmSlot slot`, `ConfirmIntent`, or `nothing`), `session: ends` or
+/// `session: open`. What a turn leaves out is not checked, so a transcript can check as little
+/// as the speech. `:record FILE` in the REPL writes every line; `skillhost replay FILE` checks.
+public struct Transcript: Sendable, Equatable {
+    public struct Turn: Sendable, Equatable {
+        public var utterance: String
+        public var line: Int
+        public var speaker: String?
+        public var speech: String?
+        public var reprompt: String??
+        public var intent: String?
+        public var asks: String?
+        public var sessionEnds: Bool?
+    }
+
+    public var turns: [Turn]
+
+    public struct ParseError: Error, CustomStringConvertible {
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public init(turns: [Turn]) { self.turns = turns }
+
+    public init(parsing text: String) throws(ParseError) {
+        var turns: [Turn] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let line = String(raw)
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if line.hasPrefix("you>") {
+                turns.append(Turn(utterance: String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces), line: number))
+                continue
+            }
+            guard !turns.isEmpty else { throw ParseError(line: number, message: "expected a \"you>\" line first, found \"\(trimmed)\"") }
+            if line.first == " " || line.first == "\t" {
+                guard let colon = trimmed.firstIndex(of: ":") else { throw ParseError(line: number, message: "expected \"key: value\" (reprompt, intent, asks, session), found \"\(trimmed)\"") }
+                let key = trimmed[..<colon].trimmingCharacters(in: .whitespaces)
+                let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                switch key {
+                case "reprompt": turns[turns.count - 1].reprompt = .some(value == "none" ? nil : value)
+                case "intent": turns[turns.count - 1].intent = value
+                case "asks": turns[turns.count - 1].asks = value
+                case "session":
+                    guard value == "ends" || value == "open" else { throw ParseError(line: number, message: "session is \"ends\" or \"open\", not \"\(value)\"") }
+                    turns[turns.count - 1].sessionEnds = value == "ends"
+                default: throw ParseError(line: number, message: "unknown key \"\(key)\" (expected reprompt, intent, asks or session)")
+                }
+                continue
+            }
+            guard let marker = line.range(of: ">") else { throw ParseError(line: number, message: "expected \"Speaker> speech\", found \"\(trimmed)\"") }
+            guard turns[turns.count - 1].speaker == nil else { throw ParseError(line: number, message: "a second answer for the turn on line \(turns[turns.count - 1].line)") }
+            turns[turns.count - 1].speaker = String(line[..<marker.lowerBound])
+            turns[turns.count - 1].speech = String(line[marker.upperBound...]).trimmingCharacters(in: .whitespaces)
+        }
+        self.turns = turns
+    }
+
+    /// A turn as it happened, every line written.
+    public static func record(_ result: TurnResult) -> String {
+        let turn = Turn(result)
+        var text = "you> \(result.utterance)\n"
+        text += "\(turn.speaker ?? "")>" + ((turn.speech ?? "").isEmpty ? "" : " \(turn.speech!)") + "\n"
+        if let reprompt = turn.reprompt ?? nil { text += "  reprompt: \(reprompt)\n" }
+        if let intent = turn.intent { text += "  intent: \(intent)\n" }
+        if let asks = turn.asks, asks != "nothing" { text += "  asks: \(asks)\n" }
+        if turn.sessionEnds == true { text += "  session: ends\n" }
+        return text
+    }
+
+    /// The differences between what the transcript expects of a turn and what happened,
+    /// one readable line each; empty when the turn matches.
+    public static func differences(_ expected: Turn, _ result: TurnResult) -> [String] {
+        let actual = Turn(result)
+        var out: [String] = []
+        func check(_ what: String, _ want: String?, _ got: String?) {
+            guard let want, want != got else { return }
+            out.append("  \(what)\n    expected: \(want)\n    actual:   \(got ?? "(none)")")
+        }
+        check("speaker", expected.speaker, actual.speaker)
+        check("speech", expected.speech, actual.speech)
+        if let want = expected.reprompt { check("reprompt", want ?? "none", (actual.reprompt ?? nil) ?? "none") }
+        check("intent", expected.intent, actual.intent)
+        check("asks", expected.asks, actual.asks ?? "nothing")
+        if let want = expected.sessionEnds { check("session", want ? "ends" : "open", actual.sessionEnds == true ? "ends" : "open") }
+        if let error = result.error, !out.isEmpty { out.append("  error: \(error)") }
+        return out
+    }
+}
+
+extension Transcript.Turn {
+    public init(utterance: String, line: Int) {
+        self.utterance = utterance
+        self.line = line
+    }
+
+    /// Everything a turn's result shows, in the transcript's words.
+    init(_ result: TurnResult) {
+        self.init(utterance: result.utterance, line: 0)
+        speaker = result.speaker
+        speech = result.speech
+        reprompt = .some(result.reprompt)
+        if let intent = result.intent {
+            let slots = result.slots.map { "\($0.name)=\"\($0.value)\"" }
+            self.intent = ([intent.rawValue] + slots).joined(separator: " ")
+        }
+        asks = result.question.map { question in
+            switch question {
+            case .elicitSlot(let slot): "ElicitSlot \(slot)"
+            case .confirmSlot(let slot): "ConfirmSlot \(slot)"
+            case .confirmIntent: "ConfirmIntent"
+            }
+        } ?? "nothing"
+        sessionEnds = result.endSession
+    }
+}
+
+/// Plays a transcript against a host, turn by turn.
+public enum TranscriptReplay {
+    /// The failures, each naming its line; empty when every turn matched.
+    public static func run(_ transcript: Transcript, on host: HostEngine) async -> [String] {
+        var failures: [String] = []
+        for turn in transcript.turns {
+            let result = await host.turn(turn.utterance)
+            let differences = Transcript.differences(turn, result)
+            if !differences.isEmpty {
+                failures.append("line \(turn.line): you> \(turn.utterance)\n" + differences.joined(separator: "\n"))
+            }
+        }
+        await host.shutdown()
+        return failures
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import SkillHost
+import SkillHostCLI
+import Testing
+import TestSupport
+
+/// The golden transcripts of the seed skills and the dialog model, replayed against the real
+/// libraries with an empty data root; and the format itself.
+@Suite struct TranscriptTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/transcripts")
+
+    static var names: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".transcript") }.sorted()
+    }
+
+    static func host() throws -> HostEngine {
+        let skills = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace", "DialogProbe", "CoinFlip"])
+        return try HostEngine(options: HostOptions(skillFolders: [skills], dataRoot: try TestSupport.temporaryFolder("transcript-data")))
+    }
+
+    @Test(arguments: names)
+    func goldenTranscriptReplays(name: String) async throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+        let transcript = try Transcript(parsing: text)
+        #expect(transcript.turns.count > 5)
+        let failures = await TranscriptReplay.run(transcript, on: try Self.host())
+        #expect(failures.isEmpty, "\(name):\n\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func aDifferenceIsReportedWithItsLine() async throws {
+        let transcript = try Transcript(parsing: """
+            # what the user said, and what should come back
+            you> open hello world
+            HelloWorld> Welcome, you can say Hello or Help. Which would you like to try?
+            you> hello
+            HelloWorld> Goodbye World!
+              intent: HelloWorldIntent
+              session: ends
+            """)
+        let failures = await TranscriptReplay.run(transcript, on: try Self.host())
+        #expect(failures == ["""
+            line 4: you> hello
+              speech
+                expected: Goodbye World!
+                actual:   Hello World!
+              session
+                expected: ends
+                actual:   open
+            """])
+    }
+
+    @Test(arguments: [
+        ("HelloWorld> hi", "line 1: expected a \"you>\" line first"),
+        ("you> hi\n  colour: blue", "line 2: unknown key \"colour\""),
+        ("you> hi\n  session: maybe", "line 2: session is \"ends\" or \"open\""),
+        ("you> hi\nA> x\nB> y", "line 3: a second answer for the turn on line 1"),
+    ])
+    func malformedTranscriptsAreNamed(text: String, message: String) {
+        #expect {
+            try Transcript(parsing: text)
+        } throws: { error in "\(error)".hasPrefix(message) }
+    }
+}
