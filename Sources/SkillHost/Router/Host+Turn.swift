@@ -77,10 +77,13 @@ extension HostEngine {
             return result
         }
 
-        // No session and no skill named: the best reading across every skill, leaving out the
-        // built-in intents, which only make sense to the skill in session.
+        // No session and no skill named: the answer to "which skill did you mean?", else the
+        // best reading across every skill, leaving out the built-in intents, which only make
+        // sense to the skill in session.
+        if let choice = conversation.choice, let chosen = await choose(choice, words: words, result: result) { return chosen }
         let candidates = registry.index.parse(utterance)
         result.candidates = candidates
+        if let asked = await arbitrate(candidates, utterance: text, result: result) { return asked }
         if let best = candidates.first, let entry = registry.entry(best.skillID) {
             openSession(for: entry.id)
             return await start(best.intentValue, with: entry, result: result, slots: best.slots)
@@ -97,7 +100,7 @@ extension HostEngine {
         return "Sorry, I don't know that one. You can say \(list)."
     }
 
-    private func openSession(for skillID: SkillID) {
+    func openSession(for skillID: SkillID) {
         conversation.sessions += 1
         let seed = promptPick(seed: options.dialogSeed, turn: conversation.sessions)
         conversation.session = Conversation.OpenSession(skillID: skillID, sessionID: requests.nextID("session"), seed: seed, isNew: true, attributes: JSONObject(), lastSpeech: "", lastReprompt: nil)

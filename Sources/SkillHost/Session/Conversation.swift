@@ -1,4 +1,5 @@
 import Dialog
+import NLU
 import SkillModel
 
 /// The user's side of the dialog, kept by the host between turns: which skill holds the
@@ -31,7 +32,16 @@ struct Conversation: Sendable {
         var askedByModel: Bool
     }
 
+    /// "Did you mean ListOMat or NumberRace?": the utterance that several skills could take,
+    /// waiting for the user to say which.
+    struct PendingChoice: Sendable {
+        let utterance: String
+        let candidates: [NLUCandidate]
+        let question: String
+    }
+
     var session: OpenSession?
+    var choice: PendingChoice?
     let userID: String
     let deviceID: String
     /// Sessions opened so far; with the host's dialog seed, each session's seed.

@@ -18,6 +18,7 @@
  *   DONE_TWICE                 handle calls done twice
  *   NEVER_DONE                 handle returns without ever calling done (a hung skill)
  *   REPLY="\"text\""           what the skill says (default "fixture answer")
+ *   SKILL_NAME="\"Name\""      the manifest's display name (default "Fixture")
  *   ELICIT                     EchoIntent without a thing asks for it (Dialog.ElicitSlot);
  *                              with one it says "you said THING (dialogState)"
  */
@@ -37,6 +38,9 @@
 #ifndef REPLY
 #define REPLY "fixture answer"
 #endif
+#ifndef SKILL_NAME
+#define SKILL_NAME "Fixture"
+#endif
 #ifndef ECHO_PREFIX
 #define ECHO_PREFIX "you said"
 #endif
@@ -48,7 +52,7 @@ static const char manifest[] = "{\"id\":\"com.test.someone.else\",\"name\":\"Fix
 #elif defined(APP_GROUP)
 static const char manifest[] = "{\"id\":\"" SKILL_ID "\",\"name\":\"Fixture\",\"version\":\"1.0\",\"appGroups\":[\"" APP_GROUP "\"]}";
 #else
-static const char manifest[] = "{\"id\":\"" SKILL_ID "\",\"name\":\"Fixture\",\"version\":\"1.0\"}";
+static const char manifest[] = "{\"id\":\"" SKILL_ID "\",\"name\":\"" SKILL_NAME "\",\"version\":\"1.0\"}";
 #endif
 
 #ifdef BAD_MODEL

@@ -1,0 +1,94 @@
+import Dialog
+import NLU
+import SkillModel
+
+/// Name-free turns that more than one skill could take: each close candidate's skill is asked
+/// with a CanFulfillIntentRequest, as Alexa does; the best answer wins (YES over MAYBE over NO;
+/// a skill that does not answer counts as MAYBE). When skills still tie, the host asks which
+/// one the user means, and reads the answer ("list o mat", "the first one", "the number game").
+extension HostEngine {
+    /// Readings from different skills within this score of the best are close enough to ask.
+    static let closeScore = 0.1
+
+    /// The skill to take a name-free utterance, or a question to the user when it is not clear.
+    func arbitrate(_ candidates: [NLUCandidate], utterance: String, result: TurnResult) async -> TurnResult? {
+        guard let best = candidates.first else { return nil }
+        var contenders = [best]
+        for candidate in candidates where candidate.skillID != best.skillID && best.score - candidate.score < Self.closeScore {
+            if !contenders.contains(where: { $0.skillID == candidate.skillID }) { contenders.append(candidate) }
+        }
+        guard contenders.count > 1 else { return nil }
+        var answers: [(NLUCandidate, CanFulfillIntent.Answer)] = []
+        for contender in contenders {
+            answers.append((contender, await canFulfill(contender)))
+        }
+        let order: [CanFulfillIntent.Answer] = [.yes, .maybe, .no]
+        guard let bestAnswer = order.first(where: { answer in answers.contains { $0.1 == answer } }) else { return nil }
+        let remaining = answers.filter { $0.1 == bestAnswer }.map(\.0)
+        if remaining.count == 1, let entry = registry.entry(remaining[0].skillID) {
+            conversation.choice = nil
+            openSession(for: entry.id)
+            return await start(remaining[0].intentValue, with: entry, result: result, slots: remaining[0].slots)
+        }
+        // Still tied: ask.
+        let names = remaining.compactMap { registry.entry($0.skillID)?.name }
+        var result = result
+        result.speech = "Did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
+        result.reprompt = "Which skill: \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
+        conversation.choice = Conversation.PendingChoice(utterance: utterance, candidates: remaining, question: result.reprompt!)
+        return result
+    }
+
+    /// The answer to "Did you mean ListOMat or NumberRace?": the chosen skill takes the first
+    /// utterance. Nil when the words name none of them (the question is dropped).
+    func choose(_ choice: Conversation.PendingChoice, words: [String], result: TurnResult) async -> TurnResult? {
+        conversation.choice = nil
+        let options = choice.candidates.compactMap { candidate in registry.entry(candidate.skillID).map { (candidate, $0) } }
+        let said = words.joined(separator: " ")
+        var picked: (NLUCandidate, SkillRegistry.Entry)?
+        // An invocation name said in any spacing ("list o mat", "listomat"), or the skill's name.
+        let compact = words.filter { !["the", "one", "skill", "please", "i", "mean", "meant"].contains($0) }.joined()
+        picked = options.first { _, entry in
+            entry.invocationNames.contains { $0.lowercased().filter(\.isLetter) == compact } || entry.name.lowercased().filter(\.isLetter) == compact
+        }
+        if picked == nil, let index = Self.ordinal(words), index < options.count { picked = options[index] }
+        if picked == nil {
+            // A word of one skill's name or invocation ("the list one", "number").
+            let hits = options.filter { _, entry in
+                let nameWords = Set((entry.invocationNames + [entry.name]).flatMap { Utterance($0).words })
+                return words.contains { $0.count > 2 && nameWords.contains($0) }
+            }
+            if hits.count == 1 { picked = hits[0] }
+        }
+        guard let (candidate, entry) = picked else {
+            var result = result
+            if BuiltInIntents.confirmation(words) == false || ["neither", "none", "cancel", "never mind"].contains(said) {
+                result.speech = "Okay."
+                return result
+            }
+            return nil
+        }
+        openSession(for: entry.id)
+        var routed = result
+        routed.candidates = [candidate]
+        return await start(candidate.intentValue, with: entry, result: routed, slots: candidate.slots)
+    }
+
+    static func ordinal(_ words: [String]) -> Int? {
+        let table = ["first": 0, "second": 1, "third": 2, "fourth": 3, "last": -1]
+        for word in words { if let index = table[word] { return index < 0 ? nil : index } }
+        return nil
+    }
+
+    /// Asks one skill whether it could take the reading, outside any session.
+    private func canFulfill(_ candidate: NLUCandidate) async -> CanFulfillIntent.Answer {
+        guard let entry = registry.entry(candidate.skillID) else { return .no }
+        let session = Conversation.OpenSession(skillID: entry.id, sessionID: requests.nextID("session"), seed: 0, isNew: true, attributes: JSONObject(), lastSpeech: "", lastReprompt: nil)
+        let bytes = requests.envelope(.canFulfillIntent, intent: candidate.intentValue, session: session, conversation: conversation)
+        guard let reply = try? await entry.skill.handle(bytes, deadline: turnDeadline),
+            let response = try? reply.withUnsafeBufferPointer({ buffer throws(ModelError) in try ResponseEnvelope(parsing: buffer) }),
+            let answer = response.response.canFulfillIntent?.canFulfill
+        else { return .maybe }
+        return answer
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import SkillHost
+import SkillModel
+import Testing
+import TestSupport
+
+/// Name-free turns two skills could take: CanFulfillIntentRequest first, then the user is asked
+/// which skill, and the answer is understood.
+@Suite struct ArbitrationTests {
+    /// Two C skills with the same model, so "echo hello" ties exactly; neither answers
+    /// CanFulfillIntentRequest (both count as MAYBE).
+    static func twins() throws -> HostEngine {
+        let folder = try TestSupport.temporaryFolder("twins")
+        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["SKILL_ID=\"com.test.alpha\"", "INVOCATION=\"alpha echo\"", "SKILL_NAME=\"Alpha\""], into: folder, name: "alpha")
+        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["SKILL_ID=\"com.test.beta\"", "INVOCATION=\"beta echo\"", "SKILL_NAME=\"Beta\""], into: folder, name: "beta")
+        return try HostEngine(options: HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("twins-data")))
+    }
+
+    @Test(arguments: [("beta", "Beta"), ("the second one", "Beta"), ("alpha echo", "Alpha"), ("the first", "Alpha"), ("Alpha please", "Alpha")])
+    func tiedSkillsAreAskedAboutAndTheAnswerRoutes(answer: String, skill: String) async throws {
+        let host = try Self.twins()
+        let asked = await host.turn("echo hello")
+        #expect(asked.speech == "Did you mean Alpha or Beta?")
+        #expect(asked.skillID == nil)
+        let routed = await host.turn(answer)
+        #expect(routed.speaker == skill)
+        #expect(routed.intent == "EchoIntent")
+        #expect(await host.sessionOwner == SkillID("com.test.\(skill.lowercased())"))
+    }
+
+    @Test func somethingElseDropsTheQuestion() async throws {
+        let host = try Self.twins()
+        _ = await host.turn("echo hello")
+        let next = await host.turn("open alpha echo")
+        #expect(next.speaker == "Alpha")
+        #expect(next.requestType == "LaunchRequest")
+    }
+
+    @Test func aReadingNoOtherSkillIsCloseToGoesStraightToItsSkill() async throws {
+        let folder = try TestSupport.folderWithProducts(["ListOMat"])
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("cfi-data")))
+        let turn = await host.turn("show me the grocery store list")
+        #expect(turn.speaker == "ListOMat")
+        #expect(turn.speech == "I couldn't find a list called grocery store. Which list?")
+    }
+}
