@@ -186,3 +186,25 @@ import Testing
         #expect(best?.slots.map(\.value) == ["3", "4"])
     }
 }
+
+@Suite struct InvocationToleranceTests {
+    static let parser = InvocationParser(names: [("com.app-o-mat.listomat", ["list o mat"]), ("com.example.numberrace", ["number race"]), ("com.example.hello", ["hello world"])])
+
+    @Test(arguments: ["open list o mat", "open listomat", "open List-o-Mat", "open list oh mat", "open lista mat", "talk to LIST O MAT", "launch list-o-mat"])
+    func anInvocationNameIsHeardInAnySpellingThatSoundsTheSame(text: String) {
+        let invocation = Self.parser.parse(Utterance(text))
+        #expect(invocation?.skillID == "com.app-o-mat.listomat")
+        #expect(invocation?.kind == .launch)
+    }
+
+    @Test func aOneShotKeepsTheRestAfterASoundAlikeName() {
+        let invocation = Self.parser.parse(Utterance("ask list oh mat to show me the grocery list"))
+        #expect(invocation?.skillID == "com.app-o-mat.listomat")
+        #expect(invocation?.kind == .oneShot(Utterance("show me the grocery list")))
+    }
+
+    @Test func aShortNameMustMatchByLetters() {
+        #expect(Self.parser.parse(Utterance("open hallo world"))?.skillID == "com.example.hello")
+        #expect(Self.parser.parse(Utterance("open the garage")) == nil)
+    }
+}

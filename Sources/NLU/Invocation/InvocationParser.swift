@@ -26,6 +26,8 @@ public struct InvocationParser: Sendable {
     private struct Name: Sendable {
         let words: [String]
         let compact: String
+        /// How the name sounds, roughly: "list o mat", "listomat" and "list oh mat" share one.
+        let sound: String
         let skillID: SkillID
     }
 
@@ -43,7 +45,7 @@ public struct InvocationParser: Sendable {
             for name in invocationNames {
                 let words = Tokenizer.tokens(name).map(\.text)
                 guard !words.isEmpty else { continue }
-                compiled.append(Name(words: words, compact: words.joined(), skillID: skillID))
+                compiled.append(Name(words: words, compact: words.joined(), sound: Self.soundKey(words.joined()), skillID: skillID))
             }
         }
         // Longer names first, so "hello world two" is not read as "hello world".
@@ -67,8 +69,20 @@ public struct InvocationParser: Sendable {
         return nil
     }
 
-    /// A skill name at `start`: its words in order, or the same letters run together
-    /// ("helloworld", "list o mat" for "listomat").
+    /// A phonetic key of letters run together: the first letter, then the consonants without
+    /// h, w and y, doubled ones once ("listomat", "list oh mat" and "lista mat" → "lstmt").
+    static func soundKey(_ text: String) -> String {
+        var key = ""
+        for (index, character) in text.lowercased().replacingOccurrences(of: "ph", with: "f").enumerated() where character.isLetter {
+            if index > 0, "aeiouhwy".contains(character) { continue }
+            if key.last != character { key.append(character) }
+        }
+        return key
+    }
+
+    /// A skill name at `start`: its words in order, the same letters run together
+    /// ("helloworld", "list o mat" for "listomat"), or, for a name of five sounds or more,
+    /// words that sound like it ("list oh mat").
     private func matchName(_ words: [String], from start: Int) -> (Name, Int)? {
         for name in names where words.count - start >= name.words.count {
             if Array(words[start..<start + name.words.count]) == name.words { return (name, name.words.count) }
@@ -80,6 +94,13 @@ public struct InvocationParser: Sendable {
                 joined += words[index]
                 index += 1
                 if joined == name.compact { return (name, index - start) }
+            }
+        }
+        for name in names where name.sound.count >= 5 {
+            var joined = ""
+            for index in start..<min(words.count, start + name.words.count + 2) {
+                joined += words[index]
+                if Self.soundKey(joined) == name.sound { return (name, index - start + 1) }
             }
         }
         return nil
