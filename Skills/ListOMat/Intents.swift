@@ -7,7 +7,7 @@ func resolveList(_ intent: ResolvingIntent, input: HandlerInput) throws -> Resol
         // One list only: nothing to ask.
         return names.count == 1 ? .success(names[0]) : .needsValue()
     }
-    return NameMatch.resolve(spoken, in: names, noun: "list", notFound: "I couldn't find a list called \(spoken).")
+    return NameMatch.resolve(spoken, in: names, notFound: "I couldn't find a list called \(spoken).")
 }
 
 /// INCreateTaskListIntent: "make a new list called grocery store".
@@ -117,7 +117,7 @@ struct CheckItem: ResolvingIntentHandler {
         guard let spoken = intent.value("item") else { return .needsValue() }
         guard let list = lists.first(where: { $0.name == intent.value("listName") }) else { return .needsValue() }
         let open = list.items.filter { !$0.done }.map(\.name)
-        return NameMatch.resolve(spoken, in: open, noun: "item", notFound: "There's no \(spoken) to check off on \(list.name).")
+        return NameMatch.resolve(spoken, in: open, notFound: "There's no \(spoken) to check off on \(list.name).")
     }
 
     func handle(_ intent: ResolvingIntent, input: HandlerInput) throws -> IntentResponse {

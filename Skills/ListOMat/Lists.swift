@@ -74,7 +74,7 @@ enum NameMatch {
 
     /// The seed's `completeResolveListName`: none → unsupported, one exact → success, one
     /// partial → confirmation, several → disambiguation.
-    static func resolve(_ spoken: String, in names: [String], noun: String, notFound: String) -> ResolutionResult {
+    static func resolve(_ spoken: String, in names: [String], notFound: String) -> ResolutionResult {
         let possible = candidates(for: spoken, in: names)
         switch possible.count {
         case 0:

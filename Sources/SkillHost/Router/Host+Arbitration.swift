@@ -11,7 +11,7 @@ extension HostEngine {
     static let closeScore = 0.1
 
     /// The skill to take a name-free utterance, or a question to the user when it is not clear.
-    func arbitrate(_ candidates: [NLUCandidate], utterance: String, result: TurnResult) async -> TurnResult? {
+    func arbitrate(_ candidates: [NLUCandidate], result: TurnResult) async -> TurnResult? {
         guard let best = candidates.first else { return nil }
         var contenders = [best]
         for candidate in candidates where candidate.skillID != best.skillID && best.score - candidate.score < Self.closeScore {
@@ -35,7 +35,7 @@ extension HostEngine {
         var result = result
         result.speech = "Did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
         result.reprompt = "Which skill: \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
-        conversation.choice = Conversation.PendingChoice(utterance: utterance, candidates: remaining, question: result.reprompt!)
+        conversation.choice = Conversation.PendingChoice(candidates: remaining)
         return result
     }
 

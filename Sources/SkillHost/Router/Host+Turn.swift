@@ -83,7 +83,7 @@ extension HostEngine {
         if let choice = conversation.choice, let chosen = await choose(choice, words: words, result: result) { return chosen }
         let candidates = registry.index.parse(utterance)
         result.candidates = candidates
-        if let asked = await arbitrate(candidates, utterance: text, result: result) { return asked }
+        if let asked = await arbitrate(candidates, result: result) { return asked }
         if let best = candidates.first, let entry = registry.entry(best.skillID) {
             openSession(for: entry.id)
             return await start(best.intentValue, with: entry, result: result, slots: best.slots)

@@ -35,9 +35,8 @@ struct Conversation: Sendable {
     /// "Did you mean ListOMat or NumberRace?": the utterance that several skills could take,
     /// waiting for the user to say which.
     struct PendingChoice: Sendable {
-        let utterance: String
+        /// The readings of the skills the user chooses between, in the order they were named.
         let candidates: [NLUCandidate]
-        let question: String
     }
 
     var session: OpenSession?

@@ -106,15 +106,7 @@ public struct ResolvingRequestHandler: RequestHandler {
 
     /// A template with `{name}` replaced by the parameter's value (left as is when missing).
     static func render(_ template: String, _ parameters: [String: String]) -> String {
-        var out = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            out += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            out += parameters[name] ?? "{\(name)}"
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
+        Placeholders.fill(template) { parameters[$0] ?? "{\($0)}" }
     }
 
     /// CanFulfillIntentRequest: YES when every parameter the user gave resolves and nothing is

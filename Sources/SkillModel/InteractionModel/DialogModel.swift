@@ -67,17 +67,10 @@ public struct DialogModel: Sendable, Equatable {
     /// is taken modulo their count), with `{slot}` replaced by what the user said for it.
     public func render(_ promptID: String, pick: UInt64, intent: Intent) -> String {
         guard let variations = prompts[promptID], !variations.isEmpty else { return "" }
-        let template = variations[Int(pick % UInt64(variations.count))]
-        var out = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            out += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close]).trimmingWhitespace()
+        return Placeholders.fill(variations[Int(pick % UInt64(variations.count))]) { name in
             let slot = intent[slot: SlotName(name)]
-            out += slot?.value ?? slot?.values.map(\.value).joined(separator: ", ") ?? ""
-            rest = rest[rest.index(after: close)...]
+            return slot?.value ?? slot?.values.map(\.value).joined(separator: ", ") ?? ""
         }
-        return out + rest
     }
 }
 

@@ -1,0 +1,14 @@
+/// `{name}` placeholders in prompts and response templates.
+public enum Placeholders {
+    /// `template` with each `{name}` replaced by `value(name)` (the name trimmed of spaces).
+    public static func fill(_ template: String, _ value: (String) -> String) -> String {
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            out += value(String(rest[rest.index(after: open)..<close]).trimmingWhitespace())
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+}
