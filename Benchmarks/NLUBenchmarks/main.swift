@@ -88,6 +88,19 @@ let (nlu70, train70) = train(model70, runs: quick ? 1 : 7)
 let (evaluation70, latencies, rejected70) = evaluate(nlu70, on: dev)
 report("70 sentences per intent (snips-70.json, scored on dev.jsonl, \(dev.count) sentences)", evaluation70, goals: (0.985, 0.85))
 reportOutOfDomain(nlu70, inDomainRejected: rejected70, of: dev.count)
+// A sentence that names no skill opens one only when its reading is at least this sure
+// (HostEngine's name-free floor): how many right readings each floor would turn away, and how
+// many out-of-domain sentences the skill would still take.
+do {
+    let readings = dev.map { (sentence: $0, best: nlu70.parse(Utterance($0.text)).first) }
+    let strays = outOfDomain.compactMap { nlu70.parse(Utterance($0)).first }
+    for floor in [0.1, 0.2, 0.3, 0.4, 0.5] {
+        let lost = readings.filter { $0.best?.intent.rawValue == $0.sentence.intent && $0.best!.score < floor }.count
+        let taken = strays.filter { $0.score >= floor }.count
+        print(String(format: "  name-free floor %.1f: %d of %d right readings turned away (%.2f%%); %d of %d out-of-domain sentences still taken",
+            floor, lost, dev.count, 100 * Double(lost) / Double(dev.count), taken, outOfDomain.count))
+    }
+}
 // The same model at the stricter fallback sensitivities: more sent nowhere, both kinds.
 for level in [FallbackIntentSensitivity.medium, .high] {
     var strict = model70

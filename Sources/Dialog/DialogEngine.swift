@@ -17,6 +17,14 @@ public enum DialogQuestion: Sendable, Equatable {
         case .confirmIntent: "Dialog.ConfirmIntent"
         }
     }
+
+    /// The slot asked about; nil for the intent's confirmation.
+    public var slot: SlotName? {
+        switch self {
+        case .elicitSlot(let slot), .confirmSlot(let slot): slot
+        case .confirmIntent: nil
+        }
+    }
 }
 
 /// One step of the dialog model: ask the user something, or hand the finished intent over.

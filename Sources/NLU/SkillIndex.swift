@@ -53,8 +53,16 @@ public struct SkillIndex: Sendable {
         return scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map(\.key)
     }
 
+    /// The least score a reading needs to open a skill the sentence does not name. In session a
+    /// skill hears its own readings however unsure (its fallback handles the rest); a sentence
+    /// that names no skill must not open one on a guess ("coin operated laundry near me" read
+    /// 0.017 sure as a coin flip). (`skillhost-nlu-bench`, dev split, 70 per intent: 0.1 turns
+    /// away 0.2% of right readings and 1 of the 14 out-of-domain sentences the model takes;
+    /// 0.2 turns away 2.9% and 7.)
+    public static let floor = 0.1
+
     /// Readings across skills, best first, leaving out the built-in intents (which only make
-    /// sense to a skill in session). `preferring` is asked even when the shortlist leaves it out,
+    /// sense to a skill in session) and readings under `floor`. `preferring` is asked even when the shortlist leaves it out,
     /// and wins ties. Between skills, a value a skill lists is evidence the sentence is its
     /// own: each slot that resolves to one counts 0.04 (three at most) toward the order, so
     /// "add rice to my grocery list" goes to the lists skill that lists rice and grocery, not
@@ -66,7 +74,7 @@ public struct SkillIndex: Sendable {
     public func parse(_ utterance: Utterance, preferring: SkillID? = nil, limit: Int = 3, today: CivilDate = .today()) -> [NLUCandidate] {
         var asked = shortlist(utterance, limit: limit)
         if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
-        let candidates = asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }.filter { !$0.intent.isBuiltIn }
+        let candidates = asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }.filter { !$0.intent.isBuiltIn && $0.score >= Self.floor }
         // The sentence's meaningful words, by where they start, as stems: once for all readings.
         let meaningful = zip(utterance.tokens, utterance.words).filter { !StopWords.all.contains($0.1) }.map { (start: $0.0.start, stem: Stem.of($0.1)) }
         let ranked: [(candidate: NLUCandidate, rank: Double)] = candidates.map { candidate in

@@ -150,10 +150,11 @@ extension SkillNLU {
     /// Words that introduce a name: what follows them is the name.
     static let namingWords: Set<String> = ["called", "named", "titled", "entitled", "labeled", "labelled"]
     /// Articles, possessives, prepositions that do not end a place or a time ("close by",
-    /// "in"), conjunctions and the verbs that follow a title ("… gets a three").
+    /// "in"), conjunctions, the verbs that follow a title ("… gets a three") and "please" ("add
+    /// milk please": dev split unchanged, it never says it there).
     static let wordsNoNameEndsWith: Set<String> = [
         "a", "an", "the", "my", "your", "our", "his", "her", "their", "its",
-        "for", "with", "to", "as", "from", "of", "and", "or", "is", "are", "was", "gets", "deserves",
+        "for", "with", "to", "as", "from", "of", "and", "or", "is", "are", "was", "gets", "deserves", "please",
     ]
 
     /// One value per slot, as a request carries them: of several spans the tagger gave one

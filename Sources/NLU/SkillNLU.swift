@@ -202,16 +202,7 @@ public struct SkillNLU: Sendable {
         guard let statistical, !utterance.words.isEmpty else { return exactCandidates() }
         let placeTags = Features.places(utterance.words)
         let (readings, none) = statistical.classify(utterance.words, placeTags: placeTags)
-        // Out of domain: too much like noise, or no intent sure enough, for the model's
-        // fallbackIntentSensitivity (the dev split chose LOW's limits). This holds for a sample
-        // matched with unlisted values too: "{size} {pet}" matches "what time is it".
-        let sensitivity = model.fallbackIntentSensitivity
-        guard let top = readings.first, none < sensitivity.noneLimit, top.probability / max(1 - none, 1e-9) >= sensitivity.threshold,
-            // A sentence sharing no meaningful word with the model needs a very sure classifier,
-            // or one sure it is no noise and leaning to one intent ("Showtimes for Medal for the
-            // General", where no sample says "showtimes"; dev split, 70 per intent: in-domain
-            // sentences rejected 55 -> 47, out of domain still 46 of 60).
-            top.probability >= 0.9 || (none < 0.3 && top.probability >= 0.3) || statistical.overlaps(utterance.words)
+        guard let top = readings.first, Self.rejection(top: top.probability, none: none, sensitivity: model.fallbackIntentSensitivity, overlaps: statistical.overlaps(utterance.words)) == nil
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)
         if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, best.literalWords > 0,
@@ -236,6 +227,22 @@ public struct SkillNLU: Sendable {
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
         return candidates
+    }
+
+    /// Why the trained path calls a sentence out of domain, or nil when it is in: too much like
+    /// noise, or no intent sure enough, for the model's fallbackIntentSensitivity (the dev split
+    /// chose LOW's limits). This holds for a sample matched with unlisted values too: "{size}
+    /// {pet}" matches "what time is it".
+    static func rejection(top: Double, none: Double, sensitivity: FallbackIntentSensitivity, overlaps: Bool) -> NLUExplanation.Verdict? {
+        if none >= sensitivity.noneLimit { return .noise(none, limit: sensitivity.noneLimit, sensitivity: sensitivity) }
+        let share = top / max(1 - none, 1e-9)
+        if share < sensitivity.threshold { return .unsure(share: share, threshold: sensitivity.threshold, sensitivity: sensitivity) }
+        // A sentence sharing no meaningful word with the model needs a very sure classifier,
+        // or one sure it is no noise and leaning to one intent ("Showtimes for Medal for the
+        // General", where no sample says "showtimes"; dev split, 70 per intent: in-domain
+        // sentences rejected 55 -> 47, out of domain still 46 of 60).
+        if top >= 0.9 || (none < 0.3 && top >= 0.3) || overlaps { return nil }
+        return .foreignWords(best: top)
     }
 
     /// Whether a captured slot takes any words (AMAZON.SearchQuery and the like).

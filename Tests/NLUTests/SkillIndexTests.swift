@@ -75,3 +75,58 @@ import Testing
         #expect(index.parse(Utterance("what is the weather")).first?.skillID == "com.example.weather")
     }
 }
+
+@Suite struct ExplanationTests {
+    @Test func explainsEverySkillWhenNothingTakesTheSentence() throws {
+        let index = SkillIndex([SkillIndexTests.weather, SkillIndexTests.coins, SkillIndexTests.lists])
+        let utterance = Utterance("coin operated laundry near me")
+        #expect(index.parse(utterance).isEmpty)
+        let explanations = index.explain(utterance)
+        #expect(explanations.map(\.skillID) == ["com.example.coins", "com.example.lists", "com.example.weather"])
+        #expect(explanations.dropFirst().allSatisfy { $0.verdict == .notAsked })
+        let coins = try #require(explanations.first)
+        #expect(coins.verdict != .notAsked)
+        if case .understood = coins.verdict { Issue.record("a sentence nothing took cannot be understood: \(coins)") }
+        #expect(coins.closestSample?.intent == "FlipCoin")
+        #expect(coins.closestSample?.sample == "flip a coin")
+        #expect(!coins.considered.isEmpty)
+        #expect(coins.description.contains("closest sample \"flip a coin\" (FlipCoin)"))
+    }
+
+    @Test func namesTheLimitAnOutOfDomainSentenceCrossed() {
+        let explanation = SkillIndexTests.lists.explain(Utterance("purple monkey dishwasher over there"))
+        switch explanation.verdict {
+        case .noise, .unsure, .foreignWords: break
+        default: Issue.record("expected an out-of-domain verdict, got \(explanation)")
+        }
+        #expect(explanation.description.hasPrefix("out of domain: "))
+        #expect(explanation.considered.count <= 3)
+    }
+
+    @Test func aSentenceTheSkillUnderstandsSaysSo() {
+        let explanation = SkillIndexTests.coins.explain(Utterance("flip a coin"))
+        #expect(explanation.verdict == .understood("FlipCoin", score: 1))
+        #expect(SkillIndexTests.coins.explain(Utterance("stop")).verdict == .builtIn("AMAZON.StopIntent"))
+    }
+
+    @Test func skillsPassedOverByTheShortlistAreNamedSo() {
+        let index = SkillIndex((0..<5).map { SkillIndexTests.skill("lists\($0)", [("ShowList", ["show my shopping list"])]) })
+        let explanations = index.explain(Utterance("show my shopping list"), limit: 3)
+        #expect(explanations.filter { $0.verdict == .shortlistedOut(limit: 3) }.count == 2)
+    }
+}
+
+@Suite struct PolitenessTests {
+    @Test func pleaseIsNotPartOfAnUnlistedValue() throws {
+        let lists = SkillNLU(skillID: "com.example.lists", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"my lists","intents":[
+              {"name":"AddItemsIntent","slots":[{"name":"items","type":"ITEM","multipleValues":{"enabled":true}},{"name":"listName","type":"LIST"}],
+               "samples":["add {items}","add {items} to {listName}","add {items} to the {listName} list","put {items} on my {listName} list","i need {items}"]},
+              {"name":"ShowListIntent","slots":[{"name":"listName","type":"LIST"}],"samples":["show {listName}","show me the {listName} list","what's on my {listName} list"]}],
+             "types":[{"name":"ITEM","values":[{"name":{"value":"rice"}},{"name":{"value":"onions"}}]},{"name":"LIST","values":[{"name":{"value":"grocery"}}]}]}}}
+            """#))
+        let best = try #require(lists.parse(Utterance("add milk please")).first)
+        #expect(best.intent == "AddItemsIntent")
+        #expect(best.slots.map(\.spoken) == ["milk"])
+    }
+}

@@ -44,7 +44,7 @@ import TestSupport
         try Self.golden("hello-world.jsonl", output)
         for line in output.split(separator: "\n") {
             let object = try #require(try JSONParser.parse(String(line)).object)
-            #expect(object.keys == ["utterance", "skill", "request", "intent", "slots", "speech", "reprompt", "endSession", "error"])
+            #expect(object.keys == ["utterance", "skill", "request", "intent", "slots", "speech", "reprompt", "endSession", "dialogState", "asks", "error"])
         }
     }
 
@@ -62,5 +62,15 @@ import TestSupport
         #expect(diagnostics.contains("reading com.skillhost.examples.helloworld HelloWorldIntent score 1.000"))
         #expect(diagnostics.contains(#"request  {"version":"1.0","session":{"new":true"#))
         #expect(diagnostics.contains(#"response {"version":"1.0""#))
+    }
+
+    @Test func debugExplainsWhyNothingTookTheSentence() async throws {
+        let (output, diagnostics) = try await Self.run(":debug\ncoin operated laundry near me\nwhat is the capital of peru\n", format: .text)
+        #expect(output.contains("skillhost> Sorry, I don't know that one."))
+        #expect(diagnostics.contains("  readings: none"))
+        #expect(diagnostics.contains("  why com.skillhost.examples.coinflip: "), "the skill that shares a word says why it did not take it")
+        #expect(diagnostics.contains(#"closest sample "flip a coin""#))
+        #expect(diagnostics.contains("  why not asked (no meaningful word in common): "))
+        #expect(diagnostics.contains("com.skillhost.examples.helloworld"))
     }
 }

@@ -36,6 +36,7 @@ extension HostEngine {
             case .oneShot(let rest):
                 let candidates = entry.nlu.parse(rest)
                 result.candidates = candidates
+                explain(&result, [entry.nlu.explain(rest)])
                 if let best = candidates.first {
                     return await start(best.intentValue, with: entry, result: result, slots: best.slots)
                 }
@@ -55,6 +56,7 @@ extension HostEngine {
             }
             let candidates = entry.nlu.parse(utterance)
             result.candidates = candidates
+            explain(&result, [entry.nlu.explain(utterance)])
             if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(words), !session.lastSpeech.isEmpty {
                 // Alexa answers "repeat" itself, from the last response, for a skill that
                 // does not handle AMAZON.RepeatIntent.
@@ -83,6 +85,7 @@ extension HostEngine {
         if let choice = conversation.choice, let chosen = await choose(choice, words: words, result: result) { return chosen }
         let candidates = registry.index.parse(utterance)
         result.candidates = candidates
+        explain(&result, registry.index.explain(utterance))
         if let asked = await arbitrate(candidates, result: result) { return asked }
         if let best = candidates.first, let entry = registry.entry(best.skillID) {
             openSession(for: entry.id)
@@ -90,6 +93,12 @@ extension HostEngine {
         }
         result.speech = hostHelp(didUnderstand: false)
         return result
+    }
+
+    /// For `:debug`: why no reading, or only the fallback, came of the sentence, skill by skill.
+    private func explain(_ result: inout TurnResult, _ explanations: @autoclosure () -> [NLUExplanation]) {
+        guard recordsEnvelopes, result.candidates.first.map({ $0.intent == .fallback }) ?? true else { return }
+        result.explanations = explanations()
     }
 
     /// What the host says when no skill takes the utterance.

@@ -28,6 +28,8 @@ public struct TurnResult: Sendable {
 
     /// For `:debug`: the ranked readings and the envelopes that crossed the ABI.
     public var candidates: [NLUCandidate] = []
+    /// For `:debug`, when no reading or only the fallback came of the sentence: why, skill by skill.
+    public var explanations: [NLUExplanation] = []
     public var requestJSON: String?
     public var responseJSON: String?
 

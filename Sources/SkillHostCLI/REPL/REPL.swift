@@ -117,7 +117,7 @@ public struct REPL: Sendable {
           :help     this text
           :skills   the loaded skills (generation, source) and refused libraries
           :reload [skill]  load a skill again (rebuilding a source folder); all without a name
-          :debug    toggle showing each turn's readings and envelopes
+          :debug    toggle showing each turn's readings, envelopes and why nothing matched
           :record FILE  write each turn from now on to FILE as a transcript (skillhost replay FILE checks it); :record off stops
           :quit     end the session and leave (end of input does the same)
 
@@ -177,14 +177,25 @@ public struct REPL: Sendable {
             "speech": .string(result.speech),
             "reprompt": result.reprompt.map(JSONValue.string) ?? .null,
             "endSession": .bool(result.endSession),
+            "dialogState": result.dialogState.map { .string($0.rawValue) } ?? .null,
+            "asks": result.question.map { question in
+                ["type": .string(question.directiveType), "slot": question.slot.map { .string($0.rawValue) } ?? .null]
+            } ?? .null,
             "error": result.error.map(JSONValue.string) ?? .null,
         ]
     }
 
     private func debugText(_ result: TurnResult) -> String {
         var text = ""
-        if result.candidates.isEmpty {
+        if result.candidates.isEmpty, result.requestType != RequestType.launch.rawValue {
             text += "  readings: none\n"
+        }
+        let notAsked = result.explanations.filter { $0.verdict == .notAsked }.map(\.skillID.rawValue)
+        for explanation in result.explanations where explanation.verdict != .notAsked {
+            text += "  why \(explanation.skillID): \(explanation)\n"
+        }
+        if !notAsked.isEmpty {
+            text += "  why not asked (no meaningful word in common): \(notAsked.joined(separator: ", "))\n"
         }
         for candidate in result.candidates.prefix(5) {
             let slots = candidate.slots.map { "\($0.name)=\"\($0.spoken)\"" }.joined(separator: " ")

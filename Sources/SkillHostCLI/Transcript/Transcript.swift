@@ -131,11 +131,7 @@ extension Transcript.Turn {
             self.intent = ([intent.rawValue] + slots).joined(separator: " ")
         }
         asks = result.question.map { question in
-            switch question {
-            case .elicitSlot(let slot): "ElicitSlot \(slot)"
-            case .confirmSlot(let slot): "ConfirmSlot \(slot)"
-            case .confirmIntent: "ConfirmIntent"
-            }
+            ([String(question.directiveType.dropFirst("Dialog.".count))] + (question.slot.map { [$0.rawValue] } ?? [])).joined(separator: " ")
         } ?? "nothing"
         sessionEnds = result.endSession
     }
