@@ -207,4 +207,9 @@ import Testing
         #expect(Self.parser.parse(Utterance("open hallo world"))?.skillID == "com.example.hello")
         #expect(Self.parser.parse(Utterance("open the garage")) == nil)
     }
+
+    @Test(arguments: ["open last meat", "open lost mitt", "open slow tomato", "start lasting mate"])
+    func consonantsAloneDoNotMakeAName(text: String) {
+        #expect(Self.parser.parse(Utterance(text)) == nil, "\(text) is more than a few letters from any name")
+    }
 }

@@ -100,9 +100,26 @@ public struct InvocationParser: Sendable {
             var joined = ""
             for index in start..<min(words.count, start + name.words.count + 2) {
                 joined += words[index]
-                if Self.soundKey(joined) == name.sound { return (name, index - start + 1) }
+                if Self.soundKey(joined) == name.sound, Self.editDistance(joined, name.compact) <= max(2, name.compact.count / 4) {
+                    return (name, index - start + 1)
+                }
             }
         }
         return nil
+    }
+
+    /// Letters to insert, delete or change to turn one into the other. Sounding alike is not
+    /// enough on its own: "last meat" has List-o-Mat's consonants, but three letters from it.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }
