@@ -49,4 +49,18 @@ import Testing
         #expect(throws: ModelError.self) { try SkillManifest(parsing: #"{"id":"com.x.y","name":"X","version":"1","appGroups":["shared"]}"#) }
         #expect(try SkillManifest(validating: manifest.json) == manifest)
     }
+
+    @Test func aPromptVariationNamingAnEmptySlotIsLeftOut() throws {
+        let model = try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"birthdays","intents":[
+              {"name":"Register","slots":[{"name":"day","type":"AMAZON.NUMBER"},{"name":"year","type":"AMAZON.FOUR_DIGIT_NUMBER"}],"samples":["register"]}]},
+             "dialog":{"intents":[{"name":"Register","slots":[{"name":"day","type":"AMAZON.NUMBER","elicitationRequired":true,"prompts":{"elicitation":"Elicit.day"}}]}]},
+             "prompts":[{"id":"Elicit.day","variations":[{"type":"PlainText","value":"in {year}, but which day?"},{"type":"PlainText","value":"which day?"}]}]}}
+            """#)
+        let dialog = try #require(model.dialog)
+        let empty = Intent(name: "Register", slots: [Slot(name: "day"), Slot(name: "year")])
+        #expect((0..<4).map { dialog.render("Elicit.day", pick: $0, intent: empty) } == Array(repeating: "which day?", count: 4))
+        let known = Intent(name: "Register", slots: [Slot(name: "day"), Slot(name: "year", value: "1990")])
+        #expect(Set((0..<4).map { dialog.render("Elicit.day", pick: $0, intent: known) }) == ["in 1990, but which day?", "which day?"])
+    }
 }

@@ -64,13 +64,18 @@ public struct DialogModel: Sendable, Equatable {
     }
 
     /// The text of a prompt variation, chosen by `pick` among the variations (any number; it
-    /// is taken modulo their count), with `{slot}` replaced by what the user said for it.
+    /// is taken modulo their count), with `{slot}` replaced by what the user said for it. As on
+    /// Alexa, a variation that names an empty slot is left out while another names none ("ok in
+    /// {year}, but which day?" is for when the year is known).
     public func render(_ promptID: String, pick: UInt64, intent: Intent) -> String {
         guard let variations = prompts[promptID], !variations.isEmpty else { return "" }
-        return Placeholders.fill(variations[Int(pick % UInt64(variations.count))]) { name in
-            let slot = intent[slot: SlotName(name)]
-            return slot?.value ?? slot?.values.map(\.value).joined(separator: ", ") ?? ""
+        func spoken(_ name: String) -> String? {
+            let values = intent[slot: SlotName(name)]?.values.map(\.value) ?? []
+            return values.isEmpty ? nil : values.joined(separator: ", ")
         }
+        let usable = variations.filter { Placeholders.names(in: $0).allSatisfy { spoken($0) != nil } }
+        let choices = usable.isEmpty ? variations : usable
+        return Placeholders.fill(choices[Int(pick % UInt64(choices.count))]) { spoken($0) ?? "" }
     }
 }
 

@@ -11,4 +11,14 @@ public enum Placeholders {
         }
         return out + rest
     }
+
+    /// The names of the `{name}` placeholders in `template`, in order.
+    public static func names(in template: String) -> [String] {
+        var names: [String] = []
+        _ = fill(template) { name in
+            names.append(name)
+            return ""
+        }
+        return names
+    }
 }
