@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "StorageProbe", dependencies: ["SkillKit"], path: "Tests/StorageProbeSkill"),
         .target(name: "DialogProbe", dependencies: ["SkillKit"], path: "Tests/DialogProbeSkill"),
-        .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "Storage", "TestSupport"]),
+        .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "Storage", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

@@ -29,6 +29,8 @@ public struct HostOptions: Sendable {
     /// Picks the dialog model's prompt variations, mixed with each session's number: the same
     /// seed and the same conversation give the same words.
     public var dialogSeed: UInt64
+    /// Interaction model files to run with no skill behind them (see `ModelStandIn`).
+    public var models: [String] = []
 
     public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil, dataRoot: String = DataRoot.resolve(nil), storageLimits: StorageLimits = StorageLimits(), trust: TrustPolicy = .strict, events: @escaping @Sendable (HostEvent) -> Void = { _ in }, isolation: RunnerConfiguration? = nil, dialogSeed: UInt64 = 0) {
         self.skillFolders = skillFolders
@@ -75,9 +77,14 @@ public actor HostEngine {
         loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust)
         self.options = options
         let scan = loader.loadAll(from: options.skillFolders, isolation: options.isolation, progress: options.progress)
-        let (skills, clashes) = SkillRegistry.separatingClashes(scan.loaded)
+        var standIns: [any SkillEndpoint] = []
+        var modelRefusals: [LoaderError] = []
+        for path in options.models {
+            do { standIns.append(try ModelStandIn.load(path)) } catch { modelRefusals.append(error) }
+        }
+        let (skills, clashes) = SkillRegistry.separatingClashes(scan.loaded + standIns)
         registry = SkillRegistry(skills: skills, origins: skills.map(scan.origin(of:)), cache: options.nluCache)
-        refusals = scan.refusals + clashes
+        refusals = scan.refusals + modelRefusals + clashes
         turnDeadline = options.turnDeadline
         conversation = Conversation(session: nil, userID: options.userID, deviceID: options.deviceID)
     }

@@ -121,9 +121,11 @@ extension HostEngine {
         let loader = self.loader
         let cache = options.nluCache
         let isolation = options.isolation
+        let isModel = options.models.contains(origin)
+        let generation = (previous?.skill.generation ?? 0) + 1
         let prepared = await Task.detached { () -> Result<SkillRegistry.Entry, LoaderError> in
             Result { () throws(LoaderError) -> SkillRegistry.Entry in
-                let skill = try loader.load(library, origin: origin, isolation: isolation)
+                let skill: any SkillEndpoint = isModel ? try ModelStandIn.load(library, generation: generation) : try loader.load(library, origin: origin, isolation: isolation)
                 return SkillRegistry.Entry(skill: skill, nlu: SkillNLU(skillID: skill.id, model: skill.model, cache: cache), origin: origin)
             }
         }.value

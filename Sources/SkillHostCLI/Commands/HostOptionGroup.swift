@@ -27,6 +27,9 @@ struct HostOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Picks the dialog model's prompt variations: the same seed and the same conversation give the same words.", valueName: "n"))
     var seed: UInt64 = 0
 
+    @Option(name: .customLong("model"), help: ArgumentHelp("An Alexa interaction model file to talk to with no skill behind it (repeatable): the host runs its NLU and dialog model, and each finished intent is answered with what the skill would receive. Without --skills, only the models load.", valueName: "file"))
+    var models: [String] = []
+
     @OptionGroup var data: DataOptions
 
     func validate() throws {
@@ -60,8 +63,9 @@ struct HostOptionGroup: ParsableArguments {
 
     func hostOptions(diagnostics: any TextSink, color: Bool) -> HostOptions {
         let threshold = Self.levels[logLevel] ?? .warning
-        return HostOptions(
-            skillFolders: folders(),
+        var options = HostOptions(
+            // A model tried on its own meets no other skill unless folders are named too.
+            skillFolders: models.isEmpty || !skillFolders.isEmpty ? folders() : [],
             logSink: { record in
                 guard record.level >= threshold else { return }
                 diagnostics.write("[\(record.skillID) g\(record.generation)] \(record.level.name): \(record.message)\n")
@@ -81,5 +85,7 @@ struct HostOptionGroup: ParsableArguments {
             },
             isolation: isolation,
             dialogSeed: seed)
+        options.models = models
+        return options
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import Loader
+import SkillHost
+import SkillModel
+import Testing
+import TestSupport
+
+/// An Alexa-format model with a dialog model and no skill behind it (`--model`): the host runs
+/// its NLU and dialog model, and the stand-in answers with what a skill would receive.
+@Suite struct ModelStandInTests {
+    static let anniversary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/anniversary-en-US.json").path
+
+    static func host(models: [String], folders: [String] = [], seed: UInt64 = 1) throws -> HostEngine {
+        var options = HostOptions(skillFolders: folders, dataRoot: try TestSupport.temporaryFolder("model-data"), dialogSeed: seed)
+        options.models = models
+        return try HostEngine(options: options)
+    }
+
+    @Test func autoDelegationRunsEveryRequiredSlotValidationAndTheConfirmation() async throws {
+        let host = try Self.host(models: [Self.anniversary])
+        await host.setRecordsEnvelopes(true)
+        let turns = await DialogManagerTests.talk(host, [
+            "open anniversary keeper", "remember our anniversary", "the 34th", "the 4th", "smarch", "june", "1910", "2030", "nineteen ninety nine", "yes",
+        ])
+        #expect(turns.map(\.speech) == [
+            "Anniversary Keeper is a model with no skill behind it: say what it understands, and hear what the skill would get.",
+            "On which day?",
+            "No month has that day. Which day?",
+            "Day 4 of which month?",
+            "I only know the twelve months. Which one?",
+            "And the year?",
+            "That is a long marriage. Which year really?",
+            "That has not happened yet. Which year?",
+            "june 4, 1999. Shall I keep it?",
+            #"RememberAnniversaryIntent, COMPLETED, CONFIRMED: day "4"; month "june" (june, id 06); year "1999"."#,
+        ])
+        #expect(turns[1...8].allSatisfy { $0.requestType == nil }, "under ALWAYS the skill hears nothing until the dialog is done")
+        #expect(turns[3].question == .elicitSlot("month"))
+        #expect(turns[8].question == .confirmIntent)
+        #expect(turns[9].dialogState == .completed)
+        let request = try #require(turns[9].requestJSON)
+        #expect(request.contains(#""status":{"code":"ER_SUCCESS_MATCH"}"#))
+        #expect(request.contains(#""confirmationStatus":"CONFIRMED""#))
+    }
+
+    @Test func aSentenceWithEverySlotGoesStraightToConfirmationAndADenialReachesTheSkill() async throws {
+        let host = try Self.host(models: [Self.anniversary])
+        let turns = await DialogManagerTests.talk(host, ["ask anniversary keeper we got married on september 12th 2001", "no"])
+        #expect(turns.map(\.speech) == [
+            "september 12, 2001. Shall I keep it?",
+            #"RememberAnniversaryIntent, COMPLETED, DENIED: day "12"; month "september" (september, id 09); year "2001"."#,
+        ])
+    }
+
+    @Test func underSkillResponseTheStandInDelegatesEveryTurn() async throws {
+        let host = try Self.host(models: [Self.anniversary])
+        let turns = await DialogManagerTests.talk(host, ["open anniversary keeper", "forget an anniversary", "2001", "yes", "stop"])
+        #expect(turns.map(\.speech) == [
+            "Anniversary Keeper is a model with no skill behind it: say what it understands, and hear what the skill would get.",
+            "Forget the anniversary from which year?",
+            "The one from 2001, right?",
+            #"ForgetAnniversaryIntent, COMPLETED: year "2001" CONFIRMED."#,
+            "AMAZON.StopIntent.",
+        ])
+        #expect(turns[1].dialogState == .started)
+        #expect(turns[2].dialogState == .inProgress)
+        #expect(turns[1...3].allSatisfy { $0.requestType == "IntentRequest" })
+        #expect(turns[4].endSession)
+    }
+
+    @Test func aMalformedModelIsRefusedByNameAndTheOthersServe() async throws {
+        let folder = try TestSupport.temporaryFolder("models")
+        let broken = folder + "/broken.json"
+        try #"{"interactionModel":{"languageModel":{"invocationName":"broken","intents":[{"name":"A","samples":["go {where}"]}]}}}"#
+            .write(toFile: broken, atomically: true, encoding: .utf8)
+        let missing = folder + "/missing.json"
+        let host = try Self.host(models: [broken, missing, Self.anniversary])
+        #expect(host.refusals.map(\.path) == [broken, missing])
+        #expect(host.refusals[0].reason.contains("$.interactionModel.languageModel.intents[0].samples[0]"))
+        #expect(await host.turn("open anniversary keeper").skillID == "local.model.anniversary-keeper")
+    }
+
+    @Test func reloadReadsTheModelAgainAndKeepsTheDialog() async throws {
+        let folder = try TestSupport.temporaryFolder("models")
+        let copy = folder + "/anniversary.json"
+        try FileManager.default.copyItem(atPath: Self.anniversary, toPath: copy)
+        let host = try Self.host(models: [copy])
+        #expect(await host.turn("remember our anniversary").speech == "On which day?")
+        let edited = try String(contentsOfFile: copy, encoding: .utf8).replacingOccurrences(of: "And the year?", with: "Which year was it?")
+        try edited.write(toFile: copy, atomically: true, encoding: .utf8)
+        let events = await host.reload(skill: "anniversary keeper")
+        #expect(events.map(\.kind) == [.reloaded])
+        #expect(await host.registry.entries.first?.skill.generation == 2)
+        #expect(await host.turn("the 4th of june").speech == "Which year was it?", "the dialog under way goes on with the new prompts")
+    }
+}
