@@ -91,7 +91,7 @@ extension HostEngine {
             openSession(for: entry.id)
             return await start(best.intentValue, with: entry, result: result, slots: best.slots)
         }
-        result.speech = hostHelp(didUnderstand: false)
+        result.speech = hostHelp()
         return result
     }
 
@@ -102,7 +102,7 @@ extension HostEngine {
     }
 
     /// What the host says when no skill takes the utterance.
-    private func hostHelp(didUnderstand: Bool) -> String {
+    private func hostHelp() -> String {
         let names = registry.entries.map { "open \($0.skill.model.invocationName)" }
         guard !names.isEmpty else { return "No skills are loaded. Put a skill library in the skills folder." }
         let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
