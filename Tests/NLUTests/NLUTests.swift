@@ -16,12 +16,13 @@ import Testing
         ("eight", 8), ("8", 8), ("twenty five", 25), ("one hundred and three", 103), ("a hundred", 100),
         ("two thousand twenty six", 2026), ("1,000", 1000), ("minus four", -4), ("nineteen", 19),
         ("a dozen", 12), ("two dozen", 24), ("half a dozen", 6), ("a couple", 2), ("2 hundred", 200), ("3 thousand", 3000),
+        ("two thousand and six", 2006),
     ])
     func readsNumbers(words: String, value: Int) {
         #expect(NumberWords.value(of: Tokenizer.tokens(words).map(\.text)) == value)
     }
 
-    @Test(arguments: ["five five", "twenty twelve", "hello", "and", "a", "a four", "a 4", "22 five", "3 twenty", "oh"])
+    @Test(arguments: ["five five", "twenty twelve", "hello", "and", "a", "a four", "a 4", "22 five", "3 twenty", "oh", "three and six", "twenty and five"])
     func refusesWhatIsNotOneNumber(words: String) {
         #expect(NumberWords.value(of: Tokenizer.tokens(words).map(\.text)) == nil)
     }

@@ -76,7 +76,8 @@ public enum NumberWords {
             } else if word == "a" && previous == nil {
                 current = 1
                 lastWasUnitOrTen = false
-            } else if word == "and" && sawNumber {
+            } else if word == "and" && sawNumber && !lastWasUnitOrTen {
+                // "a hundred and three", "two thousand and six"; "three and six" is two numbers.
                 lastWasUnitOrTen = false
             } else if let digits = Int(word), word.allSatisfy(\.isASCII), !lastWasUnitOrTen {
                 guard let sum = add(current, digits) else { return nil }
