@@ -160,8 +160,9 @@ extension SkillNLU {
     /// One value per slot, as a request carries them: of several spans the tagger gave one
     /// slot, the one whose value the type reads (listed, or a number, a date…), else the
     /// longest (dev split, 70 per intent: slot F1 0.8503 -> 0.8555); a slot that takes lists
-    /// gets every span's values, as one list.
-    func onePerSlot(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance) -> [SlotMatch] {
+    /// gets every span's values, as one list (spans a word or two apart with no "and" or pause
+    /// between them are one value: "a loaf" and "bread" are "a loaf of bread").
+    func onePerSlot(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         var result: [SlotMatch] = []
         for match in slots where !result.contains(where: { $0.name == match.name }) {
             let same = slots.filter { $0.name == match.name }
@@ -169,16 +170,42 @@ extension SkillNLU {
                 result.append(match)
                 continue
             }
-            if intent.slot(named: match.name)?.multipleValues == true {
+            if let definition = intent.slot(named: match.name), definition.multipleValues {
                 let (start, end) = (same.map(\.start).min() ?? match.start, same.map(\.end).max() ?? match.end)
                 let spoken = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(start).prefix(end - start)))
-                result.append(SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: same.flatMap(\.values)))
+                let values = joiningWholeValues(same.flatMap(\.values).sorted { $0.start < $1.start }, slot: definition, utterance: utterance, today: today)
+                guard values.count > 1 else {
+                    result.append(values.first ?? match)
+                    continue
+                }
+                result.append(SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: values))
             } else {
                 func isRead(_ slot: SlotMatch) -> Bool { slot.resolution?.status == .successMatch || slot.value != slot.spoken }
                 result.append(same.first(where: isRead) ?? same.max { $0.end - $0.start < $1.end - $1.start } ?? match)
             }
         }
         return result
+    }
+
+    /// Values of one list slot, in order, with neighbours a word or two apart and nothing
+    /// between that divides a list ("and", "or", a pause) read again as one value.
+    private func joiningWholeValues(_ values: [SlotMatch], slot: SlotDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        func firstToken(_ value: SlotMatch) -> Int? { utterance.tokens.firstIndex { $0.start == value.start } }
+        func lastToken(_ value: SlotMatch) -> Int? { utterance.tokens.lastIndex { $0.end == value.end } }
+        var joined: [SlotMatch] = []
+        for value in values {
+            guard let previous = joined.last, let first = firstToken(previous), let end = lastToken(previous), let next = firstToken(value), let last = lastToken(value),
+                next > end + 1, next - end - 1 <= 2,
+                !utterance.words[(end + 1)..<next].contains(where: { $0 == "and" || $0 == "or" }),
+                !(end..<next).contains(where: utterance.pause(after:)),
+                let whole = slotMatch(slot, first: first, last: last, utterance: utterance, today: today), whole.list.isEmpty
+            else {
+                joined.append(value)
+                continue
+            }
+            joined[joined.count - 1] = whole
+        }
+        return joined
     }
 
     /// Whether an unlisted value of the match holds a listed value of one of the intent's slot

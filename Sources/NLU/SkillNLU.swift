@@ -136,6 +136,10 @@ public struct SkillNLU: Sendable {
                 capture.reading.fit < 1 && capture.lastToken - capture.firstToken + 1 > matcher.types[capture.type].longestEntry + 1
             }
             if other.intent != elicitation.intent, other.intent == .fallback ? other.score >= 0.5 && wordier : other.score >= 0.9 { return general }
+            // Nor is a sentence that opens as the model's commands do ("read me the hardware
+            // list" asked which list to add to) when another of its intents reads it.
+            if other.intent != elicitation.intent, other.intent != .fallback, other.score >= 0.3, answer.literalWords == 0,
+                let opening = utterance.words.first, commandWords.contains(opening) { return general }
             // Nor is it an answer when it holds what another slot of the intent takes: "a
             // latte" or "at 5" asked for a size is a drink or a time, not a size. Said alone
             // ("large" asked for a drink), it fills that slot, as Alexa's dialog lets a user
@@ -217,7 +221,7 @@ public struct SkillNLU: Sendable {
         var candidates: [NLUCandidate] = []
         for (rank, entry) in reranked.enumerated() {
             let intent = intents[entry.reading.intent]
-            let slots = rank == 0 ? onePerSlot(slotMatches(entry.slots, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance) : []
+            let slots = rank == 0 ? onePerSlot(slotMatches(entry.slots, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today) : []
             // Below an exact match of a sample (1): the re-reading's nearest-sample term can
             // take a statistical reading a little past 1.
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: min(entry.reading.probability, 0.99), slots: slots, declaredSlots: intent.slots.map(\.name)))
