@@ -130,3 +130,21 @@ import Testing
         #expect(best.slots.map(\.spoken) == ["milk"])
     }
 }
+
+@Suite struct AnswerRunTests {
+    static let game = SkillNLU(skillID: "com.example.game", model: InteractionModel(invocationName: "game", intents: [
+        IntentDefinition(name: "Solve", slots: ["target", "n1", "n2", "n3", "n4"].map { SlotDefinition(name: SlotName($0), type: "AMAZON.NUMBER") }, samples: ["solve for {target}"]),
+    ]))
+
+    @Test func severalValuesFillTheAskedSlotAndTheNextOnes() throws {
+        let run = try #require(Self.game.run(Utterance("50, 75 and one hundred"), intent: "Solve", slots: ["n2", "n3", "n4"]))
+        #expect(run.map(\.name) == ["n2", "n3", "n4"])
+        #expect(run.map(\.value) == ["50", "75", "100"])
+    }
+
+    @Test func aRunIsOnlyValuesAndNoMoreThanTheSlots() {
+        #expect(Self.game.run(Utterance("50"), intent: "Solve", slots: ["n2", "n3"]) == nil, "one value is a plain answer")
+        #expect(Self.game.run(Utterance("1 2 3"), intent: "Solve", slots: ["n3", "n4"]) == nil, "more values than slots")
+        #expect(Self.game.run(Utterance("50 and a banana"), intent: "Solve", slots: ["n2", "n3"]) == nil)
+    }
+}

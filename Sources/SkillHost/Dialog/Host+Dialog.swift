@@ -30,6 +30,13 @@ extension HostEngine {
         var intent = pending.intent
         switch pending.question {
         case .elicitSlot(let slot):
+            // Several values at once ("50, 75 and 100" asked for the second number) fill the
+            // elicited slot and the empty ones of its type after it, in the model's order.
+            if let run = entry.nlu.run(utterance, intent: intent.name, slots: [slot] + Self.emptySlots(after: slot, in: intent, model: entry.skill.model)) {
+                Self.merge(run, into: &intent)
+                result.slots = run.map { ($0.name, $0.spoken) }
+                break
+            }
             // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
             let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
             result.candidates = candidates
@@ -56,6 +63,14 @@ extension HostEngine {
             return await step(intent, engine: engine, entry: entry, result: result)
         }
         return await send(.intent, intent: intent, dialogState: .inProgress, to: entry, result: result)
+    }
+
+    /// The intent's empty slots declared after `slot` with the same type, in the model's order.
+    static func emptySlots(after slot: SlotName, in intent: Intent, model: InteractionModel) -> [SlotName] {
+        guard let slots = model.intents.first(where: { $0.name == intent.name })?.slots,
+            let index = slots.firstIndex(where: { $0.name == slot })
+        else { return [] }
+        return slots[(index + 1)...].filter { $0.type == slots[index].type && (intent[slot: $0.name]?.values.isEmpty ?? true) }.map(\.name)
     }
 
     /// Lays newly heard slot values over the intent; a changed value is no longer confirmed,

@@ -1,0 +1,40 @@
+import SkillModel
+
+extension SkillNLU {
+    /// Words said between the values of a run ("50, 75 and 100") or before it.
+    static let runFillers: Set<String> = ["and", "then", "um", "uh", "it's", "they're", "are", "the", "numbers", "next", "ones"]
+
+    /// A run of values answering for several slots at once: asked for the second number,
+    /// "50, 75 and 100" fills the second, third and fourth. `slots` are the slots to fill, in
+    /// order (the one asked for, then the empty ones after it that the dialog will ask for);
+    /// all must be of one type. Nil unless the whole sentence is two or more values of that
+    /// type (read by its grammar, or listed), with nothing else but pauses and fillers, and
+    /// there are no more of them than slots.
+    public func run(_ utterance: Utterance, intent: IntentName, slots: [SlotName], today: CivilDate = .today()) -> [SlotMatch]? {
+        guard let definition = intents.first(where: { $0.name == intent }),
+            let first = slots.first, let slot = definition.slots.first(where: { $0.name == first }),
+            let type = typeMatchers[SlotTypeMatcher.Key(slot)],
+            slots.allSatisfy({ name in definition.slots.first { $0.name == name }?.type == slot.type })
+        else { return nil }
+        let words = utterance.words
+        var spans: [ClosedRange<Int>] = []
+        var i = 0
+        while i < words.count {
+            if Self.runFillers.contains(words[i]) {
+                i += 1
+                continue
+            }
+            // The longest value from here that the type knows ("twenty five", not "twenty").
+            guard let end = (i..<min(words.count, i + 4)).reversed().first(where: { end in
+                type.read(words: words[i...end], today: today)?.isKnownValue == true && (i..<end).allSatisfy { !utterance.pause(after: $0) }
+            }) else { return nil }
+            spans.append(i...end)
+            i = end + 1
+        }
+        guard spans.count > 1, spans.count <= slots.count else { return nil }
+        return zip(slots, spans).compactMap { name, span in
+            guard let reading = type.read(words: words[span], today: today) else { return nil }
+            return slotMatch(name, first: span.lowerBound, last: span.upperBound, reading: reading, type: type, utterance: utterance, today: today)
+        }
+    }
+}
