@@ -7,7 +7,8 @@ public enum BuiltInIntents {
     public static let phrases: [IntentName: [String]] = [
         "AMAZON.HelpIntent": ["help", "help me", "what can i do", "what can i say", "what can you do", "how does this work", "i need help", "can you help me", "what are my options", "options", "what are the rules", "i don't understand", "i'm confused", "instructions"],
         "AMAZON.StopIntent": ["stop", "shut up", "be quiet", "quiet", "stop it", "that's enough", "enough", "off", "halt", "quit", "i want to stop", "i'm done", "i am done",
-                               "bye", "goodbye", "good bye", "bye bye"],
+                               "bye", "goodbye", "good bye", "bye bye", "thanks bye", "thank you bye", "thanks goodbye", "thank you goodbye", "ok bye", "okay bye",
+                               "bye for now", "that's all", "that is all", "that's all thanks", "that's all thank you", "thanks that's all", "i'm finished", "we're done", "all done"],
         "AMAZON.CancelIntent": ["cancel", "never mind", "nevermind", "forget it", "cancel that", "cancel it"],
         "AMAZON.YesIntent": ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "yes please", "that's right", "right", "of course", "absolutely", "yeah sure", "sure thing", "definitely", "you bet", "go ahead", "do it", "please do", "sounds good", "that's correct", "yes that's right", "yeah that's right"],
         "AMAZON.NoIntent": ["no", "nope", "nah", "no thanks", "no thank you", "not really", "incorrect", "wrong", "that's wrong", "no way", "absolutely not", "definitely not", "of course not", "i don't think so", "not at all", "no that's wrong"],

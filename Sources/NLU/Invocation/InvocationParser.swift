@@ -33,7 +33,7 @@ public struct InvocationParser: Sendable {
 
     private let names: [Name]
 
-    static let launchVerbs: [[String]] = [["open"], ["launch"], ["start"], ["begin"], ["load"], ["run"], ["talk", "to"], ["play"]]
+    static let launchVerbs: [[String]] = [["open"], ["launch"], ["start"], ["begin"], ["load"], ["run"], ["talk", "to"], ["play"], ["hey"], ["hi"]]
     static let askVerbs: [[String]] = [["ask"], ["tell"], ["use"]]
     static let connectors: Set<String> = ["to", "for", "about", "whether", "if", "that", "and", "what", "how"]
     static let keepConnectors: Set<String> = ["what", "how"]
