@@ -60,9 +60,22 @@ enum NameMatch {
         return words
     }
 
+    /// A word without its plural ending, so "grocery" is "groceries" and "tool" is "tools".
+    static func singular(_ word: String) -> String {
+        if word.count > 4, word.hasSuffix("ies") { return word.dropLast(3) + "y" }
+        if word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") { return String(word.dropLast()) }
+        return word
+    }
+
+    /// Whether the name is what was said, word for word but for case and plural endings.
+    static func isExact(_ name: String, _ spoken: String) -> Bool {
+        let name = words(name).map(singular)
+        return name == words(spoken).map(singular) || name == core(spoken).map(singular)
+    }
+
     static func candidates(for spoken: String, in names: [String]) -> [String] {
         let said = core(spoken)
-        if let exact = names.first(where: { words($0) == words(spoken) || words($0) == said }) { return [exact] }
+        if let exact = names.first(where: { isExact($0, spoken) }) { return [exact] }
         if said == ["all"] { return names }
         let phrase = said.joined(separator: " ")
         return names.filter { name in
@@ -80,8 +93,7 @@ enum NameMatch {
         case 0:
             return .unsupported(reason: notFound)
         case 1:
-            let exact = words(possible[0]) == words(spoken) || words(possible[0]) == core(spoken)
-            return exact ? .success(possible[0]) : .confirmationRequired(possible[0], prompt: "Did you mean \(possible[0])?")
+            return isExact(possible[0], spoken) ? .success(possible[0]) : .confirmationRequired(possible[0], prompt: "Did you mean \(possible[0])?")
         default:
             return .disambiguation(possible)
         }
