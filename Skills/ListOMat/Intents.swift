@@ -131,3 +131,33 @@ struct CheckItem: ResolvingIntentHandler {
         return found ? .success(["item": item, "list": name]) : .failure()
     }
 }
+
+/// INDeleteTaskListIntent (beyond the seed, which only makes lists): "delete the hardware
+/// store list", after the user says yes to "Delete Hardware Store and its 2 items?".
+struct DeleteList: ResolvingIntentHandler {
+    let intentName: IntentName = "DeleteListIntent"
+    let parameters = [IntentParameter("listName", prompt: "Which list should I delete?", noun: "list")]
+    let responseTemplates: [ResponseCode: String] = [.success: "I deleted {list}.", .failure: "I couldn't find that list."]
+
+    func resolve(_ slot: SlotName, in intent: ResolvingIntent, input: HandlerInput) throws -> ResolutionResult {
+        guard intent.value("listName") != nil else { return .needsValue() }
+        return try resolveList(intent, input: input)
+    }
+
+    func confirm(_ intent: ResolvingIntent, input: HandlerInput) throws -> ConfirmationResult {
+        guard let name = intent.value("listName"), let list = try ListStore(input).load().first(where: { $0.name == name }) else { return .ready }
+        let open = list.items.filter { !$0.done }.count
+        let contents = open == 0 ? "" : " and its \(open == 1 ? "one item" : "\(open) items")"
+        return .askUser(prompt: "Delete \(name)\(contents)?", denied: "Okay, I'll keep \(name).")
+    }
+
+    func handle(_ intent: ResolvingIntent, input: HandlerInput) throws -> IntentResponse {
+        guard let name = intent.value("listName") else { return .failure() }
+        var found = false
+        try ListStore(input).update { lists in
+            found = lists.contains { $0.name == name }
+            lists.removeAll { $0.name == name }
+        }
+        return found ? .success(["list": name]) : .failure()
+    }
+}

@@ -19,6 +19,7 @@ enum ListOMat: ExportedSkill {
                 ResolvingRequestHandler(SearchList()),
                 ResolvingRequestHandler(AddItems()),
                 ResolvingRequestHandler(CheckItem()),
+                ResolvingRequestHandler(DeleteList()),
                 ListListsHandler(),
                 HelpHandler(),
                 StopHandler(),
@@ -51,7 +52,7 @@ struct ListListsHandler: RequestHandler {
 
     func handle(_ input: HandlerInput) throws -> Response {
         let names = try ListStore(input).load().map(\.name)
-        let speech = names.isEmpty ? "You have no lists yet." : "Your lists are \(ResolvingRequestHandler.spokenList(names))."
+        let speech = names.isEmpty ? "You have no lists yet." : names.count == 1 ? "Your only list is \(names[0])." : "Your lists are \(ResolvingRequestHandler.spokenList(names))."
         return input.responseBuilder.speak(speech).getResponse()
     }
 }
@@ -60,7 +61,7 @@ struct HelpHandler: RequestHandler {
     func canHandle(_ input: HandlerInput) -> Bool { input.isIntent(.help) }
 
     func handle(_ input: HandlerInput) -> Response {
-        let speech = "You can say: make a new list called grocery store; add rice, onions and olives to the grocery list; show me the grocery store list; or check off rice."
+        let speech = "You can say: make a new list called grocery store; add rice, onions and olives to the grocery list; show me the grocery store list; check off rice; or delete the grocery store list."
         return input.responseBuilder.speak(speech).reprompt("What would you like to do?").getResponse()
     }
 }

@@ -6,7 +6,7 @@ struct PickList: ResolvingIntentHandler {
     let intentName: IntentName = "ShowListIntent"
     let parameters = [IntentParameter("listName", prompt: "Which list?", noun: "list"), IntentParameter("filter", prompt: "Which items?")]
     let responseTemplates: [ResponseCode: String] = [.success: "Showing {list}."]
-    static let lists = ["Grocery Store", "Hardware Store", "Packing"]
+    static let lists = ["Grocery Store", "Hardware Store", "Packing", "Diary"]
 
     func resolve(_ slot: SlotName, in intent: ResolvingIntent, input: HandlerInput) -> ResolutionResult {
         if slot == "filter" { return .notRequired }
@@ -21,7 +21,11 @@ struct PickList: ResolvingIntentHandler {
     }
 
     func confirm(_ intent: ResolvingIntent, input: HandlerInput) -> ConfirmationResult {
-        intent.value("listName") == "Packing" ? .failure(reason: "Packing is locked.") : .ready
+        switch intent.value("listName") {
+        case "Packing": .failure(reason: "Packing is locked.")
+        case "Diary": .askUser(prompt: "Show the diary to everyone?", denied: "Kept private.")
+        default: .ready
+        }
     }
 
     func handle(_ intent: ResolvingIntent, input: HandlerInput) -> IntentResponse { .success(["list": intent.value("listName")!]) }
@@ -30,9 +34,9 @@ struct PickList: ResolvingIntentHandler {
 @Suite struct ResolutionTests {
     static let skill = SkillBuilders.custom().addRequestHandlers(ResolvingRequestHandler(PickList())).create()
 
-    static func send(_ value: String?, status: ConfirmationStatus = .none, type: RequestType = .intent, attributes: JSONObject = [:]) async throws -> ResponseEnvelope {
+    static func send(_ value: String?, status: ConfirmationStatus = .none, intentStatus: ConfirmationStatus = .none, type: RequestType = .intent, attributes: JSONObject = [:]) async throws -> ResponseEnvelope {
         var request = Request(type: type, requestID: "r", timestamp: "t")
-        request.intent = Intent(name: "ShowListIntent", slots: [Slot(name: "listName", value: value, confirmationStatus: status), Slot(name: "filter")])
+        request.intent = Intent(name: "ShowListIntent", slots: [Slot(name: "listName", value: value, confirmationStatus: status), Slot(name: "filter")], confirmationStatus: intentStatus)
         let session = Session(sessionID: "s", isNew: false, applicationID: "a", userID: "u", attributes: attributes)
         return try await skill.invoke(RequestEnvelope(session: session, request: request))
     }
@@ -64,6 +68,17 @@ struct PickList: ResolvingIntentHandler {
 
         let failure = try await Self.send("Packing")
         #expect(failure.response.outputSpeech?.plainText == "Packing is locked.")
+    }
+
+    @Test func confirmCanAskTheUserAndHonoursTheAnswer() async throws {
+        let asked = try await Self.send("Diary")
+        #expect(asked.response.outputSpeech?.plainText == "Show the diary to everyone?")
+        #expect(Self.directive(asked) == "Dialog.ConfirmIntent")
+        let yes = try await Self.send("Diary", intentStatus: .confirmed)
+        #expect(yes.response.outputSpeech?.plainText == "Showing Diary.")
+        let no = try await Self.send("Diary", intentStatus: .denied)
+        #expect(no.response.outputSpeech?.plainText == "Kept private.")
+        #expect(Self.directive(no) == nil)
     }
 
     @Test func aDisambiguationIsAnsweredOnTheNextTurn() async throws {

@@ -22,6 +22,9 @@ public enum ConfirmationResult: Sendable, Equatable {
     case ready
     /// The intent cannot be handled now; the reason is spoken.
     case failure(reason: String)
+    /// Ask the user first ("Delete Hardware Store and its three items?"), as Siri confirms a
+    /// consequential intent: yes handles it, no speaks `denied` and handles nothing.
+    case askUser(prompt: String, denied: String = "Okay, I won't.")
 }
 
 /// The outcome of `handle`, as SiriKit's intent response codes.

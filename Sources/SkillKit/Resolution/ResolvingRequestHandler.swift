@@ -71,8 +71,17 @@ public struct ResolvingRequestHandler: RequestHandler {
         }
 
         let resolved = ResolvingIntent(intent)
-        if case .failure(let reason) = try await handler.confirm(resolved, input: input) {
+        switch try await handler.confirm(resolved, input: input) {
+        case .ready:
+            break
+        case .failure(let reason):
             return input.responseBuilder.speak(reason).getResponse()
+        case .askUser(let prompt, let denied):
+            switch intent.confirmationStatus {
+            case .none: return input.responseBuilder.speak(prompt).reprompt(prompt).addConfirmIntentDirective(intent).getResponse()
+            case .denied: return input.responseBuilder.speak(denied).getResponse()
+            case .confirmed: break
+            }
         }
         let response = try await handler.handle(resolved, input: input)
         let speech = Self.render(handler.responseTemplates[response.code] ?? Self.defaultTemplates[response.code] ?? "", response.parameters)
