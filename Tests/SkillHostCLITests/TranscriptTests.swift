@@ -13,9 +13,18 @@ import TestSupport
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".transcript") }.sorted()
     }
 
-    static func host() throws -> HostEngine {
+    /// The model the `model-*.transcript` files talk to, alone, as `skillhost --model` does.
+    static let model = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/anniversary-en-US.json").standardized.path
+
+    static func host(for name: String = "") throws -> HostEngine {
+        let data = try TestSupport.temporaryFolder("transcript-data")
+        if name.hasPrefix("model-") {
+            var options = HostOptions(skillFolders: [], dataRoot: data)
+            options.models = [model]
+            return try HostEngine(options: options)
+        }
         let skills = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace", "DialogProbe", "CoinFlip"])
-        return try HostEngine(options: HostOptions(skillFolders: [skills], dataRoot: try TestSupport.temporaryFolder("transcript-data")))
+        return try HostEngine(options: HostOptions(skillFolders: [skills], dataRoot: data))
     }
 
     @Test(arguments: names)
@@ -23,7 +32,7 @@ import TestSupport
         let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
         let transcript = try Transcript(parsing: text)
         #expect(transcript.turns.count > 5)
-        let failures = await TranscriptReplay.run(transcript, on: try Self.host())
+        let failures = await TranscriptReplay.run(transcript, on: try Self.host(for: name))
         #expect(failures.isEmpty, "\(name):\n\(failures.joined(separator: "\n"))")
     }
 
