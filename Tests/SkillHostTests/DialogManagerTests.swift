@@ -98,6 +98,15 @@ import TestSupport
         #expect(turns[3].speech == "Heard AMAZON.HelpIntent no dialogState intent NONE.")
     }
 
+    @Test func repeatSaysTheQuestionAgainAndTheDialogGoesOn() async throws {
+        let host = try Self.host()
+        let turns = await Self.talk(host, ["open dialog probe", "order a drink", "repeat that", "a latte"])
+        #expect(turns[2].speech == turns[1].speech)
+        #expect(turns[2].requestType == nil, "the host answers repeat itself")
+        #expect(turns[3].slots.map(\.value) == ["latte"], "the question is still the one asked")
+        #expect(turns[3].question == .elicitSlot("size"))
+    }
+
     @Test func promptVariationsAreTheSameForTheSameSeed() async throws {
         func drinkPrompts(seed: UInt64) async throws -> [String] {
             let host = try Self.host(seed: seed)

@@ -48,6 +48,15 @@ extension HostEngine {
         }
 
         if let session = conversation.session, let entry = registry.entry(session.skillID) {
+            if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(words), !session.lastSpeech.isEmpty {
+                // Alexa answers "repeat" itself, from the last response, for a skill that
+                // does not handle AMAZON.RepeatIntent; a question under way stays asked.
+                result.skillID = entry.id
+                result.speaker = entry.name
+                result.speech = session.lastSpeech
+                result.reprompt = session.lastReprompt
+                return result
+            }
             if let pending = session.dialog {
                 if let answered = await answer(pending, utterance: utterance, entry: entry, result: result) { return answered }
                 // Not an answer to the question: the dialog is left, and the utterance is
@@ -57,15 +66,6 @@ extension HostEngine {
             let candidates = entry.nlu.parse(utterance)
             result.candidates = candidates
             explain(&result, [entry.nlu.explain(utterance)])
-            if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(words), !session.lastSpeech.isEmpty {
-                // Alexa answers "repeat" itself, from the last response, for a skill that
-                // does not handle AMAZON.RepeatIntent.
-                result.skillID = entry.id
-                result.speaker = entry.name
-                result.speech = session.lastSpeech
-                result.reprompt = session.lastReprompt
-                return result
-            }
             if let best = candidates.first {
                 return await start(best.intentValue, with: entry, result: result, slots: best.slots)
             }
