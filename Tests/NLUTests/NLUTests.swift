@@ -5,11 +5,14 @@ import Testing
 @Suite struct TokenizerTests {
     @Test func keepsSpansInCodePoints() {
         let tokens = Tokenizer.tokens("Add Café-Rico, to my list!")
-        #expect(tokens.map(\.text) == ["add", "café", "rico", "to", "my", "list"])
+        #expect(tokens.map(\.text) == ["add", "cafe", "rico", "to", "my", "list"])
         #expect(tokens[1].start == 4 && tokens[1].end == 8)
         #expect(Tokenizer.tokens("what's up").map(\.text) == ["what's", "up"])
         #expect(Tokenizer.tokens("at 18:30, or 7:05pm: a:b").map(\.text) == ["at", "18:30", "or", "7:05pm", "a", "b"])
         #expect(Tokenizer.tokens("😀 hi").first?.start == 2)
+        #expect(Tokenizer.tokens("Geografía, Crème BRÛLÉE").map(\.text) == ["geografia", "creme", "brulee"])
+        #expect(Tokenizer.tokens("Geografía").first?.surface == "Geografía")
+        #expect(Tokenizer.tokens("पुस्तक").map(\.text) == ["पुस्तक"], "marks of other scripts stay")
     }
 
     @Test(arguments: [

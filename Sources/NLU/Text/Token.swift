@@ -1,3 +1,5 @@
+import Foundation
+
 /// A word of an utterance: its normalised form and where it stands in the original text.
 public struct Token: Sendable, Equatable {
     /// Lower-cased text with punctuation removed.
@@ -27,7 +29,7 @@ public enum Tokenizer {
         func flush(at end: Int) {
             guard !current.isEmpty else { return }
             let surface = String(current)
-            tokens.append(Token(text: surface.lowercased(), surface: surface, start: start, end: end))
+            tokens.append(Token(text: Self.folded(surface), surface: surface, start: start, end: end))
             current = String.UnicodeScalarView()
         }
         for scalar in text.unicodeScalars {
@@ -61,6 +63,21 @@ public enum Tokenizer {
         }
         flush(at: offset - ((pendingApostrophe || pendingSeparator != nil) ? 1 : 0))
         return tokens
+    }
+
+    /// Lower case, and Latin letters without their accents, as people type them: "Geografía"
+    /// and "geografia" are one word. Marks on other scripts (Devanagari vowel signs) stay.
+    static func folded(_ word: String) -> String {
+        let lower = word.lowercased()
+        guard !lower.unicodeScalars.allSatisfy(\.isASCII) else { return lower }
+        var out = String.UnicodeScalarView()
+        var previousIsLatin = false
+        for scalar in lower.decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark, previousIsLatin { continue }
+            previousIsLatin = scalar.value < 0x250
+            out.append(scalar)
+        }
+        return String(out).precomposedStringWithCanonicalMapping
     }
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
