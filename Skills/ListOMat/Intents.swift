@@ -62,11 +62,15 @@ struct AddItems: ResolvingIntentHandler {
     let parameters = [
         IntentParameter("listName", prompt: "Which list should I add to?", noun: "list"),
         IntentParameter("items", prompt: "What should I add?", noun: "item"),
+        IntentParameter("when", prompt: "When?"),
     ]
     let responseTemplates: [ResponseCode: String] = [.success: "I added {items} to {list}.", .failure: "I couldn't find that list."]
 
     func resolve(_ slot: SlotName, in intent: ResolvingIntent, input: HandlerInput) throws -> ResolutionResult {
         if slot == "listName" { return try resolveList(intent, input: input) }
+        // INAddTasksIntent's temporal trigger: List-o-Mat keeps lists, not reminders, so a
+        // day said with the items does not matter (the seed's app has no reminders either).
+        if slot == "when" { return .notRequired }
         let items = intent.values("items").flatMap(Self.split).filter { !$0.isEmpty }
         return items.isEmpty ? .needsValue() : .successValues(items)
     }

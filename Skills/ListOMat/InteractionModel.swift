@@ -21,8 +21,10 @@ let listOMatInteractionModel = #"""
         {"name": "AddItemsIntent",
          "slots": [
            {"name": "items", "type": "ITEM", "multipleValues": {"enabled": true}, "samples": ["{items}", "add {items}", "put {items} on it"]},
-           {"name": "listName", "type": "LIST_NAME", "samples": ["{listName}", "the {listName} list", "to the {listName} list", "the {listName} one"]}],
-         "samples": ["add {items} to the {listName} list", "add {items} to my {listName} list", "put {items} on the {listName} list",
+           {"name": "listName", "type": "LIST_NAME", "samples": ["{listName}", "the {listName} list", "to the {listName} list", "the {listName} one"]},
+           {"name": "when", "type": "AMAZON.DATE"}],
+         "samples": ["add {items} to the {listName} list for {when}", "remind me to buy {items} {when}", "add {items} to my {listName} list for {when}",
+                     "add {items} to the {listName} list", "add {items} to my {listName} list", "put {items} on the {listName} list",
                      "put {items} on my {listName} list", "add {items} to {listName}", "add {items} to the list", "add {items}",
                      "put {items} on my list", "i need {items} from the {listName}", "remind me to buy {items}", "add something to a list",
                      "add to my {listName} list"]},
