@@ -31,12 +31,13 @@ public final class ModelStandIn: SkillEndpoint, @unchecked Sendable {
     /// Reads a model file (the Alexa developer console's JSON, `interactionModel` at the top).
     /// - Throws: `LoaderError` (`unreadable`, `malformedModel`) naming the file and the JSON path.
     public static func load(_ path: String, generation: Int = 1) throws(LoaderError) -> ModelStandIn {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw LoaderError(.unreadable, path: path, "cannot read the model: \(error.localizedDescription)")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw LoaderError(.unreadable, path: path, "no such file")
         }
+        guard !isFolder.boolValue else { throw LoaderError(.notAFile, path: path, "a folder, not an interaction model file") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw LoaderError(.unreadable, path: path, "cannot read the file (permissions?)") }
+        guard let text = String(data: data, encoding: .utf8) else { throw LoaderError(.malformedModel, path: path, "not UTF-8 text, so not an interaction model") }
         do {
             return ModelStandIn(model: try InteractionModel(parsing: text), path: path, generation: generation)
         } catch {
