@@ -44,3 +44,33 @@ import TestSupport
         #expect(turn.speech == "I couldn't find a list called grocery store. Which list?")
     }
 }
+
+/// A sentence the skill in session hardly understands, that another skill reads surely, goes
+/// to that skill; what the skill in session understands, and built-ins, stay with it.
+@Suite struct HandOverTests {
+    static func host() throws -> HostEngine {
+        let folder = try TestSupport.folderWithProducts(["HelloWorld", "CoinFlip", "ListOMat"])
+        return try HostEngine(options: HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("hand-over-data")))
+    }
+
+    @Test func aSentenceAnotherSkillReadsSurelyGoesToIt() async throws {
+        let host = try Self.host()
+        await host.setRecordsEnvelopes(true)
+        #expect(await host.turn("open hello world").speaker == "HelloWorld")
+        let handed = await host.turn("flip a coin")
+        #expect(handed.speaker == "CoinFlip")
+        #expect(handed.intent == "FlipCoinIntent")
+        #expect(handed.requestJSON?.contains(#""new":true"#) == true, "the other skill's session begins")
+        #expect(await host.sessionOwner == "com.skillhost.examples.coinflip")
+    }
+
+    @Test func whatTheSkillInSessionUnderstandsStaysWithIt() async throws {
+        let host = try Self.host()
+        _ = await host.turn("open list o mat")
+        #expect(await host.turn("add rice to my grocery list").speaker == "ListOMat")
+        _ = await host.turn("open hello world")
+        #expect(await host.turn("help").speaker == "HelloWorld", "a built-in stays in the session")
+        #expect(await host.turn("say hello").speaker == "HelloWorld")
+        #expect(await host.turn("how tall is mount everest").speaker == "HelloWorld", "nobody reads it surely: the fallback of the skill in session")
+    }
+}

@@ -66,6 +66,13 @@ extension HostEngine {
             let candidates = entry.nlu.parse(utterance)
             result.candidates = candidates
             explain(&result, [entry.nlu.explain(utterance)])
+            if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
+                _ = await endSession(reason: .userInitiated, utterance: text)
+                openSession(for: otherEntry.id)
+                result.candidates = [other] + candidates
+                result.explanations = []
+                return await start(other.intentValue, with: otherEntry, result: result, slots: other.slots)
+            }
             if let best = candidates.first {
                 return await start(best.intentValue, with: entry, result: result, slots: best.slots)
             }
@@ -93,6 +100,22 @@ extension HostEngine {
         }
         result.speech = hostHelp()
         return result
+    }
+
+    /// Another skill for a sentence the skill in session hardly understands (its best reading
+    /// under 0.5, the fallback counting as nothing) and another skill reads surely (0.9 or more,
+    /// and 0.4 ahead): "add balloons to my party list" said to a party planner in session goes
+    /// to the lists skill, whose session then begins, as if the user had named it. Beyond
+    /// Alexa, which keeps every sentence in the session until the user leaves it; a skill's
+    /// own sure readings, and sure built-ins ("stop", "yes"), always stay with it.
+    private func handOver(from entry: SkillRegistry.Entry, own: [NLUCandidate], utterance: Utterance) -> (NLUCandidate, SkillRegistry.Entry)? {
+        let ownScore = own.first.map { $0.intent == .fallback ? 0 : $0.score } ?? 0
+        guard ownScore < 0.5,
+            let other = registry.index.parse(utterance).first(where: { $0.skillID != entry.id }),
+            other.score >= 0.9, other.score - ownScore >= 0.4,
+            let otherEntry = registry.entry(other.skillID)
+        else { return nil }
+        return (other, otherEntry)
     }
 
     /// For `:debug`: why no reading, or only the fallback, came of the sentence, skill by skill.
