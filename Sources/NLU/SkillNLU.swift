@@ -129,6 +129,13 @@ public struct SkillNLU: Sendable {
         }
         guard let answer = answers.first else { return general }
         if !answer.captures.allSatisfy({ $0.reading.fit >= 1 }), let other = general.first {
+            // The whole sentence read surely as the intent, the slot with a value its type
+            // knows ("what's on the books to read list" asked which list): that reading, not
+            // the sentence as one unlisted name.
+            if other.intent == elicitation.intent, other.score >= 0.9,
+                other.slots.contains(where: { $0.name == elicitation.slot && ($0.resolution?.status == .successMatch || $0.value != $0.spoken) }) {
+                return general
+            }
             // An answer with an unlisted value gives way to a sure reading of something else,
             // and to a sentence out of the skill's domain longer than the values the type lists
             // ("what time is it" asked for a size; "purple" is still an answer).

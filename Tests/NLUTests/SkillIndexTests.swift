@@ -148,3 +148,23 @@ import Testing
         #expect(Self.game.run(Utterance("50 and a banana"), intent: "Solve", slots: ["n2", "n3"]) == nil)
     }
 }
+
+@Suite struct ElicitationAnswerTests {
+    static let lists = SkillNLU(skillID: "com.example.lists", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"my lists","intents":[
+          {"name":"ShowListIntent","slots":[{"name":"listName","type":"LIST","samples":["{listName}","the {listName} list"]}],
+           "samples":["show me the {listName} list","what's on the {listName} list","what's on my {listName} list"]}],
+         "types":[{"name":"LIST","values":[{"name":{"value":"books to read"}},{"name":{"value":"grocery"}}]}]}}}
+        """#))
+
+    @Test func aWholeSentenceOfTheIntentBeatsReadingItAsOneName() throws {
+        let best = try #require(Self.lists.parse(Utterance("what's on the books to read list"), eliciting: .init(intent: "ShowListIntent", slot: "listName")).first)
+        #expect(best.intent == "ShowListIntent")
+        #expect(best.slots.map(\.spoken) == ["books to read"])
+    }
+
+    @Test func aBareNameIsStillTheAnswer() throws {
+        let best = try #require(Self.lists.parse(Utterance("the camping one"), eliciting: .init(intent: "ShowListIntent", slot: "listName")).first)
+        #expect(best.slots.map(\.spoken) == ["camping"])
+    }
+}
