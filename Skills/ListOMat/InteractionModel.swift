@@ -15,9 +15,11 @@ let listOMatInteractionModel = #"""
          "slots": [{"name": "listName", "type": "LIST_NAME", "samples": ["{listName}", "the {listName} list", "the {listName} one", "my {listName} list"]}],
          "samples": ["show me the {listName} list", "show the {listName} list", "show me my {listName} list", "what's on the {listName} list",
                      "what's on my {listName} list", "what is on my {listName} list", "read the {listName} list", "read me my {listName} list",
-                     "open the {listName} list", "what do i have on the {listName} list", "show me a list", "show me a list please", "read me a list"]},
+                     "open the {listName} list", "what do i have on the {listName} list", "show me a list", "show me a list please", "read me a list",
+                     "show {listName}", "show me {listName}", "what's on {listName}", "is there anything on my {listName} list"]},
         {"name": "ListListsIntent",
-         "samples": ["what lists do i have", "show me all my lists", "show me my lists", "list my lists", "which lists do i have", "what are my lists"]},
+         "samples": ["what lists do i have", "show me all my lists", "show me my lists", "list my lists", "which lists do i have", "what are my lists",
+                     "which lists have i got", "show me everything", "how many lists do i have", "what lists are there"]},
         {"name": "AddItemsIntent",
          "slots": [
            {"name": "items", "type": "ITEM", "multipleValues": {"enabled": true}, "samples": ["{items}", "add {items}", "put {items} on it"]},

@@ -47,7 +47,7 @@ struct ListStore {
 /// → Grocery Store and Hardware Store), and "all" matches every one. Beyond the seed, "the
 /// grocery list" is read as "grocery", and a word may differ in its ending ("groceries").
 enum NameMatch {
-    static let edgeWords: Set<String> = ["the", "my", "a", "list", "one", "please"]
+    static let edgeWords: Set<String> = ["the", "my", "a", "list", "one", "please", "for", "our"]
 
     static func words(_ text: String) -> [String] {
         text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
@@ -76,7 +76,7 @@ enum NameMatch {
     static func candidates(for spoken: String, in names: [String]) -> [String] {
         let said = core(spoken)
         if let exact = names.first(where: { isExact($0, spoken) }) { return [exact] }
-        if said == ["all"] { return names }
+        if said == ["all"] || said == ["everything"] || said == ["all", "of", "them"] { return names }
         let phrase = said.joined(separator: " ")
         return names.filter { name in
             let nameWords = words(name)
