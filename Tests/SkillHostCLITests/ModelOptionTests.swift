@@ -1,4 +1,6 @@
 import Foundation
+import SkillHost
+import SkillHostCLI
 import SkillModel
 import Testing
 import TestSupport
@@ -31,5 +33,13 @@ import TestSupport
         #expect(turns.map { $0["skill"]?.string } == Array(repeating: "local.model.anniversary-keeper", count: 4), "no other skill is loaded")
         #expect(turns[1]["asks"]?["slot"]?.string == "year")
         #expect(turns[3]["dialogState"]?.string == "COMPLETED")
+    }
+
+    @Test func skillsSaysItIsAModel() async throws {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("model-skills"))
+        options.models = [Self.anniversary]
+        let output = CapturedText()
+        await REPL(host: try HostEngine(options: options), input: ScriptedLines([":skills"]), output: output, diagnostics: CapturedText(), format: .text).run()
+        #expect(output.text.hasPrefix("Anniversary Keeper (local.model.anniversary-keeper) a model with no skill behind it, generation 1"))
     }
 }

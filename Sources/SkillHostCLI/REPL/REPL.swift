@@ -130,7 +130,8 @@ public struct REPL: Sendable {
             let skill = entry.skill
             var source = entry.origin == skill.path ? "from \(skill.path)" : "built from \(entry.origin) (\(skill.path))"
             if skill.isIsolated { source += ", isolated in a runner process" }
-            text += "\(skill.manifest.name) (\(skill.id)) v\(skill.manifest.version), generation \(skill.generation), invocation \"\(skill.model.invocationName)\", \(skill.model.intents.count) intents, \(source)\n"
+            let version = skill is ModelStandIn ? "a model with no skill behind it" : "v\(skill.manifest.version)"
+            text += "\(skill.manifest.name) (\(skill.id)) \(version), generation \(skill.generation), invocation \"\(skill.model.invocationName)\", \(skill.model.intents.count) intents, \(source)\n"
         }
         if registry.entries.isEmpty { text += "no skills loaded\n" }
         for refusal in host.refusals { text += "refused \(refusal)\n" }
