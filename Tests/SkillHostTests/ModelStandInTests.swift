@@ -80,6 +80,26 @@ import TestSupport
         #expect(await host.turn("open anniversary keeper").skillID == "local.model.anniversary-keeper")
     }
 
+    @Test func savingTheModelReloadsIt() async throws {
+        let folder = try TestSupport.temporaryFolder("models")
+        let copy = folder + "/anniversary.json"
+        try FileManager.default.copyItem(atPath: Self.anniversary, toPath: copy)
+        let events = EventLog<HostEvent>()
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("model-data"), events: { events.append($0) })
+        options.models = [copy]
+        let host = try HostEngine(options: options)
+        await host.startWatching()
+        #expect(events.all.map(\.origin) == [copy], "the model file is watched")
+        #expect(await host.turn("remember our anniversary").speech == "On which day?")
+        try "unrelated".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8) // other files are ignored
+        let edited = try String(contentsOfFile: copy, encoding: .utf8).replacingOccurrences(of: "And the year?", with: "Which year was it?")
+        try edited.write(toFile: copy, atomically: true, encoding: .utf8)
+        #expect(await events.wait { $0.kind == .reloaded }?.generation == 2)
+        #expect(await host.turn("the 4th of june").speech == "Which year was it?")
+        #expect(events.all.allSatisfy { $0.kind != .refused }, "\(events.all)")
+        await host.shutdown()
+    }
+
     @Test func reloadReadsTheModelAgainAndKeepsTheDialog() async throws {
         let folder = try TestSupport.temporaryFolder("models")
         let copy = folder + "/anniversary.json"

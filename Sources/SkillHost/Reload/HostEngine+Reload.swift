@@ -5,7 +5,8 @@ import SkillModel
 
 extension HostEngine {
     /// Watches every skills folder and every skill source folder in them: a new library loads,
-    /// a changed one reloads, a removed one is unrouted, a saved source file rebuilds its skill.
+    /// a changed one reloads, a removed one is unrouted, a saved source file rebuilds its skill;
+    /// and every `--model` file, which reloads when saved.
     /// Returns how it watches (inotify, or polling when inotify is unavailable).
     @discardableResult
     public func startWatching(forcePolling: Bool = false) -> [HostEvent] {
@@ -27,11 +28,22 @@ extension HostEngine {
                 })
             }
         }
+        // A model tried with --model reloads when its file is saved, as a library does.
+        let modelFolders = Dictionary(grouping: options.models) { path -> String in
+            let folder = (path as NSString).deletingLastPathComponent
+            return folder.isEmpty ? "." : folder
+        }
+        for (folder, models) in modelFolders.sorted(by: { $0.key < $1.key }) where FileManager.default.fileExists(atPath: folder) {
+            watches.append(FolderWatcher.Watch(folder: folder, recursive: false) { path in
+                let name = (path as NSString).lastPathComponent
+                return models.first { ($0 as NSString).lastPathComponent == name }
+            })
+        }
         let watcher = FolderWatcher(watches, forcePolling: forcePolling) { [self] changed in
             Task { await self.reload(origins: changed) }
         }
         self.watcher = watcher
-        let events = options.skillFolders.map { HostEvent(.watching, origin: $0, message: watcher.mode.description) }
+        let events = (options.skillFolders + options.models).map { HostEvent(.watching, origin: $0, message: watcher.mode.description) }
         events.forEach(options.events)
         return events
     }
