@@ -48,42 +48,7 @@ extension HostEngine {
         }
 
         if let session = conversation.session, let entry = registry.entry(session.skillID) {
-            if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(words), !session.lastSpeech.isEmpty {
-                // Alexa answers "repeat" itself, from the last response, for a skill that
-                // does not handle AMAZON.RepeatIntent; a question under way stays asked.
-                result.skillID = entry.id
-                result.speaker = entry.name
-                result.speech = session.lastSpeech
-                result.reprompt = session.lastReprompt
-                return result
-            }
-            if let pending = session.dialog {
-                if let answered = await answer(pending, utterance: utterance, entry: entry, result: result) { return answered }
-                // Not an answer to the question: the dialog is left, and the utterance is
-                // read as anything else said in the session.
-                conversation.session?.dialog = nil
-            }
-            let candidates = entry.nlu.parse(utterance)
-            result.candidates = candidates
-            explain(&result, [entry.nlu.explain(utterance)])
-            if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
-                _ = await endSession(reason: .userInitiated, utterance: text)
-                openSession(for: otherEntry.id)
-                result.candidates = [other] + candidates
-                result.explanations = []
-                return await start(other.intentValue, with: otherEntry, result: result, slots: other.slots)
-            }
-            if let best = candidates.first {
-                return await start(best.intentValue, with: entry, result: result, slots: best.slots)
-            }
-            if entry.nlu.declares(.fallback) {
-                return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
-            }
-            result.skillID = entry.id
-            result.speaker = entry.name
-            result.speech = "Sorry, \(entry.name) didn't understand that." + (session.lastReprompt.map { " \($0)" } ?? "")
-            result.reprompt = session.lastReprompt
-            return result
+            return await turn(utterance, in: session, of: entry, result: result)
         }
 
         // No session and no skill named: the answer to "which skill did you mean?", else the
@@ -99,6 +64,48 @@ extension HostEngine {
             return await start(best.intentValue, with: entry, result: result, slots: best.slots)
         }
         result.speech = hostHelp()
+        return result
+    }
+
+    /// A turn in the open session: "repeat", the answer to the dialog's question, the skill's
+    /// own reading, another skill's far surer one, the fallback.
+    private func turn(_ utterance: Utterance, in session: Conversation.OpenSession, of entry: SkillRegistry.Entry, result: TurnResult) async -> TurnResult {
+        var result = result
+        if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(utterance.words), !session.lastSpeech.isEmpty {
+            // Alexa answers "repeat" itself, from the last response, for a skill that
+            // does not handle AMAZON.RepeatIntent; a question under way stays asked.
+            result.skillID = entry.id
+            result.speaker = entry.name
+            result.speech = session.lastSpeech
+            result.reprompt = session.lastReprompt
+            return result
+        }
+        if let pending = session.dialog {
+            if let answered = await answer(pending, utterance: utterance, entry: entry, result: result) { return answered }
+            // Not an answer to the question: the dialog is left, and the utterance is
+            // read as anything else said in the session.
+            conversation.session?.dialog = nil
+        }
+        let candidates = entry.nlu.parse(utterance)
+        result.candidates = candidates
+        explain(&result, [entry.nlu.explain(utterance)])
+        if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
+            _ = await endSession(reason: .userInitiated, utterance: utterance.text)
+            openSession(for: otherEntry.id)
+            result.candidates = [other] + candidates
+            result.explanations = []
+            return await start(other.intentValue, with: otherEntry, result: result, slots: other.slots)
+        }
+        if let best = candidates.first {
+            return await start(best.intentValue, with: entry, result: result, slots: best.slots)
+        }
+        if entry.nlu.declares(.fallback) {
+            return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
+        }
+        result.skillID = entry.id
+        result.speaker = entry.name
+        result.speech = "Sorry, \(entry.name) didn't understand that." + (session.lastReprompt.map { " \($0)" } ?? "")
+        result.reprompt = session.lastReprompt
         return result
     }
 
