@@ -45,6 +45,10 @@ public struct SlotMatch: Sendable, Equatable {
     /// ham"): each value in order, with its own span and resolution. Empty otherwise.
     public let list: [SlotMatch]
 
+    /// Whether the type knows the value: listed (resolved), or read by its grammar (a number,
+    /// a date: what the skill receives differs from the words).
+    public var isKnownValue: Bool { resolution?.status == .successMatch || value != spoken }
+
     /// The slot's values one by one: the list's, or the slot itself.
     public var values: [SlotMatch] { list.isEmpty ? [self] : list }
 

@@ -180,8 +180,7 @@ extension SkillNLU {
                 }
                 result.append(SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: values))
             } else {
-                func isRead(_ slot: SlotMatch) -> Bool { slot.resolution?.status == .successMatch || slot.value != slot.spoken }
-                result.append(same.first(where: isRead) ?? same.max { $0.end - $0.start < $1.end - $1.start } ?? match)
+                result.append(same.first(where: \.isKnownValue) ?? same.max { $0.end - $0.start < $1.end - $1.start } ?? match)
             }
         }
         return result

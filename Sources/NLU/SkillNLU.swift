@@ -95,7 +95,10 @@ public struct SkillNLU: Sendable {
     static let answerPatterns: [(before: String, after: String)] = {
         let ways = [("", ""), ("it's ", ""), ("the ", ""), ("the ", " one"), ("make it ", ""), ("i said ", ""), ("that would be ", ""),
                     ("let's say ", ""), ("how about ", ""), ("i'd say ", ""), ("i want ", ""), ("i'd like ", ""), ("i would like ", ""),
-                    ("i'll have ", ""), ("i'll take ", ""), ("give me ", ""), ("just ", ""), ("only ", ""), ("", " of them")]
+                    ("i'll have ", ""), ("i'll take ", ""), ("give me ", ""), ("just ", ""), ("only ", ""), ("", " of them"),
+                    // A change of mind, asked to confirm ("A medium latte, is that right?").
+                    ("actually ", ""), ("actually make it ", ""), ("no make it ", ""), ("no ", ""), ("change it to ", ""), ("make that ", ""),
+                    ("go with ", ""), ("let's go with ", ""), ("switch to ", "")]
         let before = ["", "um ", "uh ", "hmm ", "hmm maybe ", "well ", "maybe ", "i think ", "i guess ", "probably ", "ok ", "oh "]
         let after = ["", " please", " i think", " i guess", " thanks", " thank you", " maybe"]
         return ways + ways.map { ($0.0, $0.1 + " please") } + before.flatMap { lead in after.map { (lead, $0) } }
@@ -133,7 +136,7 @@ public struct SkillNLU: Sendable {
             // knows ("what's on the books to read list" asked which list): that reading, not
             // the sentence as one unlisted name.
             if other.intent == elicitation.intent, other.score >= 0.9,
-                other.slots.contains(where: { $0.name == elicitation.slot && ($0.resolution?.status == .successMatch || $0.value != $0.spoken) }) {
+                other.slots.contains(where: { $0.name == elicitation.slot && $0.isKnownValue }) {
                 return general
             }
             // An answer with an unlisted value gives way to a sure reading of something else,

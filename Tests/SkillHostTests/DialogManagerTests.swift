@@ -107,6 +107,19 @@ import TestSupport
         #expect(turns[3].question == .elicitSlot("size"))
     }
 
+    @Test func aCorrectionWhileConfirmingIsTheNewValue() async throws {
+        let host = try Self.host()
+        let turns = await Self.talk(host, ["open dialog probe", "order a latte", "medium", "actually make it large", "no, make it small", "no", "medium"])
+        #expect(turns.dropFirst(2).map(\.speech) == [
+            "A medium latte, is that right?",
+            "A large latte, is that right?",
+            "A small latte, is that right?",
+            "What size latte?",
+            "A medium latte, is that right?",
+        ])
+        #expect(turns[3].slots.map(\.value) == ["large"])
+    }
+
     @Test func promptVariationsAreTheSameForTheSameSeed() async throws {
         func drinkPrompts(seed: UInt64) async throws -> [String] {
             let host = try Self.host(seed: seed)

@@ -44,7 +44,16 @@ extension HostEngine {
             Self.merge(best.slots, into: &intent)
             result.slots = best.slots.map { ($0.name, $0.spoken) }
         case .confirmSlot(let slot):
-            if let yes = BuiltInIntents.confirmation(utterance.words) {
+            let yes = BuiltInIntents.confirmation(utterance.words)
+            // "no, make it small": a denial with a value the type knows is that value.
+            let corrected = yes == true ? nil : entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)).first.flatMap { best in
+                best.intent == intent.name && best.slots.contains { $0.name == slot && $0.isKnownValue } ? best : nil
+            }
+            if let corrected {
+                result.candidates = [corrected]
+                Self.merge(corrected.slots, into: &intent)
+                result.slots = corrected.slots.map { ($0.name, $0.spoken) }
+            } else if let yes {
                 intent[slot: slot]?.confirmationStatus = yes ? .confirmed : .denied
             } else {
                 // "make it a large": a new value instead of yes or no.
