@@ -74,3 +74,16 @@ import TestSupport
         #expect(await host.turn("how tall is mount everest").speaker == "HelloWorld", "nobody reads it surely: the fallback of the skill in session")
     }
 }
+
+/// What the host says itself when no skill is in session and none is named.
+@Suite struct HostAnswerTests {
+    @Test func helpAndStopWithNoSkillInSessionAreTheHosts() async throws {
+        let host = try HandOverTests.host()
+        let help = await host.turn("what can you do")
+        #expect(help.skillID == nil)
+        #expect(help.speech == "There are 3 skills. You can say open coin flip, open hello world or open list o mat.")
+        #expect(await host.turn("never mind").speech == "Okay.")
+        #expect(await host.turn("blorp").speech == "Sorry, I don't know that one. You can say open coin flip, open hello world or open list o mat.")
+        #expect(await host.sessionOwner == nil)
+    }
+}

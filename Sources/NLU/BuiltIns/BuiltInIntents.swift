@@ -32,6 +32,13 @@ public enum BuiltInIntents {
     public static func isRepeatPhrase(_ words: [String]) -> Bool {
         repeatPhrases.contains(words.joined(separator: " "))
     }
+
+    /// The built-in intent the normalised words say exactly ("help", "what can you do",
+    /// "stop", "never mind"), among `intents`; nil when they say none of them.
+    public static func phrase(_ words: [String], among intents: [IntentName]) -> IntentName? {
+        let phrase = words.joined(separator: " ")
+        return intents.first { phrases[$0]?.contains(phrase) == true }
+    }
 }
 
 extension BuiltInIntents {

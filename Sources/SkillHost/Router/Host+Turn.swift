@@ -63,7 +63,12 @@ extension HostEngine {
             openSession(for: entry.id)
             return await start(best.intentValue, with: entry, result: result, slots: best.slots)
         }
-        result.speech = hostHelp()
+        // "help" or "stop" with no skill in session is said to the host.
+        switch BuiltInIntents.phrase(words, among: [.help, .stop, .cancel]) {
+        case .help?: result.speech = hostHelp(intro: registry.entries.count == 1 ? "There is one skill." : "There are \(registry.entries.count) skills.")
+        case .some: result.speech = "Okay."
+        case nil: result.speech = hostHelp(intro: "Sorry, I don't know that one.")
+        }
         return result
     }
 
@@ -132,11 +137,11 @@ extension HostEngine {
     }
 
     /// What the host says when no skill takes the utterance.
-    private func hostHelp() -> String {
+    private func hostHelp(intro: String) -> String {
         let names = registry.entries.map { "open \($0.skill.model.invocationName)" }
         guard !names.isEmpty else { return "No skills are loaded. Put a skill library in the skills folder." }
         let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
-        return "Sorry, I don't know that one. You can say \(list)."
+        return "\(intro) You can say \(list)."
     }
 
     func openSession(for skillID: SkillID) {
