@@ -84,6 +84,8 @@ import TestSupport
         #expect(help.speech == "There are 3 skills. You can say open coin flip, open hello world or open list o mat.")
         #expect(await host.turn("never mind").speech == "Okay.")
         #expect(await host.turn("blorp").speech == "Sorry, I don't know that one. You can say open coin flip, open hello world or open list o mat.")
+        #expect(await host.turn("open").speech == "Open which skill? You can say open coin flip, open hello world or open list o mat.")
+        #expect(await host.turn("good morning").speech == "Hi. You can say open coin flip, open hello world or open list o mat.")
         #expect(await host.sessionOwner == nil)
     }
 }

@@ -52,6 +52,11 @@ public struct InvocationParser: Sendable {
         self.names = compiled.sorted { $0.words.count > $1.words.count }
     }
 
+    /// Whether the sentence is a launch verb alone ("open", "talk to"): a skill left unnamed.
+    public static func isBareLaunch(_ words: [String]) -> Bool {
+        launchVerbs.contains(words) && ![["play"], ["hey"], ["hi"]].contains(words)
+    }
+
     /// The invocation in `utterance`, or nil when it names no skill.
     public func parse(_ utterance: Utterance) -> Invocation? {
         let words = utterance.words

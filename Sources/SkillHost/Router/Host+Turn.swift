@@ -55,9 +55,19 @@ extension HostEngine {
         // best reading across every skill, leaving out the built-in intents, which only make
         // sense to the skill in session.
         if let choice = conversation.choice, let chosen = await choose(choice, words: words, result: result) { return chosen }
+        if InvocationParser.isBareLaunch(words) {
+            result.speech = hostHelp(intro: "Open which skill?")
+            return result
+        }
         let candidates = registry.index.parse(utterance)
         result.candidates = candidates
         explain(&result, registry.index.explain(utterance))
+        if Self.greetings.contains(words.joined(separator: " ")), (candidates.first?.score ?? 0) < 0.2 {
+            // A greeting no skill reads as its own ("hello" is HelloWorld's; "good morning" is
+            // no list item, though ListOMat guesses 0.12) is the host's.
+            result.speech = hostHelp(intro: "Hi.")
+            return result
+        }
         if let asked = await arbitrate(candidates, result: result) { return asked }
         if let best = candidates.first, let entry = registry.entry(best.skillID) {
             openSession(for: entry.id)
@@ -135,6 +145,9 @@ extension HostEngine {
         guard recordsEnvelopes, result.candidates.first.map({ $0.intent == .fallback }) ?? true else { return }
         result.explanations = explanations()
     }
+
+    /// A greeting no skill took, answered in kind.
+    static let greetings: Set<String> = ["hi", "hey", "hello", "hi there", "hey there", "hello there", "good morning", "good afternoon", "good evening", "yo"]
 
     /// What the host says when no skill takes the utterance.
     private func hostHelp(intro: String) -> String {
