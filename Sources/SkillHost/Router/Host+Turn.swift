@@ -51,9 +51,15 @@ extension HostEngine {
             return await turn(utterance, in: session, of: entry, result: result)
         }
 
-        // No session and no skill named: the answer to "which skill did you mean?", else the
-        // best reading across every skill, leaving out the built-in intents, which only make
-        // sense to the skill in session.
+        return await nameFreeTurn(utterance, result: result)
+    }
+
+    /// A turn with no session and no skill named: the answer to "which skill did you mean?",
+    /// else the best reading across every skill, leaving out the built-in intents, which only
+    /// make sense to the skill in session; else the host answers.
+    private func nameFreeTurn(_ utterance: Utterance, result: TurnResult) async -> TurnResult {
+        var result = result
+        let words = utterance.words
         if let choice = conversation.choice, let chosen = await choose(choice, words: words, result: result) { return chosen }
         if InvocationParser.isBareLaunch(words) {
             result.speech = hostHelp(intro: "Open which skill?")
