@@ -47,6 +47,16 @@ import Testing
         #expect(try #require(line.object).keys == ["text", "skill", "intent", "score", "slots", "considered"])
     }
 
+    @Test func whySaysWhatTheModelMadeOfALineNothingTook() throws {
+        let why = NLUParseCommand.why(Utterance("play chess with me tomorrow"), nlu: Self.nlu, index: nil)
+        let text = try #require(why.array?.first?.string)
+        #expect(text.hasPrefix("out of domain: "), "\(text)")
+        #expect(text.hasSuffix(#"closest sample "play {song}" (PlayIntent)"#), "\(text)")
+        let index = SkillIndex([Self.nlu])
+        #expect(NLUParseCommand.why(Utterance("what is the capital of peru"), nlu: Self.nlu, index: index).array?.first?.string
+            == "local.model: not asked: the sentence shares no meaningful word with its model")
+    }
+
     @Test func nothingUnderstoodIsANullIntent() {
         let line = NLUParseCommand.json(text: "xyzzy", parse: Self.nlu.parse(Utterance("xyzzy")))
         #expect(line["intent"] == .null)

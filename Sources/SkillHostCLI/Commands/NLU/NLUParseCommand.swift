@@ -29,6 +29,9 @@ struct NLUParseCommand: AsyncParsableCommand {
         valueName: "file"))
     var others: [String] = []
 
+    @Flag(help: "For a line nothing takes (or only the fallback), add why: what each model made of it, the intents weighed, the closest sample.")
+    var why = false
+
     func run() async throws {
         let nlu = try options.load()
         let elicitation = try eliciting.map { try Self.elicitation($0, in: nlu.model) }
@@ -47,8 +50,18 @@ struct NLUParseCommand: AsyncParsableCommand {
         while let line = readLine(strippingNewline: true) {
             let utterance = Utterance(line)
             let candidates = index.map { $0.parse(utterance) } ?? elicitation.map { nlu.parse(utterance, eliciting: $0) } ?? nlu.parse(utterance)
-            out.write(JSONWriter.string(Self.json(text: line, parse: candidates, skills: index != nil)) + "\n")
+            var object = Self.json(text: line, parse: candidates, skills: index != nil).object ?? JSONObject()
+            if why, candidates.first.map({ $0.intent == .fallback }) ?? true {
+                object["why"] = Self.why(utterance, nlu: nlu, index: index)
+            }
+            out.write(JSONWriter.string(.object(object)) + "\n")
         }
+    }
+
+    /// `--why`: what the model (or, across skills, each model, named) made of the sentence.
+    static func why(_ utterance: Utterance, nlu: SkillNLU, index: SkillIndex?) -> JSONValue {
+        let explanations = index?.explain(utterance) ?? [nlu.explain(utterance)]
+        return .array(explanations.map { .string(index == nil ? $0.description : "\($0.skillID): \($0)") })
     }
 
     /// `IntentName.slotName`, checked against the model.
