@@ -33,35 +33,27 @@ extension HostEngine {
             // Several values at once ("50, 75 and 100" asked for the second number) fill the
             // elicited slot and the empty ones of its type after it, in the model's order.
             if let run = entry.nlu.run(utterance, intent: intent.name, slots: [slot] + Self.emptySlots(after: slot, in: intent, model: entry.skill.model)) {
-                Self.merge(run, into: &intent)
-                result.slots = run.map { ($0.name, $0.spoken) }
+                Self.take(run, into: &intent, result: &result)
                 break
             }
             // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
             let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
             result.candidates = candidates
             guard let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty else { return nil }
-            Self.merge(best.slots, into: &intent)
-            result.slots = best.slots.map { ($0.name, $0.spoken) }
+            Self.take(best.slots, into: &intent, result: &result)
         case .confirmSlot(let slot):
             let yes = BuiltInIntents.confirmation(utterance.words)
-            // "no, make it small": a denial with a value the type knows is that value.
-            let corrected = yes == true ? nil : entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)).first.flatMap { best in
-                best.intent == intent.name && best.slots.contains { $0.name == slot && $0.isKnownValue } ? best : nil
-            }
-            if let corrected {
-                result.candidates = [corrected]
-                Self.merge(corrected.slots, into: &intent)
-                result.slots = corrected.slots.map { ($0.name, $0.spoken) }
+            let candidates = yes == true ? [] : entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
+            let heard = candidates.first.flatMap { $0.intent == intent.name && !$0.slots.isEmpty ? $0 : nil }
+            // "make it a large" instead of yes or no, and "no, make it small" (a denial with a
+            // value the type knows) are the new value.
+            if let heard, yes == nil || heard.slots.contains(where: { $0.name == slot && $0.isKnownValue }) {
+                result.candidates = candidates
+                Self.take(heard.slots, into: &intent, result: &result)
             } else if let yes {
                 intent[slot: slot]?.confirmationStatus = yes ? .confirmed : .denied
             } else {
-                // "make it a large": a new value instead of yes or no.
-                let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
-                result.candidates = candidates
-                guard let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty else { return nil }
-                Self.merge(best.slots, into: &intent)
-                result.slots = best.slots.map { ($0.name, $0.spoken) }
+                return nil
             }
         case .confirmIntent:
             guard let yes = BuiltInIntents.confirmation(utterance.words) else { return nil }
@@ -82,9 +74,9 @@ extension HostEngine {
         return slots[(index + 1)...].filter { $0.type == slots[index].type && (intent[slot: $0.name]?.values.isEmpty ?? true) }.map(\.name)
     }
 
-    /// Lays newly heard slot values over the intent; a changed value is no longer confirmed,
-    /// and neither is an intent whose values changed.
-    static func merge(_ slots: [SlotMatch], into intent: inout Intent) {
+    /// Lays newly heard slot values over the intent and shows them in the turn's result; a
+    /// changed value is no longer confirmed, and neither is an intent whose values changed.
+    private static func take(_ slots: [SlotMatch], into intent: inout Intent, result: inout TurnResult) {
         for match in slots {
             var slot = intent[slot: match.name] ?? Slot(name: match.name)
             slot.fill(match.spokenValues)
@@ -92,6 +84,7 @@ extension HostEngine {
             intent[slot: match.name] = slot
         }
         if !slots.isEmpty { intent.confirmationStatus = .none }
+        result.slots = slots.map { ($0.name, $0.spoken) }
     }
 
     /// The skill answered Dialog.Delegate: the dialog model takes the next step.
