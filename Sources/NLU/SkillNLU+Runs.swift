@@ -17,7 +17,7 @@ extension SkillNLU {
             slots.allSatisfy({ name in definition.slots.first { $0.name == name }?.type == slot.type })
         else { return nil }
         let words = utterance.words
-        var spans: [ClosedRange<Int>] = []
+        var values: [(span: ClosedRange<Int>, reading: SlotTypeMatcher.Reading)] = []
         var i = 0
         while i < words.count {
             if Self.runFillers.contains(words[i]) {
@@ -25,16 +25,16 @@ extension SkillNLU {
                 continue
             }
             // The longest value from here that the type knows ("twenty five", not "twenty").
-            guard let end = (i..<min(words.count, i + 4)).reversed().first(where: { end in
-                type.read(words: words[i...end], today: today)?.isKnownValue == true && (i..<end).allSatisfy { !utterance.pause(after: $0) }
-            }) else { return nil }
-            spans.append(i...end)
-            i = end + 1
+            guard let value = (i..<min(words.count, i + 4)).reversed().lazy.compactMap({ end -> (span: ClosedRange<Int>, reading: SlotTypeMatcher.Reading)? in
+                guard (i..<end).allSatisfy({ !utterance.pause(after: $0) }), let reading = type.read(words: words[i...end], today: today), reading.isKnownValue else { return nil }
+                return (i...end, reading)
+            }).first else { return nil }
+            values.append(value)
+            i = value.span.upperBound + 1
         }
-        guard spans.count > 1, spans.count <= slots.count else { return nil }
-        return zip(slots, spans).compactMap { name, span in
-            guard let reading = type.read(words: words[span], today: today) else { return nil }
-            return slotMatch(name, first: span.lowerBound, last: span.upperBound, reading: reading, type: type, utterance: utterance, today: today)
+        guard values.count > 1, values.count <= slots.count else { return nil }
+        return zip(slots, values).map { name, value in
+            slotMatch(name, first: value.span.lowerBound, last: value.span.upperBound, reading: value.reading, type: type, utterance: utterance, today: today)
         }
     }
 }

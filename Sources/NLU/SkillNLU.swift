@@ -247,7 +247,8 @@ public struct SkillNLU: Sendable {
     /// noise, or no intent sure enough, for the model's fallbackIntentSensitivity (the dev split
     /// chose LOW's limits). This holds for a sample matched with unlisted values too: "{size}
     /// {pet}" matches "what time is it".
-    static func rejection(top: Double, none: Double, sensitivity: FallbackIntentSensitivity, overlaps: Bool) -> NLUExplanation.Verdict? {
+    /// `overlaps` is asked last, only when nothing else decides.
+    static func rejection(top: Double, none: Double, sensitivity: FallbackIntentSensitivity, overlaps: @autoclosure () -> Bool) -> NLUExplanation.Verdict? {
         if none >= sensitivity.noneLimit { return .noise(none, limit: sensitivity.noneLimit, sensitivity: sensitivity) }
         let share = top / max(1 - none, 1e-9)
         if share < sensitivity.threshold { return .unsure(share: share, threshold: sensitivity.threshold, sensitivity: sensitivity) }
@@ -255,7 +256,7 @@ public struct SkillNLU: Sendable {
         // or one sure it is no noise and leaning to one intent ("Showtimes for Medal for the
         // General", where no sample says "showtimes"; dev split, 70 per intent: in-domain
         // sentences rejected 55 -> 47, out of domain still 46 of 60).
-        if top >= 0.9 || (none < 0.3 && top >= 0.3) || overlaps { return nil }
+        if top >= 0.9 || (none < 0.3 && top >= 0.3) || overlaps() { return nil }
         return .foreignWords(best: top)
     }
 

@@ -59,8 +59,7 @@ public final class ModelStandIn: SkillEndpoint, @unchecked Sendable {
                 break
             }
             response.outputSpeech = .plainText(Self.describe(intent, state: request.dialogState))
-            let ends = intent.name == "AMAZON.StopIntent" || intent.name == "AMAZON.CancelIntent"
-            response.shouldEndSession = ends
+            response.shouldEndSession = intent.name == .stop || intent.name == .cancel
         case .canFulfillIntent?:
             response.json["canFulfillIntent"] = ["canFulfill": "MAYBE"]
         default:
@@ -71,7 +70,7 @@ public final class ModelStandIn: SkillEndpoint, @unchecked Sendable {
 
     public func retire() {}
 
-    /// "RegisterBirthdayIntent, COMPLETED, CONFIRMED: day "15th" (15); month "march" (march, id 03); year empty."
+    /// `RegisterBirthdayIntent, COMPLETED, CONFIRMED: day "15"; month "march" (march, id 03); year empty.`
     static func describe(_ intent: Intent, state: DialogState?) -> String {
         var head = intent.name.rawValue
         if let state { head += ", \(state.rawValue)" }

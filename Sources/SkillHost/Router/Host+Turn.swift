@@ -108,15 +108,14 @@ extension HostEngine {
             conversation.session?.dialog = nil
         }
         let candidates = entry.nlu.parse(utterance)
-        result.candidates = candidates
-        explain(&result, [entry.nlu.explain(utterance)])
         if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
             _ = await endSession(reason: .userInitiated, utterance: utterance.text)
             openSession(for: otherEntry.id)
             result.candidates = [other] + candidates
-            result.explanations = []
             return await start(other.intentValue, with: otherEntry, result: result, slots: other.slots)
         }
+        result.candidates = candidates
+        explain(&result, [entry.nlu.explain(utterance)])
         if let best = candidates.first {
             return await start(best.intentValue, with: entry, result: result, slots: best.slots)
         }
