@@ -17,8 +17,9 @@ public struct NLUExplanation: Sendable, Equatable, CustomStringConvertible {
         case builtIn(IntentName)
         /// Not asked: the sentence shares no meaningful word with the skill's model.
         case notAsked
-        /// Not asked: other skills share more of the sentence's words, and only that many are.
-        case shortlistedOut(limit: Int)
+        /// Not asked: it shares a word with the sentence, but the routing model finds other
+        /// skills likelier and others share more of its words.
+        case passedOver
         /// More like noise than anything the model says, past the sensitivity's limit.
         case noise(Double, limit: Double, sensitivity: FallbackIntentSensitivity)
         /// No intent sure enough among the intents for the sensitivity.
@@ -67,8 +68,8 @@ public struct NLUExplanation: Sendable, Equatable, CustomStringConvertible {
             "heard only \(intent), a built-in intent that goes to the skill in session"
         case .notAsked:
             "not asked: the sentence shares no meaningful word with its model"
-        case .shortlistedOut(let limit):
-            "not asked: \(limit) other skills share more of the sentence's words"
+        case .passedOver:
+            "not asked: the routing model finds other skills likelier, and others share more of the sentence's words"
         case .noise(let none, let limit, let sensitivity):
             "out of domain: \(format(none)) like noise, at or past the \(format(limit)) that fallbackIntentSensitivity \(sensitivity.rawValue) allows"
         case .unsure(let share, let threshold, let sensitivity):
@@ -133,14 +134,15 @@ extension SkillNLU {
 extension SkillIndex {
     /// Why each loaded skill does or does not take the sentence: the skills `parse` asks, in its
     /// order, then those it passes over, then those that share no word with it.
-    public func explain(_ utterance: Utterance, limit: Int = 3, today: CivilDate = .today()) -> [NLUExplanation] {
+    public func explain(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUExplanation] {
+        let chosen = asked(utterance, routing: routing(utterance))
         let sharing = shortlist(utterance, limit: skills.count)
-        let asked = sharing.prefix(limit).compactMap { skills[$0]?.explain(utterance, today: today) }.map { explanation in
+        let asked = chosen.compactMap { skills[$0]?.explain(utterance, today: today) }.map { explanation in
             guard case .understood(let intent, let score) = explanation.verdict, score < Self.floor else { return explanation }
             return NLUExplanation(skillID: explanation.skillID, verdict: .underFloor(intent, score: score, floor: Self.floor), considered: explanation.considered, closestSample: explanation.closestSample)
         }
-        let passedOver = sharing.dropFirst(limit).map { NLUExplanation(skillID: $0, verdict: .shortlistedOut(limit: limit), considered: [], closestSample: nil) }
-        let rest = skills.keys.filter { !sharing.contains($0) }.sorted().map { NLUExplanation(skillID: $0, verdict: .notAsked, considered: [], closestSample: nil) }
+        let passedOver = sharing.filter { !chosen.contains($0) }.map { NLUExplanation(skillID: $0, verdict: .passedOver, considered: [], closestSample: nil) }
+        let rest = skills.keys.filter { !sharing.contains($0) && !chosen.contains($0) }.sorted().map { NLUExplanation(skillID: $0, verdict: .notAsked, considered: [], closestSample: nil) }
         return asked + passedOver + rest
     }
 }

@@ -78,7 +78,7 @@ public struct SkillNLU: Sendable {
     }
 
     /// A seed from the model's content, so a model always trains the same way.
-    private static func seed(for model: InteractionModel) -> UInt64 {
+    static func seed(for model: InteractionModel) -> UInt64 {
         var hash = StableHash("model")
         hash.combine(model.invocationName)
         for intent in model.intents {

@@ -70,7 +70,7 @@ import TestSupport
         #expect(diagnostics.contains("  readings: none"))
         #expect(diagnostics.contains("  why com.skillhost.examples.coinflip: "), "the skill that shares a word says why it did not take it")
         #expect(diagnostics.contains(#"closest sample "flip a coin""#))
-        #expect(diagnostics.contains("  why not asked (no meaningful word in common): "))
-        #expect(diagnostics.contains("com.skillhost.examples.helloworld"))
+        // With so few skills the routing model has every one asked, so each says why.
+        #expect(diagnostics.contains("  why com.skillhost.examples.helloworld: out of domain: "))
     }
 }

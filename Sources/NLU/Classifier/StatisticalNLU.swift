@@ -122,11 +122,15 @@ struct StatisticalNLU: Sendable {
     /// The other-domain requests as words, each without the words (by stem) the skill's
     /// samples say, and only those left with a word that carries meaning.
     static func otherDomainRequests(intents: [IntentDefinition], extraSamples: [IntentName: [String]]) -> [[String]] {
+        otherDomainRequests(samples: intents.flatMap { $0.samples + (extraSamples[$0.name] ?? []) })
+    }
+
+    /// The other-domain requests without the words `all` (samples) say.
+    static func otherDomainRequests(samples all: [String]) -> [[String]] {
         // A word the skill says counts once one sample in 300 says it (any sample, below 600
         // samples): in a model of thousands, a word a handful of them say ("set", "call") does
         // not make every request with it the skill's. (~1,700 per intent: 30 -> 38 of 60
         // rejected, in-domain unchanged within a sentence; 70 per intent unchanged.)
-        let all = intents.flatMap { $0.samples + (extraSamples[$0.name] ?? []) }
         var uses: [String: Int] = [:]
         for sample in all {
             for word in Set(SampleTemplate.meaningfulWords(of: sample).map(Stem.of)) { uses[word, default: 0] += 1 }

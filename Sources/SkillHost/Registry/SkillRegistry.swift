@@ -29,16 +29,17 @@ public struct SkillRegistry: Sendable {
     /// Every skill's NLU behind one index, for sentences that name no skill.
     private(set) var index: SkillIndex
 
-    public init(entries: [Entry]) {
+    /// - Parameter cache: where the routing model across the skills is kept, by their content.
+    public init(entries: [Entry], cache: NLUCache? = nil) {
         self.entries = entries
         invocations = InvocationParser(names: entries.map { ($0.id, $0.invocationNames) })
-        index = SkillIndex(entries.map(\.nlu))
+        index = SkillIndex(entries.map(\.nlu), cache: cache)
     }
 
     public init(skills: [any SkillEndpoint], origins: [String]? = nil, cache: NLUCache? = nil) {
         self.init(entries: skills.enumerated().map { i, skill in
             Entry(skill: skill, nlu: SkillNLU(skillID: skill.id, model: skill.model, cache: cache), origin: origins?[i] ?? skill.path)
-        })
+        }, cache: cache)
     }
 
     public func entry(_ id: SkillID) -> Entry? { entries.first { $0.id == id } }

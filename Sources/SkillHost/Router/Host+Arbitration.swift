@@ -24,13 +24,15 @@ extension HostEngine {
         }
         let order: [CanFulfillIntent.Answer] = [.yes, .maybe, .no]
         guard let bestAnswer = order.first(where: { answer in answers.contains { $0.1 == answer } }) else { return nil }
-        let remaining = answers.filter { $0.1 == bestAnswer }.map(\.0)
+        var remaining = answers.filter { $0.1 == bestAnswer }.map(\.0)
         if remaining.count == 1, let entry = registry.entry(remaining[0].skillID) {
             conversation.choice = nil
             openSession(for: entry.id)
             return await start(remaining[0].intentValue, with: entry, result: result, slots: remaining[0].slots)
         }
-        // Still tied: ask.
+        // Still tied: ask, naming the skills in alphabetical order (the order "the first" and
+        // "the second" then refer to), since their readings are as good as each other.
+        remaining.sort { (registry.entry($0.skillID)?.name ?? "", $0.skillID) < (registry.entry($1.skillID)?.name ?? "", $1.skillID) }
         let names = remaining.compactMap { registry.entry($0.skillID)?.name }
         var result = result
         result.speech = "Did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"

@@ -25,11 +25,13 @@ struct ModelOptions: ParsableArguments {
 
     func load() throws -> SkillNLU { try load(model, skillID: SkillID(skillID)) }
 
+    /// The cache of trained models, unless `--no-cache`.
+    var cache: NLUCache? { noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory()) }
+
     /// The model in `path`, trained or from the cache.
     func load(_ path: String, skillID: SkillID) throws -> SkillNLU {
         let text = try InputFile.text(path)
         do {
-            let cache = noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory())
             return SkillNLU(skillID: skillID, model: try InteractionModel(parsing: text), cache: cache)
         } catch {
             throw InputError("\(path): \(error) (skillhost nlu check --model \(path) lists every problem)")

@@ -44,7 +44,7 @@ struct NLUParseCommand: AsyncParsableCommand {
                 guard !skills.contains(where: { $0.skillID == id }) else { throw InputError("\(path): a second model with skill id '\(id)'") }
                 skills.append(try options.load(path, skillID: id))
             }
-            index = SkillIndex(skills)
+            index = SkillIndex(skills, cache: options.cache)
         }
         let out = FileDescriptorSink.standardOutput
         while let line = readLine(strippingNewline: true) {
