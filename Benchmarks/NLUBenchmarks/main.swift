@@ -1,7 +1,7 @@
 // skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
 // ../shared/nlu-benchmark/, beside the goals.
 //
-//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick]
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64]
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
@@ -10,6 +10,8 @@
 // per intent: this VM's speed varies by a third from one second to the next).
 // Out of domain: how many of Data/out-of-domain.txt each model sends nowhere, beside how many
 // in-domain sentences it sends nowhere.
+// HWU64: the 18 scenario skills loaded at once, at 10 sentences per intent and full size (see
+// HWU64.swift).
 import Foundation
 import NLU
 import SkillModel
@@ -22,6 +24,11 @@ func percentile(_ values: [Double], _ p: Double) -> Double { Measure.percentile(
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let data = arguments.firstIndex(of: "--data").map { arguments[$0 + 1] } ?? "../shared/nlu-benchmark"
+let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
+if only == "hwu64" {
+    for size in ["n10", "full"] { HWU64.run(data: data, size: size, quick: quick) }
+    exit(0)
+}
 
 func load(_ name: String) -> String {
     guard let text = try? String(contentsOfFile: "\(data)/\(name)", encoding: .utf8) else {
@@ -162,4 +169,8 @@ if !quick {
     print(String(format: "training at load: %.2f s (goal <= 20 s)", trainFull))
     let fullMs = fullLatencies.map { $0 * 1000 }
     print(String(format: "parse: median %.3f ms, p99 %.3f ms", percentile(fullMs, 0.5), percentile(fullMs, 0.99)))
+}
+
+if only == nil {
+    for size in ["n10", "full"] { HWU64.run(data: data, size: size, quick: quick) }
 }
