@@ -182,7 +182,7 @@ public struct SkillNLU: Sendable {
     }
 
     /// Whether the slot's type reads these words whole as a listed value or a grammar value.
-    private func wholeValue(of slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> Bool {
+    func wholeValue(of slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> Bool {
         typeMatchers[SlotTypeMatcher.Key(slot)]?.read(words: utterance.words[first...last], today: today)?.isKnownValue == true
     }
 

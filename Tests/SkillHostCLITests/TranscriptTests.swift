@@ -13,14 +13,18 @@ import TestSupport
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".transcript") }.sorted()
     }
 
-    /// The model the `model-*.transcript` files talk to, alone, as `skillhost --model` does.
-    static let model = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/anniversary-en-US.json").standardized.path
+    /// The model `model-NAME.transcript` talks to, alone, as `skillhost --model` does:
+    /// `NAME-en-US.json` among the host tests' fixtures.
+    static func model(for name: String) -> String {
+        let stem = name.dropFirst("model-".count).replacingOccurrences(of: ".transcript", with: "")
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/\(stem)-en-US.json").standardized.path
+    }
 
     static func host(for name: String = "") throws -> HostEngine {
         let data = try TestSupport.temporaryFolder("transcript-data")
         if name.hasPrefix("model-") {
             var options = HostOptions(skillFolders: [], dataRoot: data)
-            options.models = [model]
+            options.models = [Self.model(for: name)]
             return try HostEngine(options: options)
         }
         let skills = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace", "DialogProbe", "CoinFlip"])

@@ -39,7 +39,15 @@ extension HostEngine {
             // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
             let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
             result.candidates = candidates
-            guard let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty else { return nil }
+            guard let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty else {
+                // A change of mind about another slot ("actually make it small" asked for a
+                // time), unless the sentence is surely something else: that slot changes, and
+                // the dialog goes on.
+                let stated = entry.nlu.statedValues(utterance, intent: intent.name, except: slot)
+                guard !stated.isEmpty, candidates.first.map({ $0.intent == intent.name || $0.score < 0.5 }) ?? true else { return nil }
+                Self.take(stated, into: &intent, result: &result)
+                break
+            }
             Self.take(best.slots, into: &intent, result: &result)
         case .confirmSlot(let slot):
             let yes = BuiltInIntents.confirmation(utterance.words)

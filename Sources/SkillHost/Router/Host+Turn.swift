@@ -107,7 +107,18 @@ extension HostEngine {
             // read as anything else said in the session.
             conversation.session?.dialog = nil
         }
-        let candidates = entry.nlu.parse(utterance)
+        var candidates = entry.nlu.parse(utterance)
+        // A session never ends on a guess: "actually make it small", said while a time was
+        // asked, read 0.011 sure as Stop, ended the session and lost the order. Stop and
+        // Cancel are heard from their phrases (sure), never from the classifier's lean.
+        if let best = candidates.first, best.intent == .stop || best.intent == .cancel, best.score < Self.sureEnoughToEnd {
+            candidates.removeAll { $0.intent.isBuiltIn }
+        }
+        // The intent under way again, with nothing new: not a new start that forgets every
+        // slot given so far, but a sentence not understood, and the question asked again.
+        if let pending = session.dialog, let best = candidates.first, best.intent == pending.intent.name, best.slots.isEmpty {
+            candidates = []
+        }
         if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
             _ = await endSession(reason: .userInitiated, utterance: utterance.text)
             openSession(for: otherEntry.id)
@@ -122,12 +133,18 @@ extension HostEngine {
         if entry.nlu.declares(.fallback) {
             return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
         }
+        // Nothing understood: a question under way stays asked, with every slot given so far.
+        conversation.session?.dialog = session.dialog
+        result.question = session.dialog?.question
         result.skillID = entry.id
         result.speaker = entry.name
         result.speech = "Sorry, \(entry.name) didn't understand that." + (session.lastReprompt.map { " \($0)" } ?? "")
         result.reprompt = session.lastReprompt
         return result
     }
+
+    /// How sure a reading of Stop or Cancel must be to end the session: an exact phrase is 1.
+    static let sureEnoughToEnd = 0.5
 
     /// Another skill for a sentence the skill in session hardly understands (its best reading
     /// under 0.5, the fallback counting as nothing) and another skill reads surely (0.9 or more,
