@@ -66,7 +66,7 @@ let package = Package(
         ),
 
         // Helpers for tests: built products, C fixtures compiled into real .so files.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Loader"], path: "Tests/TestSupport"),
         .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/NLUBenchmarks", exclude: ["Data", "Ceiling"]),
         .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/ReloadBenchmarks"),
         .executableTarget(name: "NumberRaceBenchmarks", dependencies: ["NumberRace", "BenchmarkSupport"], path: "Benchmarks/NumberRaceBenchmarks"),
@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(name: "StorageTorture", dependencies: ["Storage", "SkillModel"], path: "Tests/StorageTorture"),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SkillModel", "TestSupport", "StorageTorture"]),
         .testTarget(name: "DialogTests", dependencies: ["Dialog", "SkillModel"]),
-        .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LoaderTests", dependencies: ["Loader", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "StorageProbe", dependencies: ["SkillKit"], path: "Tests/StorageProbeSkill"),
         .target(name: "DialogProbe", dependencies: ["SkillKit"], path: "Tests/DialogProbeSkill"),

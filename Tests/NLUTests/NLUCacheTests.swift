@@ -2,16 +2,13 @@ import Foundation
 @testable import NLU
 import SkillModel
 import Testing
+import TestSupport
 
 /// Trained models on disk: real files in a fresh folder.
 @Suite struct NLUCacheTests {
     static let model = SkillNLUTests.model
 
-    private func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "skillhost-nlu-cache-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private func folder() throws -> String { try TestSupport.temporaryFolder("nlu-cache") }
 
     private func parses(_ nlu: SkillNLU) -> [String] {
         ["add olive oil to the grocery list", "put quinoa on my hardware list", "search for cheap flights", "set the count to 7", "what is this",

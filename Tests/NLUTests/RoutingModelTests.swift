@@ -2,6 +2,7 @@ import Foundation
 import NLU
 import SkillModel
 import Testing
+import TestSupport
 
 /// The routing model across skills: which skill a sentence that names none is for.
 @Suite struct RoutingModelTests {
@@ -76,9 +77,7 @@ import Testing
     }
 
     @Test func theCacheKeepsTheRoutingModel() throws {
-        let folder = NSTemporaryDirectory() + "skillhost-routing-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cache = NLUCache(directory: folder)
+        let cache = NLUCache(directory: try TestSupport.temporaryFolder("routing-cache"))
         let first = SkillIndex([Self.timer, Self.lights, Self.pizza], cache: cache)
         let misses = cache.stats.misses
         let second = SkillIndex([Self.timer, Self.lights, Self.pizza], cache: cache)

@@ -1,4 +1,5 @@
 import Foundation
+import Loader
 
 /// Paths and real libraries for tests: the package's built skill products, and C fixture
 /// skills compiled with the system C compiler into real `.so` files.
@@ -22,11 +23,15 @@ public enum TestSupport {
     /// A built dynamic-library product, such as `HelloWorld`.
     public static func product(_ name: String) -> String { "\(productsFolder)/lib\(name).so" }
 
+    /// The folder every test folder of this process is made in, deleted when it exits (and
+    /// swept by a later run if it was killed first).
+    private static let root = Result { () throws(LoaderError) in try ProcessFolder.make("skillhost-tests") }
+
     /// A new empty folder that lives until the process exits.
     public static func temporaryFolder(_ label: String = "test") throws -> String {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(base)/skillhost-\(label)-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed") }
+        let root = try root.get()
+        var template = Array("\(root)/\(label)-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed in \(root): \(String(cString: strerror(errno)))") }
         return String(cString: made)
     }
 

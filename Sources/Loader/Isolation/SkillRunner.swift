@@ -13,8 +13,11 @@ public enum SkillRunner {
         dup2(2, 1)
         let writer = FrameWriter(descriptor: frames)
         let inbox = Inbox(reader: FrameReader(descriptor: 0, spin: IsolatedSkill.spin))
-        guard let shadow = try? ShadowDirectory() else {
-            failStart(writer, LoaderError(.loadFailed, path: library, "the runner cannot make its shadow folder"))
+        let shadow: ShadowDirectory
+        do throws(LoaderError) {
+            shadow = try ShadowDirectory()
+        } catch {
+            failStart(writer, LoaderError(.loadFailed, path: library, "the runner cannot make its shadow folder: \(error)"))
         }
         let loader = SkillLoader(
             shadow: shadow,

@@ -8,19 +8,16 @@ import Synchronization
 
 /// A private folder of shadow copies: each load opens a copy under a name never used before,
 /// because `dlopen` of a path it already opened returns the old image even after the file
-/// changed. Copies stay until `remove()` so that backtraces keep their symbols.
+/// changed. Copies stay until `remove()` or the process exits, so that backtraces keep their
+/// symbols.
 public final class ShadowDirectory: Sendable {
     public let path: String
     private let counter = AtomicCounter()
 
-    /// Creates a new private (0700) folder under the system's temporary folder.
-    public init() throws {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(base)/skillhost-shadow-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw LoaderError(.unreadable, path: base, "cannot create a shadow folder: \(String(cString: strerror(errno)))")
-        }
-        path = String(cString: made)
+    /// Creates a new private (0700) folder under the system's temporary folder, deleted when
+    /// the process exits (`ProcessFolder`).
+    public init() throws(LoaderError) {
+        path = try ProcessFolder.make("skillhost-shadow")
     }
 
     /// Writes `bytes` to a fresh file named after `name` and returns its path.
@@ -44,7 +41,7 @@ public final class ShadowDirectory: Sendable {
 
     /// Deletes the folder and its copies. Loaded images stay mapped; only their files go.
     public func remove() {
-        try? FileManager.default.removeItem(atPath: path)
+        ProcessFolder.remove(path)
     }
 }
 
