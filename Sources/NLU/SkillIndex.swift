@@ -62,7 +62,7 @@ public struct SkillIndex: Sendable {
 
     /// The routing model's best reading alone: skill, intent and probability (nil: none of these).
     public func route(_ utterance: Utterance) -> (skill: SkillID, intent: IntentName, probability: Double)? {
-        router?.route(utterance.words, placeTags: Features.places(utterance.words)).best
+        routing(utterance)?.best
     }
 
     /// The skills most likely to understand the sentence, best first: the sum over its
@@ -131,7 +131,7 @@ public struct SkillIndex: Sendable {
     /// weighted geometric mean of the routing model's probability of its intent (weight
     /// `routeWeight`) and its own score, adjusted as follows. When every skill asked sends
     /// the sentence nowhere, the routing model's choice alone stands if it is `routedAlone`
-    /// sure. Between skills, a value a skill lists is evidence the sentence is its
+    /// sure; a reading ranked under `routedFloor` is left out. Between skills, a value a skill lists is evidence the sentence is its
     /// own: each slot that resolves to one counts 0.04 (three at most) toward the order, so
     /// "add rice to my grocery list" goes to the lists skill that lists rice and grocery, not
     /// to a music skill's "add … to my … playlist" that is about as sure. A meaningful word

@@ -62,8 +62,8 @@ public enum ProcessFolder {
         }
     }
 
-    /// Whether a process with this id exists (one of another user counts: it may still be ours
-    /// under another name space, and is left alone).
+    /// Whether a process with this id exists; one we may not signal (another user's) counts
+    /// as running, so its folder is left alone.
     static func isRunning(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0 || errno != ESRCH
     }

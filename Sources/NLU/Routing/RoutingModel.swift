@@ -10,7 +10,7 @@ import SkillModel
 /// when the set of skills changes (`SkillIndex`); the built-in intents, which only a skill in
 /// session hears, are not among its classes.
 struct RoutingModel: Sendable {
-    struct Label: Sendable, Hashable {
+    struct Label: Sendable {
         let skill: SkillID
         let intent: IntentName
     }
@@ -29,8 +29,8 @@ struct RoutingModel: Sendable {
     /// every class.
     static func perIntent(classes: Int) -> Int { max(40, min(200, 16_000 / max(classes, 1))) }
 
-    /// The classes for `skills`: each one's own intents with samples, skills in id order.
-    private static func labels(_ skills: [SkillNLU]) -> [(skill: SkillNLU, classOf: [Int: Int])] {
+    /// Each skill's class per intent index: its own intents with samples, skills in id order.
+    private static func classes(_ skills: [SkillNLU]) -> [(skill: SkillNLU, classOf: [Int: Int])] {
         var next = 0
         return skills.sorted(by: { $0.skillID < $1.skillID }).map { skill in
             var classOf: [Int: Int] = [:]
@@ -45,10 +45,9 @@ struct RoutingModel: Sendable {
     /// Loads the model for `skills` from `cache`, or trains it (and caches it); nil when no
     /// skill has an intent of its own.
     init?(_ skills: [SkillNLU], cache: NLUCache? = nil) {
-        let classes = Self.labels(skills)
-        var labels: [Label] = []
-        for (skill, classOf) in classes {
-            for (i, _) in classOf.sorted(by: { $0.value < $1.value }) { labels.append(Label(skill: skill.skillID, intent: skill.intents[i].name)) }
+        let classes = Self.classes(skills)
+        let labels = classes.flatMap { skill, classOf in
+            classOf.keys.sorted().map { Label(skill: skill.skillID, intent: skill.intents[$0].name) }
         }
         guard !labels.isEmpty else { return nil }
         self.labels = labels
@@ -131,8 +130,6 @@ struct RoutingModel: Sendable {
             guard let classes = model.classesOfSkill[skill], let i = classes.first(where: { model.labels[$0].intent == intent }) else { return 0 }
             return probabilities[i]
         }
-
-        var none: Double { probabilities[model.labels.count] }
 
         /// The likeliest intent, or nil when "none of these" is likelier than any.
         var best: (skill: SkillID, intent: IntentName, probability: Double)? {
