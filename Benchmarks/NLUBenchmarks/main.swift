@@ -1,7 +1,7 @@
 // skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
 // ../shared/nlu-benchmark/, beside the goals.
 //
-//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64]
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant] [--errors]
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
@@ -10,8 +10,9 @@
 // per intent: this VM's speed varies by a third from one second to the next).
 // Out of domain: how many of Data/out-of-domain.txt each model sends nowhere, beside how many
 // in-domain sentences it sends nowhere.
-// HWU64: the 18 scenario skills loaded at once, at 10 sentences per intent and full size (see
-// HWU64.swift).
+// HWU64: the 18 scenario skills loaded at once, at 10 sentences per intent and full size; and
+// Data/assistant/, ten skills written as people write them with sentences as people say them,
+// and requests none of them serves (see SkillSet.swift; --errors lists what each gets wrong).
 import Foundation
 import NLU
 import SkillModel
@@ -25,8 +26,18 @@ let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let data = arguments.firstIndex(of: "--data").map { arguments[$0 + 1] } ?? "../shared/nlu-benchmark"
 let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
-if only == "hwu64" {
-    for size in ["n10", "full"] { HWU64.run(data: data, size: size, quick: quick) }
+let showErrors = arguments.contains("--errors")
+func runSkillSets(_ which: String?) {
+    if which == nil || which == "assistant" {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/assistant"
+        SkillSet.run(folder: folder, title: "assistant skills (Data/assistant)", quick: quick, showErrors: showErrors)
+    }
+    if which == nil || which == "hwu64" {
+        for size in ["n10", "full"] { SkillSet.run(folder: "\(data)/hwu64/\(size)", title: "HWU64 \(size)", quick: quick, showErrors: showErrors) }
+    }
+}
+if only == "hwu64" || only == "assistant" {
+    runSkillSets(only)
     exit(0)
 }
 
@@ -172,5 +183,5 @@ if !quick {
 }
 
 if only == nil {
-    for size in ["n10", "full"] { HWU64.run(data: data, size: size, quick: quick) }
+    runSkillSets(nil)
 }

@@ -165,12 +165,22 @@ extension SkillNLU {
     func onePerSlot(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         var result: [SlotMatch] = []
         for match in slots where !result.contains(where: { $0.name == match.name }) {
-            let same = slots.filter { $0.name == match.name }
+            let same = slots.filter { $0.name == match.name }.sorted { $0.start < $1.start }
             guard same.count > 1 else {
                 result.append(match)
                 continue
             }
             if let definition = intent.slot(named: match.name), definition.multipleValues {
+                // Spans with only "and" and words the model never says between them are one
+                // list, read again as said: "apples and brown rice" is "apples" and "brown
+                // rice", though the tagger knew "rice" alone.
+                if let statistical, let first = utterance.tokens.firstIndex(where: { $0.start == same[0].start }),
+                    let last = utterance.tokens.lastIndex(where: { $0.end == same[same.count - 1].end }),
+                    (first...last).allSatisfy({ index in same.contains { $0.start <= utterance.tokens[index].start && utterance.tokens[index].end <= $0.end } || statistical.joinsParts(utterance.words[index]) }),
+                    let whole = slotMatch(definition, first: first, last: last, utterance: utterance, today: today) {
+                    result.append(whole)
+                    continue
+                }
                 let (start, end) = (same.map(\.start).min() ?? match.start, same.map(\.end).max() ?? match.end)
                 let spoken = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(start).prefix(end - start)))
                 let values = joiningWholeValues(same.flatMap(\.values).sorted { $0.start < $1.start }, slot: definition, utterance: utterance, today: today)

@@ -68,6 +68,18 @@ import Testing
         #expect(best.slots.map(\.name.rawValue).sorted() == ["size", "toppings"])
     }
 
+    /// What was said is kept: a listed value inside a longer item ("green peppers" holds no
+    /// listed "peppers" here, "spicy sausage" and "olives") never replaces the words said.
+    @Test(arguments: [
+        ("i want a large pizza with olives and spicy sausage", ["olives", "spicy sausage"]),
+        ("i want a large pizza with pepperoni and roasted garlic", ["pepperoni", "roasted garlic"]),
+    ])
+    func aListKeepsEveryWordSaid(text: String, values: [String]) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        let toppings = try #require(best.slots.first { $0.name == "toppings" })
+        #expect(toppings.list.map(\.spoken) == values)
+    }
+
     @Test func oneValueOfAMultipleValueSlotIsASimpleValue() throws {
         let best = try #require(Self.nlu.parse(Utterance("i want a small pizza with olives")).first)
         let toppings = try #require(best.slots.first { $0.name == "toppings" })

@@ -3,18 +3,19 @@ import NLU
 import SkillModel
 import BenchmarkSupport
 
-/// HWU64 as 18 skills (../shared/nlu-benchmark/hwu64/): every scenario's model loaded at once,
-/// each dev sentence given to the host's name-free path (`SkillIndex.parse`), and scored on
-/// reaching the right skill and intent, on its slots (name and exact span), given to its own
-/// skill alone, and — with its own skill left out — on being sent nowhere.
-enum HWU64 {
+/// A folder of skills (`models/<skill>.json`) with annotated sentences (`dev.jsonl`, each naming
+/// its skill, or "none" for a request none of them serves): every model loaded at once, each
+/// sentence given to the host's name-free path (`SkillIndex.parse`), and scored on reaching the
+/// right skill and intent, on its slots (name and exact span), given to its own skill alone, and
+/// — with its own skill left out — on being sent nowhere. HWU64 (../shared/nlu-benchmark/hwu64/)
+/// is 18 such skills; Data/assistant/ holds ten written here as people write skills.
+enum SkillSet {
     struct Sentence {
         let skill: String
         let annotated: AnnotatedUtterance
     }
 
-    static func run(data: String, size: String, quick: Bool) {
-        let folder = "\(data)/hwu64/\(size)"
+    static func run(folder: String, title: String, quick: Bool, showErrors: Bool) {
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/models") else {
             Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/models (give --data DIR)")
         }
@@ -33,26 +34,28 @@ enum HWU64 {
         guard let lines = try? String(contentsOfFile: "\(folder)/dev.jsonl", encoding: .utf8) else {
             Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/dev.jsonl")
         }
-        let sentences: [Sentence] = lines.split(separator: "\n").compactMap { line in
+        let all: [Sentence] = lines.split(separator: "\n").compactMap { line in
             guard let annotated = try? AnnotatedUtterance(jsonLine: String(line)),
                 let skill = (try? JSONParser.parse(String(line)))?["skill"]?.string
             else { return nil }
             return Sentence(skill: skill, annotated: annotated)
         }
+        let sentences = all.filter { $0.skill != "none" }
+        let foreign = all.filter { $0.skill == "none" }
 
         let start = Measure.now()
-        let skills = models.map { SkillNLU(skillID: SkillID("hwu64.\($0.name)"), model: $0.model) }
+        let skills = models.map { SkillNLU(skillID: SkillID("set.\($0.name)"), model: $0.model) }
         let training = Measure.now() - start
         let routingStart = Measure.now()
         let index = SkillIndex(skills)
         let routingTraining = Measure.now() - routingStart
         // Loading again from a cache the first load filled: nothing should train.
-        let cacheFolder = NSTemporaryDirectory() + "skillhost-nlu-bench-hwu64-\(getpid())"
+        let cacheFolder = NSTemporaryDirectory() + "skillhost-nlu-bench-skills-\(getpid())"
         let cache = NLUCache(directory: cacheFolder)
-        _ = SkillIndex(models.map { SkillNLU(skillID: SkillID("hwu64.\($0.name)"), model: $0.model, cache: cache) }, cache: cache)
+        _ = SkillIndex(models.map { SkillNLU(skillID: SkillID("set.\($0.name)"), model: $0.model, cache: cache) }, cache: cache)
         let missesBefore = cache.stats.misses
         let hitStart = Measure.now()
-        _ = SkillIndex(models.map { SkillNLU(skillID: SkillID("hwu64.\($0.name)"), model: $0.model, cache: cache) }, cache: cache)
+        _ = SkillIndex(models.map { SkillNLU(skillID: SkillID("set.\($0.name)"), model: $0.model, cache: cache) }, cache: cache)
         let hit = Measure.now() - hitStart
         let hitTrainings = cache.stats.misses - missesBefore
         try? FileManager.default.removeItem(atPath: cacheFolder)
@@ -64,29 +67,42 @@ enum HWU64 {
         var nowhere = 0
         var routerRight = 0
         var routerSkillRight = 0
+        var errors: [String] = []
         for sentence in sentences {
             let expected = scored(sentence)
             let utterance = Utterance(sentence.annotated.text)
             let begin = Measure.now()
             let best = index.parse(utterance).first
             latencies.append(Measure.now() - begin)
-            if let best, best.skillID.rawValue != "hwu64.\(sentence.skill)" { wrongSkill += 1 }
+            if let best, best.skillID.rawValue != "set.\(sentence.skill)" { wrongSkill += 1 }
             if best == nil { nowhere += 1 }
-            if let route = index.route(utterance), route.skill.rawValue == "hwu64.\(sentence.skill)" {
+            if let route = index.route(utterance), route.skill.rawValue == "set.\(sentence.skill)" {
                 routerSkillRight += 1
                 if route.intent.rawValue == sentence.annotated.intent { routerRight += 1 }
             }
             routed.add(expected: expected, intent: best.map(label), slots: best.map(slots) ?? [])
+            if showErrors, best.map(label) != expected.intent || Set(best.map(slots) ?? []) != Set(expected.slots) {
+                errors.append("  \(sentence.annotated.text)  ->  \(best.map { describe($0) } ?? "nowhere")  (expected \(expected.intent) \(expected.slots.map { "\($0.name)=\($0.value)" }))")
+            }
             let own = skills[names.firstIndex(of: sentence.skill)!].parse(utterance).first
             alone.add(expected: expected, intent: own.map(label), slots: own.map(slots) ?? [])
         }
         let pooled = routed.pooled
-        print("\n== HWU64 \(size): \(models.count) skills loaded, \(sentences.count) dev sentences")
+        print("\n== \(title): \(models.count) skills loaded, \(sentences.count) dev sentences")
         print(String(format: "name-free, all skills loaded: intent accuracy %.4f, strict slot F1 %.4f (P %.4f, R %.4f); wrong skill %d, sent nowhere %d",
             pooled.intentAccuracy, pooled.f1, pooled.precision, pooled.recall, wrongSkill, nowhere))
         print(String(format: "routing model alone: skill %.4f, skill and intent %.4f", Double(routerSkillRight) / Double(sentences.count), Double(routerRight) / Double(sentences.count)))
         print(String(format: "each sentence to its own skill alone: intent accuracy %.4f, strict slot F1 %.4f",
             alone.pooled.intentAccuracy, alone.pooled.f1))
+        if !foreign.isEmpty {
+            var taken: [String] = []
+            for sentence in foreign {
+                if let best = index.parse(Utterance(sentence.annotated.text)).first { taken.append("  \(sentence.annotated.text)  ->  \(describe(best))") }
+            }
+            print("requests none of the skills serves, kept out: \(foreign.count - taken.count) of \(foreign.count)")
+            if showErrors { errors += taken }
+        }
+        if showErrors { print(errors.joined(separator: "\n")) }
         let ms = latencies.map { $0 * 1000 }
         print(String(format: "training %d skills: %.2f s, and the routing model across them %.2f s (goal: all <= 5 s at full); from the cache: %.2f s, %d trainings (goal 0)",
             skills.count, training, routingTraining, hit, hitTrainings))
@@ -131,8 +147,12 @@ enum HWU64 {
     }
 
     static func label(_ candidate: NLUCandidate) -> String {
-        let skill = candidate.skillID.rawValue.hasPrefix("hwu64.") ? String(candidate.skillID.rawValue.dropFirst(6)) : candidate.skillID.rawValue
+        let skill = candidate.skillID.rawValue.hasPrefix("set.") ? String(candidate.skillID.rawValue.dropFirst(4)) : candidate.skillID.rawValue
         return "\(skill).\(candidate.intent.rawValue)"
+    }
+
+    static func describe(_ candidate: NLUCandidate) -> String {
+        "\(label(candidate)) \(slots(candidate).map { "\($0.name)=\($0.value)" }) \(String(format: "%.2f", candidate.score))"
     }
 
     static func slots(_ candidate: NLUCandidate) -> [AnnotatedUtterance.Slot] {
