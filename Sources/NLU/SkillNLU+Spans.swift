@@ -22,6 +22,13 @@ extension SkillNLU {
                 result.append(match)
                 continue
             }
+            // Words the slot's type refuses ("in denver" tagged as a date) may hold a listed value
+            // of another slot the tagger left empty: that slot's value.
+            if let other = listedValueForAnother(in: span, intent: intent, taken: taggedSlots.union(result.compactMap { match in intent.slots.firstIndex { $0.name == match.name } }),
+                                                 utterance: utterance, today: today) {
+                result.append(other)
+                continue
+            }
             guard readsByGrammar(slot), span.firstToken < span.lastToken else { continue }
             // The longest start of the span the type reads; the rest to an empty slot that reads it.
             for cut in stride(from: span.lastToken - 1, through: span.firstToken, by: -1) {
@@ -36,6 +43,46 @@ extension SkillNLU {
             }
         }
         return result
+    }
+
+    /// A place or a name of a built-in list (AMAZON.US_CITY "miami", AMAZON.Country) left
+    /// outside every slot, for the one empty slot of the intent whose type lists it: a tagger
+    /// trained on a handful of samples misses "in miami" after words no sample put before it.
+    /// Not words in everyday use ("mobile", "may"), which a list of names holds too.
+    func unclaimedNames(_ slots: [SlotMatch], intent: IntentDefinition, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        var result = slots
+        for slot in intent.slots where !result.contains(where: { $0.name == slot.name }) {
+            guard case .list(_, closed: false)? = BuiltInSlotTypes.kind(of: slot.type), let type = gazetteer.types.firstIndex(of: slot.type),
+                intent.slots.filter({ $0.type == slot.type }).count == 1
+            else { continue }
+            let free = matches.filter { match in
+                match.type == type && !Self.everydayWords.contains(utterance.words[match.start]) && !result.contains { taken in
+                    taken.start < utterance.tokens[match.end - 1].end && utterance.tokens[match.start].start < taken.end
+                }
+            }
+            guard free.count == 1, let match = slotMatch(slot, first: free[0].start, last: free[0].end - 1, utterance: utterance, today: today) else { continue }
+            result.append(match)
+        }
+        return result
+    }
+
+    /// Common words, for telling a name from a word in everyday use.
+    static let everydayWords = StopWords.all.union(NoiseWords.all)
+
+    /// The longest listed value inside the span of a slot of the intent not yet filled, when
+    /// one such slot lists it.
+    func listedValueForAnother(in span: StatisticalNLU.TaggedSlot, intent: IntentDefinition, taken: Set<Int>, utterance: Utterance, today: CivilDate) -> SlotMatch? {
+        let words = utterance.words
+        for length in stride(from: span.lastToken - span.firstToken + 1, through: 1, by: -1) {
+            for first in span.firstToken...(span.lastToken - length + 1) {
+                let last = first + length - 1
+                let owners = intent.slots.indices.filter { index in
+                    !taken.contains(index) && index != span.slot && typeMatchers[SlotTypeMatcher.Key(intent.slots[index])]?.isListedValue(words[first...last]) == true
+                }
+                if owners.count == 1, let match = slotMatch(intent.slots[owners[0]], first: first, last: last, utterance: utterance, today: today) { return match }
+            }
+        }
+        return nil
     }
 
     /// A name's span after the rules below, and the values of other slots found at its edges:

@@ -125,3 +125,43 @@ import Testing
         }
     }
 }
+
+/// AMAZON.US_CITY and AMAZON.City list real cities: a quiz's bare "{city}" answer takes a city
+/// and not any sentence, and a city is found wherever a weather question puts it.
+@Suite struct CitySlotTests {
+    static let quiz = SkillNLU(skillID: "test.quiz", model: try! InteractionModel(parsing: """
+        {"interactionModel":{"languageModel":{"invocationName":"capital quiz","intents":[
+          {"name":"AnswerIntent","slots":[{"name":"city","type":"AMAZON.US_CITY"}],"samples":["{city}","is it {city}","the answer is {city}"]},
+          {"name":"HintIntent","samples":["give me a hint","i need a hint"]},
+          {"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.HelpIntent","samples":[]}]}}}
+        """))
+    static let weather = SkillNLU(skillID: "test.weather", model: try! InteractionModel(parsing: """
+        {"interactionModel":{"languageModel":{"invocationName":"weather buddy","intents":[
+          {"name":"GetWeatherIntent","slots":[{"name":"city","type":"AMAZON.City"},{"name":"date","type":"AMAZON.DATE"}],
+           "samples":["what's the weather","what's the weather in {city}","weather for {city} {date}","what's the weather like {date}","will it rain {date}"]},
+          {"name":"GetTemperatureIntent","slots":[{"name":"city","type":"AMAZON.City"}],"samples":["how hot is it","what's the temperature in {city}","how cold is it in {city}"]}]}}}
+        """))
+
+    @Test(arguments: ["denver", "is it sacramento", "salt lake city"])
+    func aBareCityAnswers(text: String) throws {
+        let best = try #require(Self.quiz.parse(Utterance(text)).first)
+        #expect(best.intent == "AnswerIntent")
+        #expect(best.slots.first?.name == "city")
+    }
+
+    @Test func aCatchAllSampleTakesNoSentence() {
+        let index = SkillIndex([Self.quiz, Self.weather])
+        for text in ["play some jazz music", "what did you say", "how tall is mount everest"] {
+            #expect(index.parse(Utterance(text)).first?.intent != "AnswerIntent", "\(text)")
+        }
+    }
+
+    @Test(arguments: [
+        ("what's the weather like in denver", "denver"), ("how hot is it in miami right now", "miami"),
+        ("what's the weather in portland on december third", "portland"), ("weather for london tomorrow", "london"),
+    ])
+    func aCityIsFoundWhereverItIsSaid(text: String, city: String) throws {
+        let best = try #require(Self.weather.parse(Utterance(text)).first)
+        #expect(best.slots.first { $0.name == "city" }?.value == city)
+    }
+}

@@ -26,11 +26,16 @@ public enum BuiltInSlotTypes {
         case "AMAZON.Country": .list(listTable(Places.countries), closed: false)
         case "AMAZON.Month": .list(listTable(["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]), closed: true)
         case "AMAZON.DayOfWeek": .list(listTable(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]), closed: true)
-        case "AMAZON.FirstName": .list(listTable(FirstNames.all), closed: false)
+        case "AMAZON.US_CITY": .list(usCities, closed: false)
+        case "AMAZON.City": .list(cities, closed: false)
+        case "AMAZON.FirstName", "AMAZON.US_FIRST_NAME": .list(listTable(FirstNames.all), closed: false)
         case "AMAZON.Animal": .list(listTable(Animals.all), closed: false)
         default: type.isBuiltIn ? .other : nil
         }
     }
+
+    private static let usCities = listTable(Places.usCities)
+    private static let cities = listTable(Places.usCities + Places.worldCities)
 
     private static func listTable(_ values: [String]) -> [String: String] {
         var table: [String: String] = [:]

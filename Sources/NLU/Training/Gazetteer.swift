@@ -1,6 +1,7 @@
 import SkillModel
 
-/// The listed values of every custom slot type, found in a sentence by longest match.
+/// The listed values of every custom slot type, and of the built-in list types the model's
+/// slots use (AMAZON.US_CITY, AMAZON.Country…), found in a sentence by longest match.
 struct Gazetteer: Sendable {
     struct Match: Sendable {
         let type: Int
@@ -16,20 +17,29 @@ struct Gazetteer: Sendable {
     private let longest: Int
 
     init(model: InteractionModel) {
-        types = model.types.map(\.name)
+        var types = model.types.map(\.name)
         var entries: [String: [Int]] = [:]
         var longest = 0
+        func add(_ text: String, type t: Int) {
+            let words = Tokenizer.tokens(text).map(\.text)
+            guard !words.isEmpty else { return }
+            let key = words.joined(separator: " ")
+            if !(entries[key]?.contains(t) ?? false) { entries[key, default: []].append(t) }
+            longest = max(longest, words.count)
+        }
         for (t, type) in model.types.enumerated() {
             for value in type.values {
-                for text in [value.value] + value.synonyms {
-                    let words = Tokenizer.tokens(text).map(\.text)
-                    guard !words.isEmpty else { continue }
-                    let key = words.joined(separator: " ")
-                    if !(entries[key]?.contains(t) ?? false) { entries[key, default: []].append(t) }
-                    longest = max(longest, words.count)
-                }
+                for text in [value.value] + value.synonyms { add(text, type: t) }
             }
         }
+        let used = Set(model.intents.flatMap { $0.slots.map(\.type) }).sorted { $0.rawValue < $1.rawValue }
+        for type in used {
+            guard case .list(let table, _)? = BuiltInSlotTypes.kind(of: type) else { continue }
+            let t = types.firstIndex(of: type) ?? types.count
+            if t == types.count { types.append(type) }
+            for value in table.keys.sorted() { add(value, type: t) }
+        }
+        self.types = types
         self.entries = entries
         self.longest = min(longest, 8)
         prefixes = PhrasePrefixes.of(entries.keys)
