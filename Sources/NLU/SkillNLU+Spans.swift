@@ -45,23 +45,53 @@ extension SkillNLU {
         return result
     }
 
-    /// A place or a name of a built-in list (AMAZON.US_CITY "miami", AMAZON.Country) left
-    /// outside every slot, for the one empty slot of the intent whose type lists it: a tagger
-    /// trained on a handful of samples misses "in miami" after words no sample put before it.
-    /// Not words in everyday use ("mobile", "may"), which a list of names holds too.
-    func unclaimedNames(_ slots: [SlotMatch], intent: IntentDefinition, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+    /// Values the tagger left outside every slot, for the one empty slot of the intent whose
+    /// type holds them: a tagger trained on a handful of samples misses "in miami" after words
+    /// no sample put before it, and "june" in "i was born june twenty first".
+    /// - A value of a built-in list (AMAZON.US_CITY, Country, Month…), unless it is a word in
+    ///   everyday use ("mobile", "may") with no number beside it.
+    /// - Then an ordinal or a year beside a value found ("the twelfth of may two thousand one").
+    func unclaimedValues(_ slots: [SlotMatch], intent: IntentDefinition, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        let words = utterance.words
         var result = slots
-        for slot in intent.slots where !result.contains(where: { $0.name == slot.name }) {
-            guard case .list(_, closed: false)? = BuiltInSlotTypes.kind(of: slot.type), let type = gazetteer.types.firstIndex(of: slot.type),
-                intent.slots.filter({ $0.type == slot.type }).count == 1
-            else { continue }
+        func isFree(_ first: Int, _ last: Int) -> Bool {
+            !result.contains { taken in taken.start < utterance.tokens[last].end && utterance.tokens[first].start < taken.end }
+        }
+        func isNumber(_ index: Int) -> Bool {
+            words.indices.contains(index) && Lexicon.classes(of: words[index]).contains { $0 == .number || $0 == .ordinal || $0 == .year }
+        }
+        func empty(_ slot: SlotDefinition) -> Bool {
+            !result.contains { $0.name == slot.name } && intent.slots.filter { $0.type == slot.type }.count == 1
+        }
+        for slot in intent.slots where empty(slot) {
+            guard case .list? = BuiltInSlotTypes.kind(of: slot.type), let type = gazetteer.types.firstIndex(of: slot.type) else { continue }
             let free = matches.filter { match in
-                match.type == type && !Self.everydayWords.contains(utterance.words[match.start]) && !result.contains { taken in
-                    taken.start < utterance.tokens[match.end - 1].end && utterance.tokens[match.start].start < taken.end
-                }
+                match.type == type && isFree(match.start, match.end - 1)
+                    && (!Self.everydayWords.contains(words[match.start]) || isNumber(match.start - 1) || isNumber(match.end) || isNumber(match.start - 2))
             }
             guard free.count == 1, let match = slotMatch(slot, first: free[0].start, last: free[0].end - 1, utterance: utterance, today: today) else { continue }
             result.append(match)
+        }
+        for slot in intent.slots where empty(slot) {
+            guard let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .ordinal || kind == .fourDigitNumber else { continue }
+            var found: [SlotMatch] = []
+            var first = 0
+            while first < words.count {
+                let last = (first..<min(words.count, first + 4)).reversed().first { last in
+                    isFree(first, last) && (first...last).allSatisfy(isNumber) && BuiltInSlotTypes.read(kind, words: Array(words[first...last]), today: today) != nil
+                }
+                guard let last else {
+                    first += 1
+                    continue
+                }
+                let near = result.contains { taken in
+                    guard let start = utterance.tokens.firstIndex(where: { $0.start == taken.start }), let end = utterance.tokens.lastIndex(where: { $0.end == taken.end }) else { return false }
+                    return (1...2).contains(start - last) || (1...2).contains(first - end)
+                }
+                if near, let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) { found.append(match) }
+                first = last + 1
+            }
+            if found.count == 1 { result.append(found[0]) }
         }
         return result
     }

@@ -232,7 +232,7 @@ public struct SkillNLU: Sendable {
         for (rank, entry) in reranked.enumerated() {
             let intent = intents[entry.reading.intent]
             let slots = rank == 0
-                ? unclaimedNames(onePerSlot(slotMatches(entry.slots, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today),
+                ? unclaimedValues(onePerSlot(slotMatches(entry.slots, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today),
                                  intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
                 : []
             // Below an exact match of a sample (1): the re-reading's nearest-sample term can

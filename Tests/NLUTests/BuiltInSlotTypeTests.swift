@@ -165,3 +165,27 @@ import Testing
         #expect(best.slots.first { $0.name == "city" }?.value == city)
     }
 }
+
+/// A birthday said in parts to a model of month, day and year slots (AMAZON.Month, Ordinal,
+/// FOUR_DIGIT_NUMBER), day first or month first, with carrier words no sample has.
+@Suite struct DatePartTests {
+    static let birthday = SkillNLU(skillID: "test.birthday", model: try! InteractionModel(parsing: """
+        {"interactionModel":{"languageModel":{"invocationName":"cake time","intents":[
+          {"name":"CaptureBirthdayIntent","slots":[{"name":"month","type":"AMAZON.Month"},{"name":"day","type":"AMAZON.Ordinal"},{"name":"year","type":"AMAZON.FOUR_DIGIT_NUMBER"}],
+           "samples":["{month} {day}","{month} {day} {year}","i was born on {month} {day}","my birthday is {month} {day} {year}","i was born in {year}"]},
+          {"name":"DaysUntilIntent","samples":["how many days until my birthday","when is my birthday"]},
+          {"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.HelpIntent","samples":[]}]}}}
+        """))
+
+    @Test(arguments: [
+        ("it's on the 3rd of march", ["day": "3", "month": "march"]),
+        ("i was born june twenty first", ["day": "21", "month": "june"]),
+        ("the twelfth of may two thousand one", ["day": "12", "month": "may", "year": "2001"]),
+        ("my birthday is july fourth nineteen ninety", ["day": "4", "month": "july", "year": "1990"]),
+    ])
+    func partsOfADate(text: String, slots: [String: String]) throws {
+        let best = try #require(Self.birthday.parse(Utterance(text)).first)
+        #expect(best.intent == "CaptureBirthdayIntent")
+        #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value.lowercased()) }) == slots)
+    }
+}
