@@ -18,14 +18,21 @@ extension SkillNLU {
                 result += refined.others
                 (first, last) = (refined.first, refined.last)
             }
+            let taken = taggedSlots.union(result.compactMap { match in intent.slots.firstIndex { $0.name == match.name } })
             if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
+                // A value this slot's type does not list but another empty slot's does is that
+                // slot's: "i would like a pepperoni pizza" tagged like "a {size} pizza".
+                if !match.isKnownValue, typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true,
+                    let other = listedValueForAnother(in: span, intent: intent, taken: taken, utterance: utterance, today: today, whole: true) {
+                    result.append(other)
+                    continue
+                }
                 result.append(match)
                 continue
             }
             // Words the slot's type refuses ("in denver" tagged as a date) may hold a listed value
             // of another slot the tagger left empty: that slot's value.
-            if let other = listedValueForAnother(in: span, intent: intent, taken: taggedSlots.union(result.compactMap { match in intent.slots.firstIndex { $0.name == match.name } }),
-                                                 utterance: utterance, today: today) {
+            if let other = listedValueForAnother(in: span, intent: intent, taken: taken, utterance: utterance, today: today) {
                 result.append(other)
                 continue
             }
@@ -99,11 +106,12 @@ extension SkillNLU {
     /// Common words, for telling a name from a word in everyday use.
     static let everydayWords = StopWords.all.union(NoiseWords.all)
 
-    /// The longest listed value inside the span of a slot of the intent not yet filled, when
-    /// one such slot lists it.
-    func listedValueForAnother(in span: StatisticalNLU.TaggedSlot, intent: IntentDefinition, taken: Set<Int>, utterance: Utterance, today: CivilDate) -> SlotMatch? {
+    /// The longest listed value inside the span (or the whole span only) of a slot of the
+    /// intent not yet filled, when one such slot lists it.
+    func listedValueForAnother(in span: StatisticalNLU.TaggedSlot, intent: IntentDefinition, taken: Set<Int>, utterance: Utterance, today: CivilDate, whole: Bool = false) -> SlotMatch? {
         let words = utterance.words
-        for length in stride(from: span.lastToken - span.firstToken + 1, through: 1, by: -1) {
+        let longest = span.lastToken - span.firstToken + 1
+        for length in stride(from: longest, through: whole ? longest : 1, by: -1) {
             for first in span.firstToken...(span.lastToken - length + 1) {
                 let last = first + length - 1
                 let owners = intent.slots.indices.filter { index in

@@ -14,6 +14,9 @@ public struct SkillNLU: Sendable {
     /// The words the model's samples open with ("find", "play", "show"), but articles: a
     /// sentence's first word among them is a command, not the start of a name.
     let commandWords: Set<String>
+    /// The meaningful words the model's samples say outside their slots ("order", "crust",
+    /// "track"): a value made only of them is the sentence's carrier phrase, not a value.
+    let carrierWords: Set<String>
     /// Per intent and slot, a matcher over the slot's elicitation samples and the ways people
     /// answer a question with a bare value ("8", "it's eight", "the grocery one").
     private let elicitation: [IntentName: [SlotName: SampleMatcher]]
@@ -43,6 +46,7 @@ public struct SkillNLU: Sendable {
             guard case .text(let text)? = SampleTemplate.parts(of: sample).first else { return nil }
             return Tokenizer.tokens(text).first.map(\.text)
         }).subtracting(SlotTypeMatcher.determiners)
+        carrierWords = Set(model.intents.flatMap(\.samples).flatMap(SampleTemplate.meaningfulWords(of:)))
         var elicitation: [IntentName: [SlotName: SampleMatcher]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
@@ -295,6 +299,10 @@ public struct SkillNLU: Sendable {
                 let (others, first, last) = refinedName(index, first: capture.firstToken, last: capture.lastToken, intent: intent, type: type, taken: captured,
                                                         utterance: utterance, today: today)
                 slots += others
+                // What is left once another slot's value is split off may be carrier words:
+                // "order a thick crust pizza" read by "order a {size} pizza" has crust "thick"
+                // and no size.
+                if !others.isEmpty, first <= last, isCarrierPhrase(utterance.words[first...last], type: type) { continue }
                 if (first, last) != (capture.firstToken, capture.lastToken), let reading = type.read(words: utterance.words[first...last], today: today) {
                     slots.append(slotMatch(capture.slot, first: first, last: last, reading: reading, type: type, utterance: utterance, today: today))
                     continue
@@ -303,6 +311,12 @@ public struct SkillNLU: Sendable {
             slots.append(slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: type, utterance: utterance, today: today))
         }
         return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: slots, declaredSlots: intent.slots.map(\.name))
+    }
+
+    /// Whether words a type reads as a name are only function words, or only the model's
+    /// carrier words when the type lists values (a free-text slot takes anything).
+    func isCarrierPhrase(_ words: ArraySlice<String>, type: SlotTypeMatcher) -> Bool {
+        words.allSatisfy { StopWords.all.contains($0) || (type.isListed && carrierWords.contains($0)) }
     }
 
     /// A tagged span read as its slot type; nil when the type refuses it (a number slot that
@@ -314,8 +328,9 @@ public struct SkillNLU: Sendable {
             if first < last, SlotTypeMatcher.articles.contains(utterance.words[first]) { return slotMatch(slot, first: first + 1, last: last, utterance: utterance, today: today) }
             return nil
         }
-        // A span of nothing but function words ("please") is not a value unless listed.
-        if reading.isName, utterance.words[first...last].allSatisfy(StopWords.all.contains) { return nil }
+        // A span of nothing but function words ("please") is not a value unless listed, nor
+        // one of the model's carrier words ("i want to order pizza": "order" is no topping).
+        if reading.isName, isCarrierPhrase(utterance.words[first...last], type: matcher) { return nil }
         return slotMatch(slot.name, first: first, last: last, reading: reading, type: matcher, utterance: utterance, today: today)
     }
 

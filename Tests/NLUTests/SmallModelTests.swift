@@ -403,3 +403,29 @@ import Testing
         #expect(two.resolution?.status == .successNoMatch)
     }
 }
+
+/// A pizza order as a new user writes it: a carrier word is no slot value, and another slot's
+/// value said where a sample has this slot leaves this slot empty.
+@Suite struct CarrierWordTests {
+    static let nlu = SkillNLU(skillID: "test.pizza", model: try! InteractionModel(parsing: """
+        {"interactionModel":{"languageModel":{"invocationName":"pizza corner","intents":[
+          {"name":"OrderPizzaIntent","slots":[{"name":"size","type":"PIZZA_SIZE"},{"name":"crust","type":"CRUST"},{"name":"toppings","type":"TOPPING","multipleValues":{"enabled":true}}],
+           "samples":["order a pizza","order a {size} pizza","i'd like a {size} pizza with {toppings}","get me a {crust} crust pizza","order a {size} {crust} crust pizza"]},
+          {"name":"TrackOrderIntent","samples":["where is my pizza","track my order"]},
+          {"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.HelpIntent","samples":[]}],
+         "types":[{"name":"PIZZA_SIZE","values":[{"name":{"value":"small"}},{"name":{"value":"medium"}},{"name":{"value":"large"}}]},
+                  {"name":"CRUST","values":[{"name":{"value":"thin"}},{"name":{"value":"thick"}},{"name":{"value":"stuffed"}}]},
+                  {"name":"TOPPING","values":[{"name":{"value":"pepperoni"}},{"name":{"value":"mushrooms"}},{"name":{"value":"olives"}}]}]}}}
+        """))
+
+    @Test(arguments: [
+        ("order a thick crust pizza", ["crust": "thick"]),
+        ("i want to order pizza", [:]),
+        ("i would like a pepperoni pizza", ["toppings": "pepperoni"]),
+    ])
+    func slotsHoldValuesNotCarrierWords(text: String, slots: [String: String]) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "OrderPizzaIntent")
+        #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == slots)
+    }
+}
