@@ -21,7 +21,7 @@ import Testing
             "error: \(base).types[1].values[2].name.value: empty: a value needs a word",
             "error: \(base).intents[0].slots[0].type: slot 'thing' uses slot type 'NOPE', which the model does not define",
             "error: \(base).intents[0].samples[1]: \"get {other}\" names slot '{other}', which intent 'A' does not declare",
-            "error: \(base).intents[1].samples[0]: \"hello there\" is also a sample of intent 'A' (\(base).intents[0].samples[2])",
+            "warning: \(base).intents[1].samples[0]: \"hello there\" is also a sample of intent 'A' (\(base).intents[0].samples[2]); a sentence said so goes to one of them",
             "error: \(base).intents[1].samples[1]: unbalanced braces in \"broken {brace\"",
             "error: \(base).intents[1].samples[2]: \"{x} and {x}\" names slot '{x}' twice; a sample may use a slot once",
             "error: \(base).intents[1].samples[3]: empty sample",

@@ -212,6 +212,18 @@ import Testing
         #expect(Self.parser.parse(Utterance("open the garage")) == nil)
     }
 
+    /// A launch phrase that nearly names a skill: half its words or more, and one skill alone.
+    @Test(arguments: [
+        ("open the pizza order", "com.example.pizza"), ("launch capitals quiz", "com.example.quiz"), ("open my number racer", "com.example.numberrace"),
+        ("open the pizza", "com.example.pizza"), ("open the garage", nil), ("open the grocery list", nil), ("play some music", nil),
+        ("open pizza corner", nil),  // exact: `parse` has it
+    ])
+    func aLaunchPhraseThatNearlyNamesASkill(text: String, skill: String?) {
+        let parser = InvocationParser(names: [("com.example.pizza", ["pizza corner"]), ("com.example.quiz", ["capital quiz"]), ("com.example.numberrace", ["number race"]),
+                                              ("com.app-o-mat.listomat", ["list o mat"])])
+        #expect(parser.nearMiss(Utterance(text))?.rawValue == skill, "\(text)")
+    }
+
     @Test(arguments: ["open last meat", "open lost mitt", "open slow tomato", "start lasting mate"])
     func consonantsAloneDoNotMakeAName(text: String) {
         #expect(Self.parser.parse(Utterance(text)) == nil, "\(text) is more than a few letters from any name")

@@ -64,6 +64,19 @@ import TestSupport
         #expect(await host.sessionOwner == "com.skillhost.examples.coinflip")
     }
 
+    /// A launch phrase that nearly names a skill opens it, in session or not; a list skill's
+    /// "open the {listName} list" does not claim it.
+    @Test func aNameNearlySaidOpensItsSkill() async throws {
+        let host = try Self.host()
+        let opened = await host.turn("open the coin flipper")
+        #expect(opened.speaker == "CoinFlip")
+        #expect(opened.requestType == "LaunchRequest")
+        let switched = await host.turn("start hello worlds")
+        #expect(switched.speaker == "HelloWorld")
+        #expect(switched.requestType == "LaunchRequest")
+        #expect(await host.sessionOwner == "com.skillhost.examples.helloworld")
+    }
+
     @Test func whatTheSkillInSessionUnderstandsStaysWithIt() async throws {
         let host = try Self.host()
         _ = await host.turn("open list o mat")

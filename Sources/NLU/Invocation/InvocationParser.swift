@@ -74,6 +74,44 @@ public struct InvocationParser: Sendable {
         return nil
     }
 
+    /// The skill a launch phrase nearly names, when it names none: "open the pizza order" for
+    /// "pizza corner", "launch capitals quiz" for "capital quiz". At least half the name's
+    /// words (by spelling, a letter apart, or the plural) and half the words said, and one
+    /// skill alone. Nil when an invocation is exact (see `parse`) or nothing comes near.
+    public func nearMiss(_ utterance: Utterance) -> SkillID? {
+        let words = utterance.words
+        guard let verb = Self.launchVerbs.first(where: { words.starts(with: $0) && words.count > $0.count }), parse(utterance) == nil else { return nil }
+        var said = Array(words.dropFirst(verb.count)).filter { !Self.filler.contains($0) }
+        if let last = said.last, ["skill", "app", "game"].contains(last), said.count > 1 { said.removeLast() }
+        guard !said.isEmpty else { return nil }
+        var best: (skill: SkillID, score: Double)?
+        var tied = false
+        for name in names {
+            let named = name.words.filter { !Self.filler.contains($0) }
+            guard !named.isEmpty, said.count <= named.count + 2 else { continue }
+            let matched = named.filter { word in said.contains { Self.nearlySame($0, word) } }.count
+            let score = Double(matched) / Double(max(named.count, said.count))
+            guard matched > 0, score >= 0.5 else { continue }
+            if let current = best, current.skill != name.skillID, abs(current.score - score) < 1e-9 { tied = true }
+            if best == nil || score > best!.score + 1e-9 {
+                best = (name.skillID, score)
+                tied = false
+            }
+        }
+        return tied ? nil : best?.skill
+    }
+
+    /// Words a launch phrase puts around a name: articles and possessives.
+    static let filler: Set<String> = ["the", "a", "an", "my", "our", "your", "up"]
+
+    /// The same word, said a little differently: a letter apart (for words of four letters or
+    /// more) or in the plural.
+    static func nearlySame(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        if a.count >= 4, b.count >= 4, editDistance(a, b) <= 1 { return true }
+        return a + "s" == b || b + "s" == a || a + "es" == b || b + "es" == a
+    }
+
     /// A phonetic key of letters run together: the first letter, then the consonants without
     /// h, w and y, doubled ones once ("listomat", "list oh mat" and "lista mat" → "lstmt").
     static func soundKey(_ text: String) -> String {

@@ -47,6 +47,15 @@ extension HostEngine {
             }
         }
 
+        // A launch phrase that nearly names a skill ("open the pizza order" for "pizza
+        // corner") opens it, unless that skill itself reads the sentence or another is sure.
+        if let near = registry.invocations.nearMiss(utterance), near != conversation.session?.skillID, let entry = registry.entry(near),
+            registry.index.parse(utterance).first.map({ $0.skillID != near && $0.score < 0.9 }) ?? true {
+            if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: text) }
+            openSession(for: entry.id)
+            return await send(.launch, to: entry, result: result)
+        }
+
         if let session = conversation.session, let entry = registry.entry(session.skillID) {
             return await turn(utterance, in: session, of: entry, result: result)
         }
