@@ -14,6 +14,8 @@ public struct SkillIndex: Sendable {
     private var words: [SkillID: Set<String>] = [:]
     /// Each skill's meaningful words as stems ("restaurants" meets "restaurant").
     private var stems: [SkillID: Set<String>] = [:]
+    /// Each skill's carrier words (what its samples say outside slots) as stems.
+    private var carriers: [SkillID: Set<String>] = [:]
     /// One classifier over every skill's intents, trained again when the skills change.
     private var router: RoutingModel?
 
@@ -42,6 +44,7 @@ public struct SkillIndex: Sendable {
         let content = nlu.contentWords
         words[nlu.skillID] = content
         stems[nlu.skillID] = Set(content.map(Stem.of))
+        carriers[nlu.skillID] = Set(nlu.carrierWords.map(Stem.of))
         for word in content { postings[word, default: []].insert(nlu.skillID) }
     }
 
@@ -54,6 +57,7 @@ public struct SkillIndex: Sendable {
     private mutating func drop(_ id: SkillID) {
         guard skills.removeValue(forKey: id) != nil else { return }
         stems[id] = nil
+        carriers[id] = nil
         for word in words.removeValue(forKey: id) ?? [] {
             postings[word]?.remove(id)
             if postings[word]?.isEmpty == true { postings[word] = nil }
@@ -166,12 +170,18 @@ public struct SkillIndex: Sendable {
         }.map(\.candidate)
     }
 
-    /// Meaningful words of the sentence outside the candidate's slots that its skill's model
-    /// never says.
+    /// Meaningful words of the sentence its skill's model never says: outside the candidate's
+    /// slots, and inside a value its type does not list when another skill says the word around
+    /// its slots ("i need a clue" read as a grocery item "a clue", where a quiz says "can i
+    /// have a clue").
     private func unexplainedWords(_ meaningful: [(start: Int, stem: String)], _ candidate: NLUCandidate) -> Int {
         guard let known = stems[candidate.skillID] else { return 0 }
-        let spans = candidate.slots.flatMap(\.values).map { $0.start..<$0.end }
-        return meaningful.filter { word in !spans.contains { $0.contains(word.start) } && !known.contains(word.stem) }.count
+        let values = candidate.slots.flatMap(\.values)
+        return meaningful.filter { word in
+            guard !known.contains(word.stem) else { return false }
+            guard let value = values.first(where: { ($0.start..<$0.end).contains(word.start) }) else { return true }
+            return !value.isKnownValue && carriers.contains { $0.key != candidate.skillID && $0.value.contains(word.stem) }
+        }.count
     }
 }
 
