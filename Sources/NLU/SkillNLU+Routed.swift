@@ -3,15 +3,24 @@ import SkillModel
 extension SkillNLU {
     /// The sentence read as `intent` of this skill, with the slots its tagger finds, however
     /// the skill's own classifier leans: for the routing model's sure choice of a sentence the
-    /// skill's few samples alone would send nowhere. Nil when the skill has no trained path or
+    /// skill's few samples alone would send nowhere, and for the skill's own intent close
+    /// behind a guessed built-in. Nil when the skill has no trained path or
     /// no such intent.
-    func reading(_ utterance: Utterance, as name: IntentName, score: Double, today: CivilDate) -> NLUCandidate? {
+    public func reading(_ utterance: Utterance, as name: IntentName, score: Double, today: CivilDate = .today()) -> NLUCandidate? {
         guard let statistical, !utterance.words.isEmpty, let index = intents.firstIndex(where: { $0.name == name }) else { return nil }
         let placeTags = Features.places(utterance.words)
         let matches = statistical.gazetteer.matches(utterance.words)
         let tagged = statistical.rerank([StatisticalNLU.Reading(intent: index, probability: 1)], utterance: utterance, matches: matches, placeTags: placeTags, considering: 1)
         let intent = intents[index]
-        let slots = onePerSlot(slotMatches(tagged.first?.slots ?? [], intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
+        let slots = slots(tagged.first?.slots ?? [], intent: intent, matches: matches, utterance: utterance, today: today)
         return NLUCandidate(skillID: skillID, intent: name, score: score, slots: slots, declaredSlots: intent.slots.map(\.name))
+    }
+
+    /// The slots of a reading from what the tagger found: one value per slot, and values the
+    /// tagger left outside every slot given to the slots that hold them.
+    func slots(_ tagged: [StatisticalNLU.TaggedSlot], intent: IntentDefinition, matches: [Gazetteer.Match], utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        guard let statistical else { return [] }
+        let spans = onePerSlot(slotMatches(tagged, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
+        return unclaimedValues(spans, intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
     }
 }

@@ -113,4 +113,24 @@ import TestSupport
         #expect(await host.registry.entries.first?.skill.generation == 2)
         #expect(await host.turn("the 4th of june").speech == "Which year was it?", "the dialog under way goes on with the new prompts")
     }
+
+    /// A built-in intent guessed on nothing does not beat the skill's own intent close behind
+    /// it: in session, "what kind of toppings can i get" leans a little to Help.
+    @Test func aGuessedHelpDoesNotBeatTheSkillsOwnIntent() async throws {
+        let folder = try TestSupport.temporaryFolder("guessed-help")
+        let path = folder + "/pizza-en-US.json"
+        try #"""
+            {"interactionModel":{"languageModel":{"invocationName":"pizza corner","intents":[
+              {"name":"OrderPizzaIntent","slots":[{"name":"size","type":"PIZZA_SIZE"}],"samples":["order a pizza","order a {size} pizza","i want a {size} pizza"]},
+              {"name":"TrackOrderIntent","samples":["where is my pizza","track my order","when will my order arrive"]},
+              {"name":"MenuIntent","samples":["what's on the menu","what toppings do you have","read me the menu"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]}],
+             "types":[{"name":"PIZZA_SIZE","values":[{"name":{"value":"small"}},{"name":{"value":"large"}}]}]}}}
+            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        let host = try Self.host(models: [path])
+        _ = await host.turn("open pizza corner")
+        let menu = await host.turn("what kind of toppings can i get")
+        #expect(menu.intent == "MenuIntent", "\(menu.speech) \(String(describing: menu.candidates.map(\.intent)))")
+        #expect(await host.turn("help").intent == "AMAZON.HelpIntent", "a sure Help is Help")
+    }
 }

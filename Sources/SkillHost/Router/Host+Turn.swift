@@ -123,6 +123,14 @@ extension HostEngine {
         if let best = candidates.first, best.intent == .stop || best.intent == .cancel, best.score < Self.sureEnoughToEnd {
             candidates.removeAll { $0.intent.isBuiltIn }
         }
+        // Nor does a guessed Help or Yes beat the skill's own intent when it is close behind:
+        // "what kind of toppings can i get" leaned 0.23 to Help and 0.11 to the menu (a
+        // third of a guess is close).
+        if let best = candidates.first, best.intent.isBuiltIn, best.intent != .fallback, best.score < Self.sureEnoughToEnd,
+            let own = candidates.first(where: { !$0.intent.isBuiltIn }), own.score * 3 >= best.score,
+            let reading = entry.nlu.reading(utterance, as: own.intent, score: own.score) {
+            candidates = [reading] + candidates.filter { $0.intent != own.intent }
+        }
         // The intent under way again, with nothing new: not a new start that forgets every
         // slot given so far, but a sentence not understood, and the question asked again.
         if let pending = session.dialog, let best = candidates.first, best.intent == pending.intent.name, best.slots.isEmpty {
