@@ -97,7 +97,7 @@ public struct SkillNLU: Sendable {
     /// fillers people put around a bare answer ("um, maybe eight", "the grocery one please").
     /// (All combinations would make each slot's matcher ten times bigger for little.)
     static let answerPatterns: [(before: String, after: String)] = {
-        let ways = [("", ""), ("it's ", ""), ("the ", ""), ("the ", " one"), ("make it ", ""), ("i said ", ""), ("that would be ", ""),
+        let ways = [("", ""), ("it's ", ""), ("the ", ""), ("the ", " one"), ("a ", " one"), ("make it ", ""), ("i said ", ""), ("that would be ", ""),
                     ("let's say ", ""), ("how about ", ""), ("i'd say ", ""), ("i want ", ""), ("i'd like ", ""), ("i would like ", ""),
                     ("i'll have ", ""), ("i'll take ", ""), ("give me ", ""), ("just ", ""), ("only ", ""), ("", " of them"),
                     // A change of mind, asked to confirm ("A medium latte, is that right?").
@@ -135,6 +135,14 @@ public struct SkillNLU: Sendable {
                 && (match.literalWords > 0 || match.captures.filter { $0.reading.fit < 1 }.count < 2)
         }
         guard let answer = answers.first else { return general }
+        // A value the type does not list that holds the model's carrier words is a request, not
+        // an answer: "i want to order" or "i want to track my order" asked for a size.
+        if answer.captures.contains(where: { capture in
+            capture.reading.fit < 1 && matcher.types[capture.type].isListed
+                && utterance.words[capture.firstToken...capture.lastToken].contains { !StopWords.all.contains($0) && carrierWords.contains($0) }
+        }) {
+            return general
+        }
         if !answer.captures.allSatisfy({ $0.reading.fit >= 1 }), let other = general.first {
             // The whole sentence read surely as the intent, the slot with a value its type
             // knows ("what's on the books to read list" asked which list): that reading, not

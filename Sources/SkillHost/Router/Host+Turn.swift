@@ -132,8 +132,11 @@ extension HostEngine {
             candidates = [reading] + candidates.filter { $0.intent != own.intent }
         }
         // The intent under way again, with nothing new: not a new start that forgets every
-        // slot given so far, but a sentence not understood, and the question asked again.
-        if let pending = session.dialog, let best = candidates.first, best.intent == pending.intent.name, best.slots.isEmpty {
+        // slot given so far, but a sentence not understood, and the question asked again. So
+        // is another intent guessed (under 0.5): "i want to order", asked for a size, leaned
+        // 0.22 to tracking the order.
+        if let pending = session.dialog, let best = candidates.first,
+            best.intent == pending.intent.name ? best.slots.isEmpty : best.score < Self.sureEnoughToEnd {
             candidates = []
         }
         if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
@@ -147,10 +150,12 @@ extension HostEngine {
         if let best = candidates.first {
             return await start(best.intentValue, with: entry, result: result, slots: best.slots)
         }
-        if entry.nlu.declares(.fallback) {
+        // Nothing understood: a question under way stays asked, with every slot given so far
+        // (even for a skill with a fallback intent, whose handler would start over); with no
+        // question under way, the fallback intent hears it.
+        if session.dialog == nil, entry.nlu.declares(.fallback) {
             return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
         }
-        // Nothing understood: a question under way stays asked, with every slot given so far.
         conversation.session?.dialog = session.dialog
         result.question = session.dialog?.question
         result.skillID = entry.id
