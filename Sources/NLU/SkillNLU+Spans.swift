@@ -137,6 +137,15 @@ extension SkillNLU {
         if let (time, start) = trailingTime(of: slotIndex, first: first, last: last, intent: intent, type: type, taken: taken, utterance: utterance, today: today) {
             others.append(time)
             last = start - 1
+        } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]),
+            let cut = (1...min(4, last - first)).first(where: { k in
+                let tail = Array(utterance.words[(last - k + 1)...last])
+                let time = SlotTypeMatcher.isTime(tail) || (tail.count > 1 && ["for", "on", "at", "in", "by"].contains(tail[0]) && SlotTypeMatcher.isTime(Array(tail.dropFirst())))
+                return time && type.isListedValue(utterance.words[first...(last - k)])
+            }) {
+            // A listed value said with when, and no slot for it: "i want to cook chicken curry
+            // tonight" is the dish "chicken curry".
+            last -= cut
         }
         return (others, first, last)
     }

@@ -429,3 +429,24 @@ import Testing
         #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == slots)
     }
 }
+
+/// A listed value said with when ("tonight"), where the intent has no slot for when: the value
+/// is what the list holds, not the time with it.
+@Suite struct ValueWithATimeTests {
+    static let nlu = SkillNLU(skillID: "test.recipes", model: try! InteractionModel(parsing: """
+        {"interactionModel":{"languageModel":{"invocationName":"recipe finder","intents":[
+          {"name":"FindRecipeIntent","slots":[{"name":"dish","type":"DISH"}],"samples":["how do i make {dish}","find a recipe for {dish}","i want to cook {dish}"]},
+          {"name":"NextStepIntent","samples":["next step","what's next"]},
+          {"name":"AMAZON.StopIntent","samples":[]}],
+         "types":[{"name":"DISH","values":[{"name":{"value":"chicken curry"}},{"name":{"value":"lasagna"}},{"name":{"value":"the day after tomorrow soup"}}]}]}}}
+        """))
+
+    @Test(arguments: [
+        ("i want to cook chicken curry tonight", "chicken curry"), ("find a recipe for lasagna for tomorrow", "lasagna"),
+        ("how do i make the day after tomorrow soup", "the day after tomorrow soup"),
+    ])
+    func theValueIsWhatTheListHolds(text: String, dish: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.slots.first { $0.name == "dish" }?.value == dish)
+    }
+}
