@@ -92,8 +92,8 @@ extension SkillNLU {
                     continue
                 }
                 let near = result.contains { taken in
-                    guard let start = utterance.tokens.firstIndex(where: { $0.start == taken.start }), let end = utterance.tokens.lastIndex(where: { $0.end == taken.end }) else { return false }
-                    return (1...2).contains(start - last) || (1...2).contains(first - end)
+                    guard let span = utterance.tokens(of: taken) else { return false }
+                    return (1...2).contains(span.lowerBound - last) || (1...2).contains(first - span.upperBound)
                 }
                 if near, let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) { found.append(match) }
                 first = last + 1
@@ -268,8 +268,7 @@ extension SkillNLU {
                 // Spans with only "and" and words the model never says between them are one
                 // list, read again as said: "apples and brown rice" is "apples" and "brown
                 // rice", though the tagger knew "rice" alone.
-                if let statistical, let first = utterance.tokens.firstIndex(where: { $0.start == same[0].start }),
-                    let last = utterance.tokens.lastIndex(where: { $0.end == same[same.count - 1].end }),
+                if let statistical, let first = utterance.tokens(of: same[0])?.lowerBound, let last = utterance.tokens(of: same[same.count - 1])?.upperBound,
                     (first...last).allSatisfy({ index in same.contains { $0.start <= utterance.tokens[index].start && utterance.tokens[index].end <= $0.end } || statistical.joinsParts(utterance.words[index]) }),
                     let whole = slotMatch(definition, first: first, last: last, utterance: utterance, today: today) {
                     result.append(whole)
@@ -293,8 +292,8 @@ extension SkillNLU {
     /// Values of one list slot, in order, with neighbours a word or two apart and nothing
     /// between that divides a list ("and", "or", a pause) read again as one value.
     private func joiningWholeValues(_ values: [SlotMatch], slot: SlotDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
-        func firstToken(_ value: SlotMatch) -> Int? { utterance.tokens.firstIndex { $0.start == value.start } }
-        func lastToken(_ value: SlotMatch) -> Int? { utterance.tokens.lastIndex { $0.end == value.end } }
+        func firstToken(_ value: SlotMatch) -> Int? { utterance.tokens(of: value)?.lowerBound }
+        func lastToken(_ value: SlotMatch) -> Int? { utterance.tokens(of: value)?.upperBound }
         var joined: [SlotMatch] = []
         for value in values {
             guard let previous = joined.last, let first = firstToken(previous), let end = lastToken(previous), let next = firstToken(value), let last = lastToken(value),
@@ -342,5 +341,13 @@ extension SkillNLU {
             } && (first...capture.lastToken).contains { NumberWords.value(of: [utterance.words[$0]]) != nil }
             return holdsListed || countsLeft
         }
+    }
+}
+
+extension Utterance {
+    /// The tokens a slot's value spans, first to last; nil when its edges are not a token's.
+    func tokens(of value: SlotMatch) -> ClosedRange<Int>? {
+        guard let first = tokens.firstIndex(where: { $0.start == value.start }), let last = tokens.lastIndex(where: { $0.end == value.end }), first <= last else { return nil }
+        return first...last
     }
 }
