@@ -13,6 +13,9 @@ public struct NLUExplanation: Sendable, Equatable, CustomStringConvertible {
         case understood(IntentName, score: Double)
         /// A reading too unsure to open a skill the sentence does not name.
         case underFloor(IntentName, score: Double, floor: Double)
+        /// A reading sure enough on its own, but unlikely for the routing model across skills:
+        /// weighed together, under the floor for a sentence that names no skill.
+        case weighedUnder(IntentName, score: Double, routed: Double, rank: Double, floor: Double)
         /// Only a built-in intent ("help", "stop"), which goes to the skill in session only.
         case builtIn(IntentName)
         /// Not asked: the sentence shares no meaningful word with the skill's model.
@@ -64,6 +67,8 @@ public struct NLUExplanation: Sendable, Equatable, CustomStringConvertible {
             "understood as \(intent) (\(format(score)))"
         case .underFloor(let intent, let score, let floor):
             "read as \(intent) only \(format(score)) sure, under the \(format(floor)) a sentence that names no skill needs"
+        case .weighedUnder(let intent, let score, let routed, let rank, let floor):
+            "read as \(intent) \(format(score)) sure, but the routing model across skills gives it \(format(routed)): weighed \(format(rank)), under the \(format(floor)) a sentence that names no skill needs"
         case .builtIn(let intent):
             "heard only \(intent), a built-in intent that goes to the skill in session"
         case .notAsked:
@@ -137,9 +142,21 @@ extension SkillIndex {
     public func explain(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUExplanation] {
         let chosen = asked(utterance, routing: routing(utterance))
         let sharing = shortlist(utterance, limit: skills.count)
+        let routing = routing(utterance)
+        let meaningful = Self.meaningful(utterance)
         let asked = chosen.compactMap { skills[$0]?.explain(utterance, today: today) }.map { explanation in
-            guard case .understood(let intent, let score) = explanation.verdict, score < Self.floor else { return explanation }
-            return NLUExplanation(skillID: explanation.skillID, verdict: .underFloor(intent, score: score, floor: Self.floor), considered: explanation.considered, closestSample: explanation.closestSample)
+            guard case .understood(let intent, let score) = explanation.verdict else { return explanation }
+            func with(_ verdict: NLUExplanation.Verdict) -> NLUExplanation {
+                NLUExplanation(skillID: explanation.skillID, verdict: verdict, considered: explanation.considered, closestSample: explanation.closestSample)
+            }
+            if score < Self.floor { return with(.underFloor(intent, score: score, floor: Self.floor)) }
+            if let routing, let reading = skills[explanation.skillID]?.parse(utterance, today: today).first(where: { $0.intent == intent }) {
+                let rank = rank(reading, routing: routing, meaningful: meaningful)
+                if rank < Self.routedFloor {
+                    return with(.weighedUnder(intent, score: score, routed: routing.intent(intent, of: explanation.skillID), rank: rank, floor: Self.routedFloor))
+                }
+            }
+            return explanation
         }
         let passedOver = sharing.filter { !chosen.contains($0) }.map { NLUExplanation(skillID: $0, verdict: .passedOver, considered: [], closestSample: nil) }
         let rest = skills.keys.filter { !sharing.contains($0) && !chosen.contains($0) }.sorted().map { NLUExplanation(skillID: $0, verdict: .notAsked, considered: [], closestSample: nil) }

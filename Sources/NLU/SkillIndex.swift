@@ -156,14 +156,8 @@ public struct SkillIndex: Sendable {
             candidates = [reading]
         }
         // The sentence's meaningful words, by where they start, as stems: once for all readings.
-        let meaningful = zip(utterance.tokens, utterance.words).filter { !StopWords.all.contains($0.1) }.map { (start: $0.0.start, stem: Stem.of($0.1)) }
-        let ranked: [(candidate: NLUCandidate, rank: Double)] = candidates.map { candidate in
-            let foreign = unexplainedWords(meaningful, candidate)
-            let own = candidate.score * pow(0.7, Double(foreign)) + 0.04 * Double(min(candidate.listedValues, 3))
-            guard let routing else { return (candidate, own) }
-            let routed = routing.intent(candidate.intent, of: candidate.skillID)
-            return (candidate, pow(routed + 0.01, Self.routeWeight) * pow(own, 1 - Self.routeWeight))
-        }
+        let meaningful = Self.meaningful(utterance)
+        let ranked: [(candidate: NLUCandidate, rank: Double)] = candidates.map { ($0, rank($0, routing: routing, meaningful: meaningful)) }
         return ranked.filter { routing == nil || $0.rank >= Self.routedFloor }.sorted { lhs, rhs in
             if lhs.rank != rhs.rank { return lhs.rank > rhs.rank }
             let (l, r) = (lhs.candidate, rhs.candidate)
@@ -171,6 +165,21 @@ public struct SkillIndex: Sendable {
             if l.skillID != r.skillID { return l.skillID < r.skillID }
             return l.intent < r.intent
         }.map(\.candidate)
+    }
+
+    /// The sentence's meaningful words, by where they start, as stems.
+    static func meaningful(_ utterance: Utterance) -> [(start: Int, stem: String)] {
+        zip(utterance.tokens, utterance.words).filter { !StopWords.all.contains($0.1) }.map { (start: $0.0.start, stem: Stem.of($0.1)) }
+    }
+
+    /// A reading's rank across skills (see `parse`): its own score, less for words its skill
+    /// never says and more for listed values, weighed with the routing model's probability.
+    func rank(_ candidate: NLUCandidate, routing: RoutingModel.Routing?, meaningful: [(start: Int, stem: String)]) -> Double {
+        let foreign = unexplainedWords(meaningful, candidate)
+        let own = candidate.score * pow(0.7, Double(foreign)) + 0.04 * Double(min(candidate.listedValues, 3))
+        guard let routing else { return own }
+        let routed = routing.intent(candidate.intent, of: candidate.skillID)
+        return pow(routed + 0.01, Self.routeWeight) * pow(own, 1 - Self.routeWeight)
     }
 
     /// Meaningful words of the sentence its skill's model never says: outside the candidate's

@@ -94,6 +94,19 @@ import Testing
         #expect(coins.description.contains("closest sample \"flip a coin\" (FlipCoin)"))
     }
 
+    /// Whatever sends a sentence nowhere, the explanation names it: no skill says it understood
+    /// a sentence nothing took, though its reading alone was sure enough (the routing model
+    /// across skills found it unlikely).
+    @Test(arguments: ["coin operated laundry near me", "what is on the list of coins", "weather the storm", "flip the list over", "heads or tails weather"])
+    func noExplanationUnderstandsASentenceNothingTook(text: String) {
+        let index = SkillIndex([SkillIndexTests.weather, SkillIndexTests.coins, SkillIndexTests.lists])
+        let utterance = Utterance(text)
+        guard index.parse(utterance).isEmpty else { return }
+        for explanation in index.explain(utterance) {
+            if case .understood = explanation.verdict { Issue.record("\(text): \(explanation)") }
+        }
+    }
+
     @Test func namesTheLimitAnOutOfDomainSentenceCrossed() {
         let explanation = SkillIndexTests.lists.explain(Utterance("purple monkey dishwasher over there"))
         switch explanation.verdict {
