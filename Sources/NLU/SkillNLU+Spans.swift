@@ -56,7 +56,10 @@ extension SkillNLU {
     /// type holds them: a tagger trained on a handful of samples misses "in miami" after words
     /// no sample put before it, and "june" in "i was born june twenty first".
     /// - A value of a built-in list (AMAZON.US_CITY, Country, Month…), unless it is a word in
-    ///   everyday use ("mobile", "may") with no number beside it.
+    ///   everyday use ("mobile", "may") with no number beside it; a value of a custom type
+    ///   with no word in everyday use or said around the model's slots ("how long until the
+    ///   rice is done"). (Dev splits, slot F1: Snips 0.8659 -> 0.8662, HWU64 at full size
+    ///   0.7190 -> 0.7204 and at 10 per intent 0.5137 -> 0.5145.)
     /// - Then an ordinal or a year beside a value found ("the twelfth of may two thousand one").
     func unclaimedValues(_ slots: [SlotMatch], intent: IntentDefinition, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         let words = utterance.words
@@ -71,10 +74,19 @@ extension SkillNLU {
             !result.contains { $0.name == slot.name } && intent.slots.filter { $0.type == slot.type }.count == 1
         }
         for slot in intent.slots where empty(slot) {
-            guard case .list? = BuiltInSlotTypes.kind(of: slot.type), let type = gazetteer.types.firstIndex(of: slot.type) else { continue }
+            guard let type = gazetteer.types.firstIndex(of: slot.type) else { continue }
+            let builtIn: Bool
+            switch BuiltInSlotTypes.kind(of: slot.type) {
+            case .list?: builtIn = true
+            case nil: builtIn = false
+            default: continue
+            }
             let free = matches.filter { match in
-                match.type == type && isFree(match.start, match.end - 1)
-                    && (!Self.everydayWords.contains(words[match.start]) || isNumber(match.start - 1) || isNumber(match.end) || isNumber(match.start - 2))
+                guard match.type == type, isFree(match.start, match.end - 1) else { return false }
+                if builtIn { return !Self.everydayWords.contains(words[match.start]) || isNumber(match.start - 1) || isNumber(match.end) || isNumber(match.start - 2) }
+                // A custom type's value: not one the model says around its slots, nor an
+                // everyday word ("rice" in "how long until the rice is done").
+                return !(match.start..<match.end).contains { carrierWords.contains(words[$0]) || Self.everydayWords.contains(words[$0]) }
             }
             guard free.count == 1, let match = slotMatch(slot, first: free[0].start, last: free[0].end - 1, utterance: utterance, today: today) else { continue }
             result.append(match)

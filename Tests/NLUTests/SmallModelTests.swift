@@ -441,6 +441,18 @@ import Testing
          "types":[{"name":"DISH","values":[{"name":{"value":"chicken curry"}},{"name":{"value":"lasagna"}},{"name":{"value":"the day after tomorrow soup"}}]}]}}}
         """))
 
+    @Test func aListedValueTheTaggerMissedFillsItsSlot() throws {
+        let timer = SkillNLU(skillID: "test.timer", model: try InteractionModel(parsing: """
+            {"interactionModel":{"languageModel":{"invocationName":"kitchen timer","intents":[
+              {"name":"SetTimerIntent","slots":[{"name":"duration","type":"AMAZON.DURATION"},{"name":"name","type":"TIMER_NAME"}],"samples":["set a timer for {duration}","set a {name} timer for {duration}"]},
+              {"name":"TimeLeftIntent","slots":[{"name":"name","type":"TIMER_NAME"}],"samples":["how much time is left","how long is left on the {name} timer","check my timer"]}],
+             "types":[{"name":"TIMER_NAME","values":[{"name":{"value":"pasta"}},{"name":{"value":"rice"}},{"name":{"value":"laundry"}}]}]}}}
+            """))
+        let best = try #require(timer.parse(Utterance("how long until the rice is done")).first)
+        #expect(best.intent == "TimeLeftIntent")
+        #expect(best.slots.map(\.value) == ["rice"])
+    }
+
     @Test(arguments: [
         ("i want to cook chicken curry tonight", "chicken curry"), ("find a recipe for lasagna for tomorrow", "lasagna"),
         ("how do i make the day after tomorrow soup", "the day after tomorrow soup"),
