@@ -76,6 +76,20 @@ import Testing
     }
 }
 
+/// A sentence that says a skill's name, without "open" or "ask", reaches that skill.
+@Suite struct NamedSkillTests {
+    @Test func aSentenceSayingASkillsNameReachesIt() throws {
+        let quiz = SkillNLU(skillID: "com.example.quiz", model: InteractionModel(invocationName: "capital quiz", intents: [
+            IntentDefinition(name: "StartQuiz", samples: ["start the quiz", "let's play", "new game", "quiz me"]),
+            IntentDefinition(name: "Score", samples: ["what's my score", "how am i doing"]),
+        ]))
+        let index = SkillIndex([quiz, SkillIndexTests.weather, SkillIndexTests.coins, SkillIndexTests.lists])
+        let best = try #require(index.parse(Utterance("i want to play the capitals game")).first)
+        #expect(best.skillID == "com.example.quiz")
+        #expect(index.parse(Utterance("call my mom about dinner")).isEmpty, "a name nobody said opens nothing")
+    }
+}
+
 @Suite struct ExplanationTests {
     @Test func explainsEverySkillWhenNothingTakesTheSentence() throws {
         let index = SkillIndex([SkillIndexTests.weather, SkillIndexTests.coins, SkillIndexTests.lists])
