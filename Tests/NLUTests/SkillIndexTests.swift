@@ -109,16 +109,28 @@ import Testing
     }
 
     /// Whatever sends a sentence nowhere, the explanation names it: no skill says it understood
-    /// a sentence nothing took, though its reading alone was sure enough (the routing model
-    /// across skills found it unlikely).
-    @Test(arguments: ["coin operated laundry near me", "what is on the list of coins", "weather the storm", "flip the list over", "heads or tails weather"])
+    /// a sentence nothing took, though its reading alone was sure enough ("toss it": the coin
+    /// skill leans to FlipCoin, the routing model across skills finds it unlikely).
+    @Test(arguments: ["toss it", "is it raining coins", "coin operated laundry near me"])
     func noExplanationUnderstandsASentenceNothingTook(text: String) {
         let index = SkillIndex([SkillIndexTests.weather, SkillIndexTests.coins, SkillIndexTests.lists])
         let utterance = Utterance(text)
-        guard index.parse(utterance).isEmpty else { return }
+        #expect(index.parse(utterance).isEmpty)
         for explanation in index.explain(utterance) {
             if case .understood = explanation.verdict { Issue.record("\(text): \(explanation)") }
         }
+    }
+
+    @Test func aReadingTheRoutingModelFindsUnlikelyIsNamedSo() throws {
+        let index = SkillIndex([SkillIndexTests.weather, SkillIndexTests.coins, SkillIndexTests.lists])
+        let coins = try #require(index.explain(Utterance("toss it")).first { $0.skillID == "com.example.coins" })
+        guard case .weighedUnder(let intent, let score, let routed, let rank, let floor) = coins.verdict else {
+            Issue.record("expected the routed floor, got \(coins)")
+            return
+        }
+        #expect(intent == "FlipCoin")
+        #expect(score >= SkillIndex.floor && rank < floor && routed < score)
+        #expect(coins.description.contains("the routing model across skills gives it"))
     }
 
     @Test func namesTheLimitAnOutOfDomainSentenceCrossed() {

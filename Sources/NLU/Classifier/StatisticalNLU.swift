@@ -145,18 +145,21 @@ struct StatisticalNLU: Sendable {
         }
     }
 
+    /// A sample's words, each slot one token named after it ("{size}").
+    static func sampleWords(_ sample: String) -> [String] {
+        var words: [String] = []
+        for part in SampleTemplate.parts(of: sample) {
+            switch part {
+            case .text(let text): words += Tokenizer.tokens(text).map(\.text)
+            case .slot(let name): words.append("{\(name)}")
+            }
+        }
+        return words
+    }
+
     static func sampleShapes(_ intents: [IntentDefinition], extraSamples: [IntentName: [String]]) -> [SampleShapes] {
         intents.map { intent in
-            SampleShapes((intent.samples + (extraSamples[intent.name] ?? [])).map { sample in
-                var words: [String] = []
-                for part in SampleTemplate.parts(of: sample) {
-                    switch part {
-                    case .text(let text): words += Tokenizer.tokens(text).map(\.text)
-                    case .slot(let name): words.append("{\(name)}")
-                    }
-                }
-                return SampleShapes.pairs(words)
-            })
+            SampleShapes((intent.samples + (extraSamples[intent.name] ?? [])).map { SampleShapes.pairs(sampleWords($0)) })
         }
     }
 
@@ -169,15 +172,8 @@ struct StatisticalNLU: Sendable {
         var shapes: [[UInt64]] = []
         for (i, intent) in intents.enumerated() where !intent.name.isBuiltIn {
             for sample in intent.samples {
-                var words: [String] = []
-                for part in SampleTemplate.parts(of: sample) {
-                    switch part {
-                    case .text(let text): words += Tokenizer.tokens(text).map(\.text)
-                    case .slot(let name): words.append("{\(name)}")
-                    }
-                }
                 owners.append(i)
-                shapes.append(SampleShapes.pairs(words))
+                shapes.append(SampleShapes.pairs(sampleWords(sample)))
             }
         }
         guard shapes.count > 1, Set(owners).count > 1 else { return 1 }
