@@ -36,7 +36,7 @@ let package = Package(
 
         .target(name: "SkillModel"),
         .target(name: "SkillKit", dependencies: ["SkillModel", "CSkillABI"]),
-        .target(name: "NLU", dependencies: ["SkillModel"]),
+        .target(name: "NLU", dependencies: ["SkillModel"], resources: [.copy("Resources/word-vectors.bin")]),
         .target(name: "Storage", dependencies: ["SkillModel"]),
         .target(name: "Dialog", dependencies: ["SkillModel"]),
         .target(name: "Loader", dependencies: ["CSkillABI", "CFFI", "SkillModel"]),
