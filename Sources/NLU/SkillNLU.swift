@@ -50,7 +50,7 @@ public struct SkillNLU: Sendable {
         var elicitation: [IntentName: [SlotName: SampleMatcher]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
-                let samples = slot.samples + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
+                let samples = slot.samples + Self.joinedAnswers(slot) + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
                 elicitation[intent.name, default: [:]][slot.name] = SampleMatcher(intents: [(intent.slots, samples)], model: model, types: typeMatchers)
             }
         }
@@ -107,6 +107,19 @@ public struct SkillNLU: Sendable {
         let after = ["", " please", " i think", " i guess", " thanks", " thank you", " maybe"]
         return ways + ways.map { ($0.0, $0.1 + " please") } + before.flatMap { lead in after.map { (lead, $0) } }
     }()
+
+    /// A slot's answer samples with words before the value joined to those with words after it:
+    /// "for {people}" and "{people} people" give "for {people} people".
+    static func joinedAnswers(_ slot: SlotDefinition) -> [String] {
+        let marker = "{\(slot.name)}"
+        let sides = slot.samples.compactMap { sample -> (before: String, after: String)? in
+            guard let range = sample.range(of: marker), sample.components(separatedBy: "{").count == 2 else { return nil }
+            return (String(sample[..<range.lowerBound]), String(sample[range.upperBound...]))
+        }
+        let leads = sides.filter { !$0.before.isEmpty && $0.after.isEmpty }.map(\.before)
+        let tails = sides.filter { $0.before.isEmpty && !$0.after.isEmpty }.map(\.after)
+        return Array(leads.flatMap { lead in tails.map { lead + marker + $0 } }.prefix(64))
+    }
 
     /// What the dialog is asking for: the intent under way and the slot it elicits.
     public struct Elicitation: Sendable, Equatable {
