@@ -253,6 +253,9 @@ public struct SkillNLU: Sendable {
             return exactCandidates()
         }
         let reranked = statistical.rerank(readings, utterance: utterance, matches: matches, placeTags: placeTags)
+        // A model that declares the fallback intent has it take what no reading is even as sure
+        // of as a skill must be to be asked at all ("what is two plus two", read as Help at 0.09).
+        if declares(.fallback), let best = reranked.first, best.reading.probability < SkillIndex.floor { return fallback(none: none) }
         var candidates: [NLUCandidate] = []
         for (rank, entry) in reranked.enumerated() {
             let intent = intents[entry.reading.intent]

@@ -109,9 +109,9 @@ import Testing
     }
 
     /// Whatever sends a sentence nowhere, the explanation names it: no skill says it understood
-    /// a sentence nothing took, though its reading alone was sure enough ("toss it": the coin
+    /// a sentence nothing took, though its reading alone was sure enough ("heads up": the coin
     /// skill leans to FlipCoin, the routing model across skills finds it unlikely).
-    @Test(arguments: ["toss it", "is it raining coins", "coin operated laundry near me"])
+    @Test(arguments: ["heads up", "toss it over here", "coin operated laundry near me"])
     func noExplanationUnderstandsASentenceNothingTook(text: String) {
         let index = SkillIndex([SkillIndexTests.weather, SkillIndexTests.coins, SkillIndexTests.lists])
         let utterance = Utterance(text)
@@ -123,7 +123,7 @@ import Testing
 
     @Test func aReadingTheRoutingModelFindsUnlikelyIsNamedSo() throws {
         let index = SkillIndex([SkillIndexTests.weather, SkillIndexTests.coins, SkillIndexTests.lists])
-        let coins = try #require(index.explain(Utterance("toss it")).first { $0.skillID == "com.example.coins" })
+        let coins = try #require(index.explain(Utterance("heads up")).first { $0.skillID == "com.example.coins" })
         guard case .weighedUnder(let intent, let score, let routed, let rank, let floor) = coins.verdict else {
             Issue.record("expected the routed floor, got \(coins)")
             return

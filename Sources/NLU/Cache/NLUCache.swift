@@ -33,7 +33,7 @@ public final class NLUCache: Sendable {
 
     private static let magic = Array("skillhost-nlu\n".utf8)
     /// Bumped whenever training or the file layout changes, so old files are not read.
-    static let formatVersion = 25
+    static let formatVersion = 26
 
     func path(for key: String) -> String { "\(directory)/\(key).nlu" }
 
@@ -101,6 +101,7 @@ public final class NLUCache: Sendable {
             second.combine(text)
         }
         add(String(formatVersion))
+        add(String(WordVectors.shipped?.digest ?? 0))
         add(model.invocationName)
         add(model.fallbackIntentSensitivity.rawValue)
         for intent in model.intents {

@@ -1,28 +1,51 @@
 import SkillModel
 /// A linear intent classifier (multinomial logistic regression over hashed sentence
-/// features), trained by stochastic gradient descent in a fixed order: the same examples give
-/// the same weights.
+/// features and, where given, the sentence's meaning as a vector), trained by stochastic
+/// gradient descent in a fixed order: the same examples give the same weights.
 struct IntentClassifier: Sendable {
+    /// One sentence to learn from: its hashed features, its meaning (`WordVectors`; empty
+    /// when unknown) and its class.
+    struct Example {
+        var features: [UInt64]
+        var meaning: [Float] = []
+        var label: Int
+    }
+
     let classes: Int
     private let index: FeatureIndex
     private let weights: [Float]  // feature * classes + class
+    /// The meaning's weights, dimension * classes + class; empty when no example had one.
+    private let meaningWeights: [Float]
     private let bias: [Float]
 
     /// Probabilities per class, summing to 1.
-    func probabilities(_ features: [UInt64]) -> [Double] {
+    func probabilities(_ features: [UInt64], meaning: [Float] = []) -> [Double] {
         var scores = [Double](repeating: 0, count: classes)
-        Self.softmax(features.compactMap { index.index(of: $0) }, count: features.count, weights: weights, bias: bias, classes: classes, into: &scores)
+        Self.softmax(features.compactMap { index.index(of: $0) }, count: features.count, meaning: meaning, weights: weights, meaningWeights: meaningWeights, bias: bias, classes: classes, into: &scores)
         return scores
     }
 
     /// Class probabilities for known feature indices; `count` is how many features the
     /// sentence had (known or not), which scales each feature's weight.
-    private static func softmax(_ features: [Int32], count: Int, weights: [Float], bias: [Float], classes: Int, into scores: inout [Double]) {
+    private static func softmax(_ features: [Int32], count: Int, meaning: [Float], weights: [Float], meaningWeights: [Float], bias: [Float], classes: Int, into scores: inout [Double]) {
         let scale = 1 / Double(max(count, 1)).squareRoot()
         for c in 0..<classes { scores[c] = Double(bias[c]) }
         for f in features {
             let base = Int(f) * classes
             for c in 0..<classes { scores[c] += Double(weights[base + c]) * scale }
+        }
+        if !meaning.isEmpty, meaning.count * classes == meaningWeights.count {
+            meaningWeights.withUnsafeBufferPointer { weights in
+                meaning.withUnsafeBufferPointer { meaning in
+                    scores.withUnsafeMutableBufferPointer { scores in
+                        for d in 0..<meaning.count {
+                            let base = d * classes
+                            let value = meaning[d]
+                            for c in 0..<classes { scores[c] += Double(weights[base + c] * value) }
+                        }
+                    }
+                }
+            }
         }
         let top = scores.max() ?? 0
         var sum = 0.0
@@ -37,6 +60,7 @@ struct IntentClassifier: Sendable {
         writer.write(classes)
         index.encode(into: &writer)
         writer.write(weights)
+        writer.write(meaningWeights)
         writer.write(bias)
     }
 
@@ -44,11 +68,14 @@ struct IntentClassifier: Sendable {
         classes = try reader.readInt()
         index = try FeatureIndex(decoding: &reader)
         weights = try reader.readFloats()
+        meaningWeights = try reader.readFloats()
         bias = try reader.readFloats()
-        guard classes > 0, bias.count == classes, weights.count == index.count * classes else { throw BinaryReader.Truncated() }
+        guard classes > 0, bias.count == classes, weights.count == index.count * classes, meaningWeights.count % classes == 0 else { throw BinaryReader.Truncated() }
     }
 
-    init(examples: [(features: [UInt64], label: Int)], classes: Int, epochs: Int = Tuning.epochs, seed: UInt64) {
+    /// - Parameter meaningless: a class the meaning never speaks for ("none of these": a
+    ///   sentence full of names nobody listed means little, but is no noise for that).
+    init(examples: [Example], classes: Int, meaningless: Int? = nil, epochs: Int = Tuning.epochs, seed: UInt64) {
         self.classes = classes
         var index = FeatureIndex()
         // Each feature once per example, in the order met: `lastSeen[f]` is the last example
@@ -65,29 +92,47 @@ struct IntentClassifier: Sendable {
             return (features, example.label)
         }
         var weights = [Float](repeating: 0, count: index.count * classes)
+        let dimensions = examples.lazy.map(\.meaning.count).max() ?? 0
+        var meaningWeights = [Float](repeating: 0, count: dimensions * classes)
         var bias = [Float](repeating: 0, count: classes)
         var random = SplitMix64(seed: seed)
         var order = Array(encoded.indices)
         var probabilities = [Double](repeating: 0, count: classes)
+        var steps = [Float](repeating: 0, count: classes)
         for epoch in 0..<epochs {
             order.shuffle(using: &random)
             let rate = 1.0 / (1.0 + Double(epoch) * 0.5)
             for i in order {
                 let example = encoded[i]
+                let meaning = examples[i].meaning.count == dimensions ? examples[i].meaning : []
                 let scale = 1 / Double(max(example.features.count, 1)).squareRoot()
-                Self.softmax(example.features, count: example.features.count, weights: weights, bias: bias, classes: classes, into: &probabilities)
+                Self.softmax(example.features, count: example.features.count, meaning: meaning, weights: weights, meaningWeights: meaningWeights, bias: bias, classes: classes, into: &probabilities)
                 for c in 0..<classes {
                     let gradient = probabilities[c] - (c == example.label ? 1 : 0)
-                    guard abs(gradient) > 1e-4 else { continue }
-                    let step = Float(rate * gradient)
-                    bias[c] -= step * 0.1
-                    let weighted = step * Float(scale)
+                    steps[c] = abs(gradient) > 1e-4 ? Float(rate * gradient) : 0
+                    guard steps[c] != 0 else { continue }
+                    bias[c] -= steps[c] * 0.1
+                    let weighted = steps[c] * Float(scale)
                     for f in example.features { weights[Int(f) * classes + c] -= weighted }
+                }
+                if !meaning.isEmpty {
+                    meaningWeights.withUnsafeMutableBufferPointer { weights in
+                        meaning.withUnsafeBufferPointer { meaning in
+                            steps.withUnsafeBufferPointer { steps in
+                                for d in 0..<meaning.count {
+                                    let base = d * classes
+                                    let value = meaning[d]
+                                    for c in 0..<classes where c != meaningless { weights[base + c] -= steps[c] * value }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
         self.index = index
         self.weights = weights
+        self.meaningWeights = meaningWeights
         self.bias = bias
     }
 }

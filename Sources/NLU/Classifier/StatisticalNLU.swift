@@ -92,17 +92,19 @@ struct StatisticalNLU: Sendable {
                 // Not which listed values the words are: with types shared between intents, that
                 // vouches for whichever intent generated the sentence (dev split: ~1,700 per
                 // intent, intent 0.960 with listed values as features, 0.971 without).
-                var lexical = training.examples.map { (features: Features.sentence($0.words, gazetteer: [], wordClasses: true), label: $0.intent) }
-                lexical += noise.map { (Features.sentence($0, gazetteer: [], wordClasses: true), intents.count) }
-                for _ in 0..<copies {
-                    lexical += otherDomains.map { (Features.sentence($0, gazetteer: [], wordClasses: true), intents.count) }
+                func example(_ words: [String], _ label: Int) -> IntentClassifier.Example {
+                    IntentClassifier.Example(features: Features.sentence(words, gazetteer: [], wordClasses: true), meaning: Features.meaning(words), label: label)
                 }
-                part = .classifier(IntentClassifier(examples: lexical, classes: classes, seed: seed))
+                var lexical = training.examples.map { example($0.words, $0.intent) }
+                lexical += noise.map { example($0, intents.count) }
+                let others = otherDomains.map { example($0, intents.count) }
+                for _ in 0..<copies { lexical += others }
+                part = .classifier(IntentClassifier(examples: lexical, classes: classes, meaningless: intents.count, seed: seed))
             case 1:
                 var delexical = training.examples.map { example in
-                    (features: Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots), gazetteer: []), label: example.intent)
+                    IntentClassifier.Example(features: Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots), gazetteer: []), label: example.intent)
                 }
-                delexical += noise.map { (Features.sentence($0, gazetteer: []), intents.count) }
+                delexical += noise.map { IntentClassifier.Example(features: Features.sentence($0, gazetteer: []), label: intents.count) }
                 part = .classifier(IntentClassifier(examples: delexical, classes: classes, seed: seed ^ 0xDE1E))
             default:
                 part = .tagger(Self.trainTagger(intent: job - 2, intents: intents, examples: examples, gazetteer: gazetteer, seed: seed))
@@ -294,7 +296,7 @@ struct StatisticalNLU: Sendable {
     /// Every intent with its probability, best first; the "none" class is left out, and its
     /// probability is returned separately.
     func classify(_ words: [String], placeTags: [[UInt64]]) -> (readings: [Reading], none: Double) {
-        let probabilities = classifier.probabilities(Features.sentence(words, gazetteer: [], wordClasses: true, placeTags: placeTags))
+        let probabilities = classifier.probabilities(Features.sentence(words, gazetteer: [], wordClasses: true, placeTags: placeTags), meaning: Features.meaning(words))
         let readings = intents.indices.map { Reading(intent: $0, probability: probabilities[$0]) }
             .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : $0.intent < $1.intent }
         return (readings, probabilities[noneClass])
