@@ -82,7 +82,9 @@ enum SkillSet {
             }
             routed.add(expected: expected, intent: best.map(label), slots: best.map(slots) ?? [])
             if showErrors, best.map(label) != expected.intent || Set(best.map(slots) ?? []) != Set(expected.slots) {
-                errors.append("  \(sentence.annotated.text)  ->  \(best.map { describe($0) } ?? "nowhere")  (expected \(expected.intent) \(expected.slots.map { "\($0.name)=\($0.value)" }))")
+                // Sent nowhere: why the skill it was for passed it up.
+                let why = best != nil ? "" : index.explain(utterance).first { $0.skillID.rawValue == "set.\(sentence.skill)" }.map { " [\($0.verdict)]" } ?? ""
+                errors.append("  \(sentence.annotated.text)  ->  \(best.map { describe($0) } ?? "nowhere")\(why)  (expected \(expected.intent) \(expected.slots.map { "\($0.name)=\($0.value)" }))")
             }
             let own = skills[names.firstIndex(of: sentence.skill)!].parse(utterance).first
             alone.add(expected: expected, intent: own.map(label), slots: own.map(slots) ?? [])
