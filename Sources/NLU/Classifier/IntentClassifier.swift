@@ -29,22 +29,29 @@ struct IntentClassifier: Sendable {
     /// sentence had (known or not), which scales each feature's weight.
     private static func softmax(_ features: [Int32], count: Int, meaning: [Float], weights: [Float], meaningWeights: [Float], bias: [Float], classes: Int, into scores: inout [Double]) {
         let scale = 1 / Double(max(count, 1)).squareRoot()
-        for c in 0..<classes { scores[c] = Double(bias[c]) }
-        for f in features {
-            let base = Int(f) * classes
-            for c in 0..<classes { scores[c] += Double(weights[base + c]) * scale }
+        scores.withUnsafeMutableBufferPointer { scores in
+            for c in 0..<classes { scores[c] = Double(bias[c]) }
+            weights.withUnsafeBufferPointer { weights in
+                for f in features {
+                    let row = UnsafeBufferPointer(rebasing: weights[(Int(f) * classes)..<((Int(f) + 1) * classes)])
+                    for c in 0..<classes { scores[c] += Double(row[c]) * scale }
+                }
+            }
         }
         if !meaning.isEmpty, meaning.count * classes == meaningWeights.count {
-            meaningWeights.withUnsafeBufferPointer { weights in
-                meaning.withUnsafeBufferPointer { meaning in
-                    scores.withUnsafeMutableBufferPointer { scores in
+            // In single precision, class by class along each dimension's row, which vectorises.
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: classes) { sums in
+                sums.initialize(repeating: 0)
+                meaningWeights.withUnsafeBufferPointer { weights in
+                    meaning.withUnsafeBufferPointer { meaning in
                         for d in 0..<meaning.count {
-                            let base = d * classes
+                            let row = UnsafeBufferPointer(rebasing: weights[(d * classes)..<((d + 1) * classes)])
                             let value = meaning[d]
-                            for c in 0..<classes { scores[c] += Double(weights[base + c] * value) }
+                            for c in 0..<classes { sums[c] += row[c] * value }
                         }
                     }
                 }
+                for c in 0..<classes { scores[c] += Double(sums[c]) }
             }
         }
         let top = scores.max() ?? 0
@@ -99,6 +106,7 @@ struct IntentClassifier: Sendable {
         var order = Array(encoded.indices)
         var probabilities = [Double](repeating: 0, count: classes)
         var steps = [Float](repeating: 0, count: classes)
+        var weighted = [Float](repeating: 0, count: classes)
         for epoch in 0..<epochs {
             order.shuffle(using: &random)
             let rate = 1.0 / (1.0 + Double(epoch) * 0.5)
@@ -110,19 +118,26 @@ struct IntentClassifier: Sendable {
                 for c in 0..<classes {
                     let gradient = probabilities[c] - (c == example.label ? 1 : 0)
                     steps[c] = abs(gradient) > 1e-4 ? Float(rate * gradient) : 0
-                    guard steps[c] != 0 else { continue }
                     bias[c] -= steps[c] * 0.1
-                    let weighted = steps[c] * Float(scale)
-                    for f in example.features { weights[Int(f) * classes + c] -= weighted }
+                    weighted[c] = steps[c] * Float(scale)
+                }
+                weights.withUnsafeMutableBufferPointer { weights in
+                    weighted.withUnsafeBufferPointer { weighted in
+                        for f in example.features {
+                            let base = Int(f) * classes
+                            for c in 0..<classes { weights[base + c] -= weighted[c] }
+                        }
+                    }
                 }
                 if !meaning.isEmpty {
                     meaningWeights.withUnsafeMutableBufferPointer { weights in
                         meaning.withUnsafeBufferPointer { meaning in
+                            if let meaningless { steps[meaningless] = 0 }
                             steps.withUnsafeBufferPointer { steps in
                                 for d in 0..<meaning.count {
                                     let base = d * classes
                                     let value = meaning[d]
-                                    for c in 0..<classes where c != meaningless { weights[base + c] -= steps[c] * value }
+                                    for c in 0..<classes { weights[base + c] -= steps[c] * value }
                                 }
                             }
                         }
