@@ -76,6 +76,7 @@ public actor HostEngine {
         let storage = SkillStorageService(root: options.dataRoot, limits: options.storageLimits)
         loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust)
         self.options = options
+        if let problem = WordVectors.problem { options.progress("skillhost: " + problem) }
         let scan = loader.loadAll(from: options.skillFolders, isolation: options.isolation, progress: options.progress)
         var standIns: [any SkillEndpoint] = []
         var modelRefusals: [LoaderError] = []

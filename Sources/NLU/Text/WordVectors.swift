@@ -11,7 +11,7 @@ import Foundation
 /// piece; no network runs per sentence. (HWU64 dev split, 18 skills' 64 intents side by side,
 /// a linear SVM: at 10 sentences per intent 0.670 from word and character n-grams, 0.714 from
 /// these vectors alone; full size 0.854 and 0.824.)
-struct WordVectors: Sendable {
+public struct WordVectors: Sendable {
     let dimensions: Int
     /// Piece → row; pieces that continue a word are stored as "##piece".
     private let rows: [String: Int32]
@@ -21,9 +21,11 @@ struct WordVectors: Sendable {
     let digest: UInt64
 
     /// The vectors shipped with the NLU, or nil when the file is not found (the classifiers
-    /// then read words alone). Looked for beside the executable (SwiftPM's resource bundle),
-    /// then in the source tree it was built from.
-    static let shipped: WordVectors? = {
+    /// then read words alone). Looked for where `$SKILLHOST_WORD_VECTORS` says, beside the
+    /// executable (SwiftPM's resource bundle), then in the source tree it was built from.
+    static var shipped: WordVectors? { located.vectors }
+
+    private static let located: (vectors: WordVectors?, searched: [String]) = {
         let name = "word-vectors.bin"
         var candidates = [
             Bundle.main.bundleURL.appendingPathComponent("skillhost_NLU.resources/" + name).path,
@@ -31,10 +33,17 @@ struct WordVectors: Sendable {
         ]
         if let explicit = ProcessInfo.processInfo.environment["SKILLHOST_WORD_VECTORS"], !explicit.isEmpty { candidates.insert(explicit, at: 0) }
         for path in candidates {
-            if let data = FileManager.default.contents(atPath: path), let vectors = WordVectors(bytes: [UInt8](data)) { return vectors }
+            if let data = FileManager.default.contents(atPath: path), let vectors = WordVectors(bytes: [UInt8](data)) { return (vectors, candidates) }
         }
-        return nil
+        return (nil, candidates)
     }()
+
+    /// What to tell the user when the vectors are not in use, or nil when they are.
+    public static var problem: String? {
+        guard shipped == nil else { return nil }
+        return "word vectors not found or unreadable (looked in " + located.searched.joined(separator: ", ")
+            + "); the NLU reads words alone and understands fewer sentences with words no sample says"
+    }
 
     /// Reads the file's layout ("SKWV", version 1, count, dimensions, pieces, scales, values);
     /// nil when it is not that.
