@@ -120,7 +120,10 @@ public struct SkillIndex: Sendable {
     /// 0.72, 0.85 and accuracy 0.592, 0.590, 0.566, 0.506. Since the nearest sample weighs
     /// less in models whose samples are not templated, scores run higher: at 0.1, 0.15 and
     /// 0.2, rejected at full size 0.19, 0.35, 0.49 and accuracy 0.868, 0.867, 0.863; at 10 per
-    /// intent 0.63, 0.72, 0.78 and 0.595, 0.574, 0.542.)
+    /// intent 0.63, 0.72, 0.78 and 0.595, 0.574, 0.542. With word vectors, at 0.15, 0.2, 0.25
+    /// and 0.3: full size accuracy 0.883, 0.878, 0.876, 0.870 and rejected 0.23, 0.33, 0.44,
+    /// 0.52; at 10 per intent 0.675, 0.667, 0.656, 0.636 and 0.61, 0.67, 0.72, 0.75; the ten
+    /// assistant skills, few samples each, 0.93, 0.91, 0.87 at the first three.)
     public static let routedFloor = 0.15
 
     /// The skills worth asking about the sentence: the routing model's likeliest, then those
