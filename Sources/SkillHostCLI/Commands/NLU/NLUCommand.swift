@@ -28,9 +28,15 @@ struct ModelOptions: ParsableArguments {
     /// The cache of trained models, unless `--no-cache`.
     var cache: NLUCache? { noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory()) }
 
+    /// Says once, on standard error, when the NLU reads words without their vectors.
+    private static let wordVectorsWarning: Void = {
+        if let problem = WordVectors.problem { FileHandle.standardError.write(Data("skillhost nlu: \(problem)\n".utf8)) }
+    }()
+
     /// The model in `path`, trained or from the cache.
     func load(_ path: String, skillID: SkillID) throws -> SkillNLU {
         let text = try InputFile.text(path)
+        _ = Self.wordVectorsWarning
         do {
             return SkillNLU(skillID: skillID, model: try InteractionModel(parsing: text), cache: cache)
         } catch {
