@@ -111,14 +111,16 @@ public struct SkillNLU: Sendable {
     /// A slot's answer samples with words before the value joined to those with words after it:
     /// "for {people}" and "{people} people" give "for {people} people".
     static func joinedAnswers(_ slot: SlotDefinition) -> [String] {
-        let marker = "{\(slot.name)}"
-        let sides = slot.samples.compactMap { sample -> (before: String, after: String)? in
-            guard let range = sample.range(of: marker), sample.components(separatedBy: "{").count == 2 else { return nil }
-            return (String(sample[..<range.lowerBound]), String(sample[range.upperBound...]))
+        let value = SampleTemplate.Part.slot(slot.name.rawValue)
+        var leads: [String] = []
+        var tails: [String] = []
+        for sample in slot.samples {
+            let parts = SampleTemplate.parts(of: sample)
+            guard parts.count == 2 else { continue }
+            if case .text(let lead) = parts[0], parts[1] == value { leads.append(lead) }
+            if case .text(let tail) = parts[1], parts[0] == value { tails.append(tail) }
         }
-        let leads = sides.filter { !$0.before.isEmpty && $0.after.isEmpty }.map(\.before)
-        let tails = sides.filter { $0.before.isEmpty && !$0.after.isEmpty }.map(\.after)
-        return Array(leads.flatMap { lead in tails.map { lead + marker + $0 } }.prefix(64))
+        return Array(leads.flatMap { lead in tails.map { lead + "{\(slot.name)}" + $0 } }.prefix(64))
     }
 
     /// What the dialog is asking for: the intent under way and the slot it elicits.
@@ -240,7 +242,7 @@ public struct SkillNLU: Sendable {
         }
         guard let statistical, !utterance.words.isEmpty else { return exactCandidates() }
         let placeTags = Features.places(utterance.words)
-        let (readings, none) = statistical.classify(utterance.words, placeTags: placeTags)
+        let (readings, none) = statistical.classify(utterance, placeTags: placeTags)
         guard let top = readings.first, Self.rejection(top: top.probability, none: none, sensitivity: model.fallbackIntentSensitivity, overlaps: statistical.overlaps(utterance.words)) == nil
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)

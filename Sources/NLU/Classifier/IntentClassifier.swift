@@ -11,6 +11,17 @@ struct IntentClassifier: Sendable {
         var label: Int
     }
 
+    /// A sentence as the lexical classifiers (a skill's, the routing model) read it: its words'
+    /// features with word classes and places, and its meaning weighed by `meaningScale`.
+    /// - Parameter meaning: the sentence's meaning of length 1, when already known.
+    static func lexical(_ words: [String], meaning: [Float]? = nil, meaningScale: Float, placeTags: [[UInt64]]? = nil, label: Int = 0) -> Example {
+        Example(features: Features.sentence(words, gazetteer: [], wordClasses: true, placeTags: placeTags),
+                meaning: (meaning ?? Features.meaning(words)).map { $0 * meaningScale }, label: label)
+    }
+
+    /// Probabilities per class of one sentence, summing to 1.
+    func probabilities(_ example: Example) -> [Double] { probabilities(example.features, meaning: example.meaning) }
+
     let classes: Int
     private let index: FeatureIndex
     private let weights: [Float]  // feature * classes + class

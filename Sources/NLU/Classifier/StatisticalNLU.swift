@@ -105,7 +105,7 @@ struct StatisticalNLU: Sendable {
                 // vouches for whichever intent generated the sentence (dev split: ~1,700 per
                 // intent, intent 0.960 with listed values as features, 0.971 without).
                 func example(_ words: [String], _ label: Int) -> IntentClassifier.Example {
-                    IntentClassifier.Example(features: Features.sentence(words, gazetteer: [], wordClasses: true), meaning: Features.meaning(words, scale: meaningScale), label: label)
+                    IntentClassifier.lexical(words, meaningScale: meaningScale, label: label)
                 }
                 var lexical = training.examples.map { example($0.words, $0.intent) }
                 lexical += noise.map { example($0, intents.count) }
@@ -307,8 +307,8 @@ struct StatisticalNLU: Sendable {
 
     /// Every intent with its probability, best first; the "none" class is left out, and its
     /// probability is returned separately.
-    func classify(_ words: [String], placeTags: [[UInt64]]) -> (readings: [Reading], none: Double) {
-        let probabilities = classifier.probabilities(Features.sentence(words, gazetteer: [], wordClasses: true, placeTags: placeTags), meaning: Features.meaning(words, scale: meaningScale))
+    func classify(_ utterance: Utterance, placeTags: [[UInt64]]) -> (readings: [Reading], none: Double) {
+        let probabilities = classifier.probabilities(IntentClassifier.lexical(utterance.words, meaning: utterance.meaning, meaningScale: meaningScale, placeTags: placeTags))
         let readings = intents.indices.map { Reading(intent: $0, probability: probabilities[$0]) }
             .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : $0.intent < $1.intent }
         return (readings, probabilities[noneClass])

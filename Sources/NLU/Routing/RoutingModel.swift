@@ -101,7 +101,7 @@ struct RoutingModel: Sendable {
     private static func train(_ classes: [(skill: SkillNLU, classOf: [Int: Int])], count: Int, meaningScale: Float) -> IntentClassifier {
         var examples: [IntentClassifier.Example] = []
         func labelled(_ words: [String], _ label: Int) -> IntentClassifier.Example {
-            IntentClassifier.Example(features: Features.sentence(words, gazetteer: [], wordClasses: true), meaning: Features.meaning(words, scale: meaningScale), label: label)
+            IntentClassifier.lexical(words, meaningScale: meaningScale, label: label)
         }
         var seed = StableHash("routing")
         var allSamples: [String] = []
@@ -161,7 +161,7 @@ struct RoutingModel: Sendable {
         }
     }
 
-    func route(_ words: [String], placeTags: [[UInt64]]) -> Routing {
-        Routing(probabilities: classifier.probabilities(Features.sentence(words, gazetteer: [], wordClasses: true, placeTags: placeTags), meaning: Features.meaning(words, scale: meaningScale)), model: self)
+    func route(_ utterance: Utterance, placeTags: [[UInt64]]) -> Routing {
+        Routing(probabilities: classifier.probabilities(IntentClassifier.lexical(utterance.words, meaning: utterance.meaning, meaningScale: meaningScale, placeTags: placeTags)), model: self)
     }
 }

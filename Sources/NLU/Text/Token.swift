@@ -105,11 +105,15 @@ public struct Utterance: Sendable {
     public let tokens: [Token]
     /// The tokens' normalised words.
     public let words: [String]
+    /// What the sentence means (`WordVectors`), of length 1; empty without word vectors. Once
+    /// per sentence, for the routing model and every skill asked.
+    let meaning: [Float]
 
     public init(_ text: String) {
         self.text = text
         tokens = Tokenizer.tokens(text)
         words = tokens.map(\.text)
+        meaning = Features.meaning(words)
     }
 
     /// The original text from token `from` through token `through`, as the user wrote it. A

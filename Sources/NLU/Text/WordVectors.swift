@@ -121,16 +121,14 @@ public struct WordVectors: Sendable {
                 }
             }
         }
-        let pieces = rowsSaid.count
         let length = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        guard pieces > 0, length > 0 else { return nil }
+        guard length > 0 else { return nil }
         return sum.map { $0 / length }
     }
 
     /// The word's pieces, longest first from the left (WordPiece); none when some part of the
     /// word is no piece.
     private static func pieces(of word: Substring, in rows: [String: Int32]) -> [Int32] {
-        if let whole = rows[String(word)] { return [whole] }
         let characters = Array(word.lowercased())
         var found: [Int32] = []
         var start = 0

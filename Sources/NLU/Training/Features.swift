@@ -36,9 +36,9 @@ enum Features {
         return features
     }
 
-    /// The sentence's meaning for the classifiers; empty without word vectors.
-    static func meaning(_ words: [String], scale: Float = Tuning.meaningScale) -> [Float] {
-        (WordVectors.shipped?.meaning(of: words) ?? []).map { $0 * scale }
+    /// The sentence's meaning, of length 1; empty without word vectors.
+    static func meaning(_ words: [String]) -> [Float] {
+        WordVectors.shipped?.meaning(of: words) ?? []
     }
 
     /// Per-word features for slot tagging: the word and its neighbours, shape, affixes,
