@@ -57,7 +57,7 @@ extension HostEngine {
         if picked == nil {
             // A word of one skill's name or invocation ("the list one", "number").
             let hits = options.filter { _, entry in
-                let nameWords = Set((entry.invocationNames + [entry.name]).flatMap { Utterance($0).words })
+                let nameWords = Set((entry.invocationNames + [entry.name]).flatMap { Tokenizer.tokens($0).map(\.text) })
                 return words.contains { $0.count > 2 && nameWords.contains($0) }
             }
             if hits.count == 1 { picked = hits[0] }
