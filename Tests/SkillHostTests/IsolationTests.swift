@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Loader
 import SkillHost
 import SkillModel
@@ -10,7 +11,7 @@ import TestSupport
 @Suite struct IsolationTests {
     static var runner: RunnerConfiguration { RunnerConfiguration(executable: "\(TestSupport.productsFolder)/skillhost") }
 
-    static func host(_ defines: [String], isolation: RunnerConfiguration = runner, deadline: Duration = .seconds(5)) throws -> HostEngine {
+    static func host(_ defines: [String], isolation: RunnerConfiguration? = runner, deadline: Duration = .seconds(5)) throws -> HostEngine {
         let folder = try TestSupport.folderWithProducts(["HelloWorld", "StorageProbe"])
         _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: defines, into: folder, name: "fixture")
         let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: deadline, dataRoot: try TestSupport.temporaryFolder("isolated-data"), isolation: isolation))
@@ -78,5 +79,58 @@ import TestSupport
         let refusal = try #require(host.refusals.first)
         #expect(refusal.code == .malformedModel)
         #expect(refusal.path.hasSuffix("fixture.so"))
+    }
+
+    /// A runner that writes a frame header over the size limit (a hostile skill, writing to
+    /// the frame pipe itself) is stopped at once, not read from or waited for.
+    @Test func aRunnerSendingAnOversizedFrameIsStoppedAtOnce() async throws {
+        let host = try Self.host(["RAW_FRAME_ON_ECHO=0xFFFFFF00u"], deadline: .seconds(30))
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+        let fixture = try #require(await host.registry.entry("com.test.fixture")?.skill as? IsolatedSkill)
+        let runner = try #require(fixture.runnerProcessID)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let broken = await host.turn("echo")
+        #expect(clock.now - started < .seconds(20), "the host did not wait for the deadline")
+        #expect(broken.error?.contains("a frame of 4294967040 bytes, over the limit of 64 MiB") == true, "\(broken.error ?? "")")
+        #expect(kill(runner, 0) != 0, "the runner was stopped")
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+        #expect(await host.turn("open hello world").speech.hasPrefix("Welcome"))
+    }
+
+    /// A frame that starts and never finishes costs the turn at its deadline.
+    @Test func theDeadlineHoldsWhileAFrameIsRead() async throws {
+        let host = try Self.host(["RAW_FRAME_ON_ECHO=1000"], deadline: .milliseconds(500))
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+        let fixture = try #require(await host.registry.entry("com.test.fixture")?.skill as? IsolatedSkill)
+        let runner = try #require(fixture.runnerProcessID)
+        let stuck = await host.turn("echo")
+        #expect(stuck.error?.contains("did not answer before its deadline") == true, "\(stuck.error ?? "")")
+        #expect(kill(runner, 0) != 0, "the runner was stopped")
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+    }
+
+    /// A response over the size limit is refused by name, in a runner or in the host's own
+    /// process, and the skill answers the next turn.
+    @Test(arguments: [true, false])
+    func anOversizedResponseIsRefused(isolated: Bool) async throws {
+        let host = try Self.host(["BIG_RESPONSE=50000000"], isolation: isolated ? Self.runner : nil)
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+        let big = await host.turn("echo")
+        #expect(big.error?.contains("its response is 50000101 bytes, over the limit of 1 MiB") == true, "\(big.error ?? "")")
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+    }
+
+    /// A 100 MB log line is cut to the limit, saying so; the turn is answered.
+    @Test func aHugeLogLineIsCut() async throws {
+        let lines = Mutex<[String]>([])
+        let folder = try TestSupport.folderWithProducts(["HelloWorld"])
+        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["BIG_LOG=100000000"], into: folder, name: "fixture")
+        var options = HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("isolated-data"), isolation: Self.runner)
+        options.logSink = { record in lines.withLock { $0.append(record.message) } }
+        let host = try HostEngine(options: options)
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+        let logged = lines.withLock { $0 }
+        #expect(logged.contains { $0.hasSuffix("… (\(100_000_000 - SkillLimits.logLineBytes) more bytes cut)") && $0.utf8.count < SkillLimits.logLineBytes + 100 }, "\(logged.map { $0.suffix(60) })")
     }
 }

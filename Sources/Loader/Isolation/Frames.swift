@@ -80,8 +80,23 @@ public final class FrameReader: @unchecked Sendable {
     // @unchecked: one reader at a time (the handshake, then the reader thread it hands over to).
     private let descriptor: Int32
     private let spin: Duration
+    /// Bytes read, unread ones at `start..<end`; grown to hold the frame being read, so a big
+    /// frame costs one allocation, not one per read.
     private var buffer: [UInt8] = []
     private var start = 0
+    private var end = 0
+
+    /// What reading the next frame gave.
+    public enum Outcome: Sendable, Equatable {
+        case frame(Frame)
+        /// The other end closed the pipe.
+        case end
+        /// The bytes are no frame: what is wrong with them. The peer is broken (or hostile),
+        /// and nothing it sends after can be trusted to start at a frame's edge.
+        case malformed(String)
+        /// The deadline passed before the whole frame came.
+        case timedOut
+    }
 
     /// - Parameter spin: how long to keep looking for data before sleeping until it comes;
     ///   data that arrives meanwhile is read without a wake-up's delay.
@@ -92,50 +107,83 @@ public final class FrameReader: @unchecked Sendable {
 
     /// Whether a frame's first byte arrives within `timeout` (or is already buffered).
     public func waitForData(timeout: Duration) -> Bool {
-        if buffer.count > start { return true }
+        end > start || poll(timeout: timeout)
+    }
+
+    /// Whether the descriptor has bytes to read (or has closed) within `timeout`.
+    private func poll(timeout: Duration) -> Bool {
         var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
         let clock = ContinuousClock()
         let spinUntil = clock.now + min(spin, timeout)
         while clock.now < spinUntil {
-            if poll(&fds, 1, 0) > 0 { return true }
+            if Glibc.poll(&fds, 1, 0) > 0 { return true }
         }
-        let (seconds, attoseconds) = timeout.components
+        let (seconds, attoseconds) = max(timeout, .zero).components
         let milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
         while true {
-            let ready = poll(&fds, 1, milliseconds)
+            let ready = Glibc.poll(&fds, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
             return ready > 0
         }
     }
 
-    /// The next frame, or nil at end of input (or on a malformed frame).
+    /// The next frame, or nil at end of input or on bytes that are no frame.
     public func next() -> Frame? {
-        guard fill(Frame.headerSize) else { return nil }
-        let header = buffer[start..<(start + Frame.headerSize)]
-        let length = Int(header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) })
-        guard length <= Frame.maximumPayload, let kind = Frame.Kind(rawValue: header[start + 4]) else { return nil }
-        let id = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 5, as: UInt64.self)) }
-        let status = header.withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(fromByteOffset: 13, as: Int32.self)) }
-        guard fill(Frame.headerSize + length) else { return nil }
-        let payload = Array(buffer[(start + Frame.headerSize)..<(start + Frame.headerSize + length)])
-        start += Frame.headerSize + length
-        return Frame(kind, id: id, status: status, payload: payload)
+        if case .frame(let frame) = read(until: nil) { return frame }
+        return nil
     }
 
-    /// Makes at least `count` unread bytes available; false at end of input.
-    private func fill(_ count: Int) -> Bool {
-        while buffer.count - start < count {
-            if start > 0 {
-                buffer.removeSubrange(0..<start)
-                start = 0
-            }
-            if spin > .zero { _ = waitForData(timeout: .seconds(1 << 30)) }
-            var chunk = [UInt8](repeating: 0, count: max(65536, count))
-            let read = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { return false }
-            buffer += chunk[0..<read]
+    /// The next frame, waiting for its bytes at most until `deadline` (nil: as long as it takes).
+    public func read(until deadline: ContinuousClock.Instant?) -> Outcome {
+        if let failure = fill(Frame.headerSize, until: deadline) { return failure }
+        let length = buffer.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: UInt32.self))) }
+        guard length <= Frame.maximumPayload else {
+            return .malformed("a frame of \(length) bytes, over the limit of \(Frame.maximumPayload >> 20) MiB")
         }
-        return true
+        guard let kind = Frame.Kind(rawValue: buffer[start + 4]) else {
+            return .malformed("a frame of unknown kind \(buffer[start + 4])")
+        }
+        let id = buffer.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: start + 5, as: UInt64.self)) }
+        let status = buffer.withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(fromByteOffset: start + 13, as: Int32.self)) }
+        if let failure = fill(Frame.headerSize + length, until: deadline) { return failure }
+        let payload = Array(buffer[(start + Frame.headerSize)..<(start + Frame.headerSize + length)])
+        start += Frame.headerSize + length
+        if start == end {
+            (start, end) = (0, 0)
+            // A big frame's room is given back rather than kept for the runner's life.
+            if buffer.count > Self.keptRoom { buffer = [] }
+        }
+        return .frame(Frame(kind, id: id, status: status, payload: payload))
+    }
+
+    /// Room kept between frames; reads take up to this much at a time.
+    private static let keptRoom = 1 << 20
+
+    /// Makes at least `count` unread bytes available; nil when they are, else why not.
+    private func fill(_ count: Int, until deadline: ContinuousClock.Instant?) -> Outcome? {
+        while end - start < count {
+            if start + count > buffer.count {
+                if start > 0 {
+                    let unread = end - start
+                    buffer.withUnsafeMutableBytes { bytes in
+                        bytes.baseAddress!.copyMemory(from: bytes.baseAddress! + start, byteCount: unread)
+                    }
+                    (start, end) = (0, unread)
+                }
+                if count > buffer.count {
+                    buffer.append(contentsOf: repeatElement(0, count: max(count, min(Self.keptRoom, 65536 + count)) - buffer.count))
+                }
+            }
+            if let deadline {
+                guard poll(timeout: ContinuousClock.now.duration(to: deadline)) else { return .timedOut }
+            } else if spin > .zero {
+                _ = poll(timeout: .seconds(1 << 30))
+            }
+            let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + end, $0.count - end) }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return .end }
+            end += read
+        }
+        return nil
     }
 }

@@ -146,18 +146,24 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             throw LoaderError(.loadFailed, path: displayPath, "cannot start the runner \(configuration.executable): \(error.reason)")
         }
         let runner = Runner(process: process)
-        guard runner.reader.waitForData(timeout: configuration.startDeadline) else {
+        let first: Frame
+        switch runner.reader.read(until: .now + configuration.startDeadline) {
+        case .frame(let frame):
+            first = frame
+        case .timedOut:
             process.kill()
             throw LoaderError(.loadFailed, path: displayPath, "the runner did not finish loading the library within \(configuration.startDeadline)")
-        }
-        guard let first = runner.reader.next() else {
-            throw LoaderError(.loadFailed, path: displayPath, "the runner \(process.waitForEnd()) while loading the library")
+        case .end:
+            throw LoaderError(.loadFailed, path: displayPath, "the runner \(process.waitForEnd(grace: .seconds(2))) while loading the library")
+        case .malformed(let what):
+            process.kill()
+            throw LoaderError(.loadFailed, path: displayPath, "the runner sent \(what) while loading the library; it was stopped")
         }
         switch first.kind {
         case .hello:
             return (runner, first.payload)
         case .refused:
-            _ = process.waitForEnd()
+            _ = process.waitForEnd(grace: .seconds(2))
             let fields = try? JSONParser.parse(first.payload)
             let code = fields?["code"]?.string.flatMap(LoaderError.Code.init(rawValue:)) ?? .loadFailed
             throw LoaderError(code, path: displayPath, fields?["reason"]?.string ?? "refused by the runner")
@@ -188,10 +194,11 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         try exchange.withLock { _ throws(SkillCallError) -> [UInt8] in try exchangeTurn(request, deadline: deadline) }
     }
 
-    /// Lets go of a runner that died or was stopped, and says what became of it.
+    /// Lets go of a runner that died or was stopped, and says what became of it. One that
+    /// closed its end but lingers is stopped after a moment.
     private func lose(_ runner: Runner, stopping: Bool) -> String {
         if stopping { runner.process.kill() }
-        let how = runner.process.waitForEnd()
+        let how = runner.process.waitForEnd(grace: .seconds(2))
         state.withLock { if $0.runner === runner { $0.runner = nil } }
         return how
     }
@@ -209,14 +216,19 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         }
         let grant = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups)
         while true {
-            let left = ContinuousClock.now.duration(to: due)
-            guard left > .zero, runner.reader.waitForData(timeout: left) else {
+            let frame: Frame
+            switch runner.reader.read(until: due) {
+            case .frame(let read):
+                frame = read
+            case .timedOut:
                 _ = lose(runner, stopping: true)
                 throw SkillCallError(skillID: id, message: "did not answer before its deadline (\(deadline)); its runner was stopped and starts again for the next turn")
-            }
-            guard let frame = runner.reader.next() else {
+            case .end:
                 let how = lose(runner, stopping: false)
                 throw SkillCallError(skillID: id, message: "its runner \(how); it starts again for the next turn")
+            case .malformed(let what):
+                _ = lose(runner, stopping: true)
+                throw SkillCallError(skillID: id, message: "its runner sent \(what); it was stopped and starts again for the next turn")
             }
             switch frame.kind {
             case .response where frame.id == turn:

@@ -58,11 +58,25 @@ final class RunnerProcess: @unchecked Sendable {
 
     func kill() { _ = Glibc.kill(pid, SIGKILL) }
 
-    /// Waits for the child to end (once) and says how it did.
-    func waitForEnd() -> String {
+    /// Waits for the child to end (once) and says how it did; one still running after
+    /// `grace` is killed.
+    func waitForEnd(grace: Duration) -> String {
         if ended == nil {
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            let due = ContinuousClock.now + grace
+            var pause: Duration = .microseconds(50)
+            while true {
+                let result = waitpid(pid, &status, WNOHANG)
+                if result == pid { break }
+                if result < 0, errno != EINTR { break }
+                if ContinuousClock.now >= due {
+                    kill()
+                    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                    break
+                }
+                usleep(UInt32(pause.components.attoseconds / 1_000_000_000_000))
+                pause = min(pause * 2, .milliseconds(20))
+            }
             ended = status
         }
         let status = ended ?? 0

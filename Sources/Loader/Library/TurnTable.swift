@@ -81,20 +81,28 @@ final class TurnTable: @unchecked Sendable {
     }
 
     fileprivate func complete(token: UInt, status: Int32, bytes: UnsafePointer<CChar>?, length: Int) {
-        let copy: [UInt8] = bytes.map { pointer in
-            pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
-        } ?? []
+        let succeeded = status == Int32(SH_STATUS_OK.rawValue)
+        // What the skill answered, within the limits: an oversized response is refused
+        // without being copied, an error message cut.
+        let outcome: Result<[UInt8], SkillCallError> = bytes.map { pointer in
+            pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+                let answer = UnsafeBufferPointer(start: start, count: length)
+                if !succeeded {
+                    let message = length == 0 ? "error status \(status) with no message" : SkillLimits.cut(answer, to: SkillLimits.errorMessageBytes)
+                    return .failure(SkillCallError(skillID: skillID, message: message))
+                }
+                guard length <= SkillLimits.responseBytes else {
+                    return .failure(SkillCallError(skillID: skillID, message: "its response is \(length) bytes, over the limit of \(SkillLimits.responseBytes >> 20) MiB; not read"))
+                }
+                return .success(Array(answer))
+            }
+        } ?? (succeeded ? .success([]) : .failure(SkillCallError(skillID: skillID, message: "error status \(status) with no message")))
         if let bytes { table.pointee.free_response(table.pointee.instance, bytes) }
         guard let pending = state.withLock({ $0.pending.removeValue(forKey: token) }) else {
             stray("answered a turn that was not waiting (done called twice, after the deadline, or with a wrong context)")
             return
         }
-        if status == Int32(SH_STATUS_OK.rawValue) {
-            pending.finish(.success(copy))
-        } else {
-            let message = copy.isEmpty ? "error status \(status) with no message" : String(decoding: copy, as: UTF8.self)
-            pending.finish(.failure(SkillCallError(skillID: skillID, message: message)))
-        }
+        pending.finish(outcome)
     }
 
     /// One timer at a time, set for the earliest deadline; it answers overdue turns with an

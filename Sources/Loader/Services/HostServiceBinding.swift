@@ -106,7 +106,7 @@ public final class HostServiceBinding: @unchecked Sendable {
     fileprivate func log(level: Int32, message: UnsafePointer<CChar>?, length: Int) {
         guard !isRetired, let message else { return }
         let text = message.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+            SkillLimits.cut(UnsafeBufferPointer(start: $0, count: length), to: SkillLimits.logLineBytes)
         }
         let level = SkillLogRecord.Level(rawValue: min(max(level, 0), 3)) ?? .info
         let (skillID, generation) = identity.withLock { $0 }
@@ -124,6 +124,9 @@ public final class HostServiceBinding: @unchecked Sendable {
         guard let storageHandler else { return answer(SH_STATUS_ERROR, Array("this host offers no storage".utf8)) }
         guard let grant = grant.withLock({ $0 }) else {
             return answer(SH_STATUS_ERROR, Array("storage is not available while the skill's factory runs: the host does not know who it is yet".utf8))
+        }
+        guard length <= SkillLimits.storageRequestBytes else {
+            return answer(SH_STATUS_ERROR, Array("storage request refused: \(length) bytes, over the limit of \(SkillLimits.storageRequestBytes >> 20) MiB".utf8))
         }
         let bytes = request.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
         let (status, replyBytes) = storageHandler(grant, UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : length))

@@ -19,6 +19,11 @@
  *   NEVER_DONE                 handle returns without ever calling done (a hung skill)
  *   REPLY="\"text\""           what the skill says (default "fixture answer")
  *   SKILL_NAME="\"Name\""      the manifest's display name (default "Fixture")
+ *   BIG_RESPONSE=n             answers echo with a speech of n bytes
+ *   BIG_LOG=n                  logs a line of n bytes on every request
+ *   RAW_FRAME_ON_ECHO=n        on echo, writes a response frame header claiming n bytes (and
+ *                              10 of them) straight to the runner's frame pipe, then hangs:
+ *                              a hostile skill in a runner process
  *   ELICIT                     EchoIntent without a thing asks for it (Dialog.ElicitSlot);
  *                              with one it says "you said THING (dialogState)"
  */
@@ -28,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 
 #ifndef SKILL_ID
 #define SKILL_ID "com.test.fixture"
@@ -137,6 +144,42 @@ static void handle_text(sh_skill *skill, const char *request, sh_done_fn done, v
     }
 #elif defined(EXIT_ON_ECHO)
     if (strstr(request, "EchoIntent")) exit(3);
+#elif defined(RAW_FRAME_ON_ECHO)
+    if (strstr(request, "EchoIntent")) {
+        for (int fd = 3; fd < 256; fd++) {
+            struct stat info;
+            if (fstat(fd, &info) != 0 || !S_ISFIFO(info.st_mode) || (fcntl(fd, F_GETFL) & O_ACCMODE) != O_WRONLY) continue;
+            unsigned char frame[27] = {0};
+            uint32_t claimed = (uint32_t)(RAW_FRAME_ON_ECHO);
+            memcpy(frame, &claimed, 4);
+            frame[4] = 4; /* a response */
+            ssize_t written = write(fd, frame, sizeof frame);
+            (void)written;
+        }
+        for (;;) pause();
+    }
+#endif
+#if defined(BIG_LOG)
+    if (skill->host->log) {
+        size_t size = (size_t)(BIG_LOG);
+        char *line = malloc(size);
+        memset(line, 'l', size);
+        skill->host->log(SH_LOG_INFO, line, size);
+        free(line);
+    }
+#endif
+#if defined(BIG_RESPONSE)
+    if (strstr(request, "EchoIntent")) {
+        static const char head[] = "{\"version\":\"1.0\",\"response\":{\"outputSpeech\":{\"type\":\"PlainText\",\"text\":\"";
+        static const char tail[] = "\"},\"shouldEndSession\":false}}";
+        size_t size = (size_t)(BIG_RESPONSE);
+        char *text = malloc(sizeof head + size + sizeof tail);
+        memcpy(text, head, sizeof head - 1);
+        memset(text + sizeof head - 1, 'x', size);
+        memcpy(text + sizeof head - 1 + size, tail, sizeof tail);
+        done(context, SH_STATUS_OK, text, sizeof head - 1 + size + sizeof tail - 1);
+        return;
+    }
 #endif
 #if defined(NEVER_DONE)
     (void)n;
