@@ -39,7 +39,17 @@ public final class SkillLoader: Sendable {
             Result { () throws(LoaderError) in try checkAndStore(raw, path: path) }
         }
         let shadowPath = try stored.get()
+        do throws(LoaderError) {
+            return try open(shadowPath, path: path)
+        } catch {
+            // A refused library's copy is of no use to anyone (its image, if mapped, stays).
+            shadow.discard(shadowPath)
+            throw error
+        }
+    }
 
+    /// Opens the shadow copy of `path`, runs its factory and checks what it made.
+    private func open(_ shadowPath: String, path: String) throws(LoaderError) -> LoadedSkill {
         guard let handle = dlopen(shadowPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             if let range = message.range(of: "undefined symbol: ") {
@@ -146,6 +156,6 @@ public final class SkillLoader: Sendable {
         let turns = try TurnTable(table: table, skillID: manifest.id) { message in
             sink(SkillLogRecord(skillID: manifest.id, generation: generation, level: .warning, message: "host: \(message)"))
         }
-        return LoadedSkill(manifest: manifest, model: model, manifestJSON: manifestJSON, modelJSON: modelJSON, path: path, shadowPath: shadowPath, generation: generation, binding: provisional, turns: turns)
+        return LoadedSkill(manifest: manifest, model: model, manifestJSON: manifestJSON, modelJSON: modelJSON, path: path, shadowPath: shadowPath, shadow: shadow, generation: generation, binding: provisional, turns: turns)
     }
 }

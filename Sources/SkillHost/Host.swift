@@ -58,6 +58,8 @@ public actor HostEngine {
     /// Libraries and folders that were refused at start, with the reasons.
     public nonisolated let refusals: [LoaderError]
     let loader: SkillLoader
+    /// Where this host keeps the copies of the libraries it loaded.
+    public nonisolated var shadowFolder: String { loader.shadow.path }
     let options: HostOptions
     var watcher: FolderWatcher?
     /// Origins being reloaded now, and those that changed again meanwhile.

@@ -137,6 +137,26 @@ import TestSupport
         #expect(await host.turn("open fixture").speech == "fixed answer")
     }
 
+    /// Reloads do not pile copies up on disk: a refused build's copy goes at once, and only
+    /// the last few retired generations keep theirs (for backtraces).
+    @Test(arguments: [false, true])
+    func reloadsKeepABoundedNumberOfCopies(isolated: Bool) async throws {
+        let path = try build("fixture", [#"REPLY="answer 0""#])
+        let events = self.events
+        let runner = RunnerConfiguration(executable: "\(TestSupport.productsFolder)/skillhost")
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), events: { events.append($0) }, isolation: isolated ? runner : nil))
+        let copies = { (try? FileManager.default.contentsOfDirectory(atPath: host.shadowFolder)) ?? [] }
+        for generation in 1...(ShadowDirectory.keptRetired + 4) {
+            try build("fixture", [#"REPLY="answer \#(generation)""#])
+            #expect(await host.reload(origin: path)?.kind == .reloaded)
+            try build("fixture", ["BAD_MODEL"])
+            #expect(await host.reload(origin: path)?.kind == .kept)
+        }
+        #expect(await host.turn("open fixture").speech == "answer \(ShadowDirectory.keptRetired + 4)")
+        // The serving generation's copy and the retired ones kept.
+        #expect(copies().count == ShadowDirectory.keptRetired + 1, "\(copies())")
+    }
+
     @Test func aReloadThatWouldStealAnotherSkillsNameIsRefused() async throws {
         try build("a-first", [#"SKILL_ID="com.test.first""#, #"INVOCATION="first skill""#, #"REPLY="first""#])
         let second = try build("b-second", [#"SKILL_ID="com.test.second""#, #"INVOCATION="second skill""#, #"REPLY="second""#])

@@ -49,6 +49,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     public var isIsolated: Bool { true }
 
     private let frozenCopy: String
+    private let shadow: ShadowDirectory
     private let configuration: RunnerConfiguration
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
@@ -100,10 +101,17 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             Result { () throws(LoaderError) in try loader.shadow.store(raw, name: (path as NSString).lastPathComponent) }
         }
         let frozen = try stored.get()
-        let (runner, hello) = try start(frozen, displayPath: path, configuration: configuration)
+        let (runner, hello): (Runner, [UInt8])
+        do throws(LoaderError) {
+            (runner, hello) = try start(frozen, displayPath: path, configuration: configuration)
+        } catch {
+            loader.shadow.discard(frozen)
+            throw error
+        }
         let fields: JSONValue
         do { fields = try JSONParser.parse(hello) } catch {
             runner.process.kill()
+            loader.shadow.discard(frozen)
             throw LoaderError(.loadFailed, path: path, "the runner's hello is not JSON: \(error)")
         }
         let manifest: SkillManifest
@@ -113,9 +121,10 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             model = try InteractionModel(parsing: fields["model"]?.string ?? "")
         } catch {
             runner.process.kill()
+            loader.shadow.discard(frozen)
             throw LoaderError(.malformedManifest, path: path, "the runner sent a manifest or model that does not parse: \(error)")
         }
-        let skill = IsolatedSkill(manifest: manifest, model: model, path: path, generation: loader.nextGeneration(of: manifest.id), frozenCopy: frozen, configuration: configuration, logSink: logSink, storage: storage)
+        let skill = IsolatedSkill(manifest: manifest, model: model, path: path, generation: loader.nextGeneration(of: manifest.id), frozenCopy: frozen, shadow: loader.shadow, configuration: configuration, logSink: logSink, storage: storage)
         skill.state.withLock {
             $0.runner = runner
             $0.starts = 1
@@ -123,12 +132,13 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         return skill
     }
 
-    private init(manifest: SkillManifest, model: InteractionModel, path: String, generation: Int, frozenCopy: String, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?) {
+    private init(manifest: SkillManifest, model: InteractionModel, path: String, generation: Int, frozenCopy: String, shadow: ShadowDirectory, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?) {
         self.manifest = manifest
         self.model = model
         self.path = path
         self.generation = generation
         self.frozenCopy = frozenCopy
+        self.shadow = shadow
         self.configuration = configuration
         self.logSink = logSink
         self.storage = storage
@@ -199,6 +209,8 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     private func lose(_ runner: Runner, stopping: Bool) -> String {
         if stopping { runner.process.kill() }
         let how = runner.process.waitForEnd(grace: .seconds(2))
+        // The runner's own folder of copies, which a killed runner could not delete.
+        ProcessFolder.sweep("skillhost-shadow", in: ProcessFolder.base)
         state.withLock { if $0.runner === runner { $0.runner = nil } }
         return how
     }
@@ -262,5 +274,6 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             return state.runner
         }
         runner?.process.kill()
+        shadow.retire(frozenCopy)
     }
 }

@@ -42,6 +42,7 @@ public final class LoadedSkill: SkillEndpoint, @unchecked Sendable {
     public let path: String
     /// The shadow copy actually loaded.
     public let shadowPath: String
+    private let shadow: ShadowDirectory
     /// 1 for the first load of a skill id in a host, then counting up with each reload.
     public let generation: Int
     public let binding: HostServiceBinding
@@ -53,13 +54,14 @@ public final class LoadedSkill: SkillEndpoint, @unchecked Sendable {
 
     public var isIsolated: Bool { false }
 
-    init(manifest: SkillManifest, model: InteractionModel, manifestJSON: String, modelJSON: String, path: String, shadowPath: String, generation: Int, binding: HostServiceBinding, turns: TurnTable) {
+    init(manifest: SkillManifest, model: InteractionModel, manifestJSON: String, modelJSON: String, path: String, shadowPath: String, shadow: ShadowDirectory, generation: Int, binding: HostServiceBinding, turns: TurnTable) {
         self.manifest = manifest
         self.model = model
         self.manifestJSON = manifestJSON
         self.modelJSON = modelJSON
         self.path = path
         self.shadowPath = shadowPath
+        self.shadow = shadow
         self.generation = generation
         self.binding = binding
         self.turns = turns
@@ -79,10 +81,12 @@ public final class LoadedSkill: SkillEndpoint, @unchecked Sendable {
     }
 
     /// Makes the skill's services no-ops and lets the skill free its instance. The image stays
-    /// mapped: Swift images must never be unloaded.
+    /// mapped: Swift images must never be unloaded. Its copy on disk goes once a few newer
+    /// generations have retired (`ShadowDirectory.retire`).
     public func retire() {
         binding.retire()
         ImagePages.releaseCode(of: shadowPath)
+        shadow.retire(shadowPath)
     }
 }
 

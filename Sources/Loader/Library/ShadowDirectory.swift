@@ -8,11 +8,19 @@ import Synchronization
 
 /// A private folder of shadow copies: each load opens a copy under a name never used before,
 /// because `dlopen` of a path it already opened returns the old image even after the file
-/// changed. Copies stay until `remove()` or the process exits, so that backtraces keep their
-/// symbols.
+/// changed. A loaded generation's copy stays while it serves and for the last few retired
+/// ones, so that backtraces keep their symbols; older retired copies, and copies of refused
+/// libraries, are deleted (a mapped image outlives its file). The rest go with the folder at
+/// `remove()` or when the process exits.
 public final class ShadowDirectory: Sendable {
     public let path: String
     private let counter = AtomicCounter()
+    /// Copies of retired generations still on disk, oldest first.
+    private let retired = Mutex<[String]>([])
+
+    /// How many retired generations' copies stay on disk (each a few MB for a Swift skill:
+    /// without a bound, 100 reloads kept 206 MB).
+    public static let keptRetired = 4
 
     /// Creates a new private (0700) folder under the system's temporary folder, deleted when
     /// the process exits (`ProcessFolder`).
@@ -38,6 +46,21 @@ public final class ShadowDirectory: Sendable {
         }
         return target
     }
+
+    /// Notes that the generation loaded from `copy` retired; deletes the copies of those
+    /// retired before the last `keptRetired`.
+    public func retire(_ copy: String) {
+        let gone = retired.withLock { copies -> ArraySlice<String> in
+            copies.append(copy)
+            let extra = max(0, copies.count - Self.keptRetired)
+            defer { copies.removeFirst(extra) }
+            return copies.prefix(extra)
+        }
+        for path in gone { unlink(path) }
+    }
+
+    /// Deletes a copy that will not be loaded (or whose load was refused).
+    public func discard(_ copy: String) { unlink(copy) }
 
     /// Deletes the folder and its copies. Loaded images stay mapped; only their files go.
     public func remove() {
