@@ -209,8 +209,6 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     private func lose(_ runner: Runner, stopping: Bool) -> String {
         if stopping { runner.process.kill() }
         let how = runner.process.waitForEnd(grace: .seconds(2))
-        // The runner's own folder of copies, which a killed runner could not delete.
-        ProcessFolder.sweep("skillhost-shadow", in: ProcessFolder.base)
         state.withLock { if $0.runner === runner { $0.runner = nil } }
         return how
     }

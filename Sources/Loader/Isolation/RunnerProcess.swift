@@ -53,7 +53,13 @@ final class RunnerProcess: @unchecked Sendable {
             _ = Glibc.kill(pid, SIGKILL)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
+            Self.sweepFolders()
         }
+    }
+
+    /// Deletes the folders of runners that have ended: one that was killed could not.
+    private static func sweepFolders() {
+        ProcessFolder.sweep("skillhost-shadow", in: ProcessFolder.base)
     }
 
     func kill() { _ = Glibc.kill(pid, SIGKILL) }
@@ -78,6 +84,7 @@ final class RunnerProcess: @unchecked Sendable {
                 pause = min(pause * 2, .milliseconds(20))
             }
             ended = status
+            Self.sweepFolders()
         }
         let status = ended ?? 0
         let signal = status & 0x7F
