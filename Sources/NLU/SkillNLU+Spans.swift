@@ -7,45 +7,55 @@ extension SkillNLU {
     /// The tagger's spans read as their slots' types. A span its type refuses may hold a value
     /// and another slot's: "four tomorrow" tagged as the number of people is "four", and
     /// "tomorrow" the date, when the intent has a date slot the tagger left empty.
+    /// The most words a value read by grammar (a date, a time, a number) is tried at.
+    static let longestGrammarValue = 16
+
     func slotMatches(_ tagged: [StatisticalNLU.TaggedSlot], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         var result: [SlotMatch] = []
         let taggedSlots = Set(tagged.map(\.slot))
+        // The slots tagged or filled so far, kept as `result` grows (recomputed per span, it
+        // made a long sentence's parse quadratic).
+        var taken = taggedSlots
+        func add(_ match: SlotMatch) {
+            result.append(match)
+            if let slot = intent.slots.firstIndex(where: { $0.name == match.name }) { taken.insert(slot) }
+        }
         for span in tagged {
             let slot = intent.slots[span.slot]
             var (first, last) = (span.firstToken, span.lastToken)
             if let type = typeMatchers[SlotTypeMatcher.Key(slot)] {
                 let refined = refinedName(span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today)
-                result += refined.others
+                refined.others.forEach(add)
                 (first, last) = (refined.first, refined.last)
             }
-            let taken = taggedSlots.union(result.compactMap { match in intent.slots.firstIndex { $0.name == match.name } })
             if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
                 // A value this slot's type does not list but another empty slot's does is that
                 // slot's: "i would like a pepperoni pizza" tagged like "a {size} pizza".
                 if !match.isKnownValue, typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true,
                     let other = listedValueForAnother(in: span, intent: intent, taken: taken, utterance: utterance, today: today, whole: true) {
-                    result.append(other)
+                    add(other)
                     continue
                 }
-                result.append(match)
+                add(match)
                 continue
             }
             // Words the slot's type refuses ("in denver" tagged as a date) may hold a listed value
             // of another slot the tagger left empty: that slot's value.
             if let other = listedValueForAnother(in: span, intent: intent, taken: taken, utterance: utterance, today: today) {
-                result.append(other)
+                add(other)
                 continue
             }
             guard readsByGrammar(slot), span.firstToken < span.lastToken else { continue }
-            // The longest start of the span the type reads; the rest to an empty slot that reads it.
-            for cut in stride(from: span.lastToken - 1, through: span.firstToken, by: -1) {
+            // The longest start of the span the type reads; the rest to an empty slot that reads
+            // it. (No date, time or number is said in more than `longestGrammarValue` words.)
+            for cut in stride(from: min(span.lastToken - 1, span.firstToken + Self.longestGrammarValue - 1), through: span.firstToken, by: -1) {
                 guard let head = slotMatch(slot, first: span.firstToken, last: cut, utterance: utterance, today: today) else { continue }
-                result.append(head)
+                add(head)
                 let rest = intent.slots.indices.lazy
                     .filter { !taggedSlots.contains($0) && self.readsByGrammar(intent.slots[$0]) }
                     .compactMap { self.slotMatch(intent.slots[$0], first: cut + 1, last: span.lastToken, utterance: utterance, today: today) }
                     .first
-                if let rest { result.append(rest) }
+                if let rest { add(rest) }
                 break
             }
         }

@@ -34,6 +34,20 @@ import TestSupport
         #expect(await host.sessionOwner == nil)
     }
 
+    /// A 10 MB line is refused by name at once; the session it arrived in carries on.
+    @Test func anOverlongUtteranceIsRefusedAndTheSessionKept() async throws {
+        let host = try Self.host()
+        _ = await host.turn("open coin flip")
+        #expect(await host.turn("flip a coin").speech == "Heads.")
+        let long = await host.turn(String(repeating: "flip a coin ", count: 900_000))
+        #expect(long.error == "the utterance is 10800000 characters long, over the limit of 1000; it was not read")
+        #expect(long.speech == "That was too long for me. Please say it in fewer words.")
+        #expect(!long.endSession)
+        #expect(long.skillID == "com.skillhost.examples.coinflip")
+        #expect(await host.sessionOwner == "com.skillhost.examples.coinflip")
+        #expect(await host.turn("flip again").speech == "Tails.")
+    }
+
     @Test func sessionAttributesTravelThroughTheEnvelope() async throws {
         let host = try Self.host()
         _ = await host.turn("open coin flip")

@@ -433,8 +433,10 @@ struct StatisticalNLU: Sendable {
         guard !tagged.isEmpty else { return tagged }
         let slots = intents[intent].slots
         let types = slotTypes[intent]
+        var starting: [Int: [Gazetteer.Match]] = [:]
+        for match in matches { starting[match.start, default: []].append(match) }
         func isListed(_ span: TaggedSlot) -> Bool {
-            matches.contains { $0.start == span.firstToken && $0.end - 1 == span.lastToken && $0.type == types[span.slot] }
+            starting[span.firstToken]?.contains { $0.end - 1 == span.lastToken && $0.type == types[span.slot] } ?? false
         }
         var merged: [TaggedSlot] = []
         for span in tagged {
@@ -491,17 +493,37 @@ struct StatisticalNLU: Sendable {
     private func grownToListedValues(_ tagged: [TaggedSlot], intent: Int, matches: [Gazetteer.Match]) -> [TaggedSlot] {
         guard !tagged.isEmpty, !matches.isEmpty else { return tagged }
         let types = slotTypes[intent]
+        // The matches by first word, so each span looks only at those that can hold it (a
+        // search of all of them per span made a long sentence's parse quadratic).
+        var starting: [Int: [Gazetteer.Match]] = [:]
+        for match in matches { starting[match.start, default: []].append(match) }
+        let longest = matches.lazy.map { $0.end - $0.start }.max() ?? 0
         func isListed(_ span: TaggedSlot) -> Bool {
-            matches.contains { $0.start == span.firstToken && $0.end - 1 == span.lastToken && $0.type == types[span.slot] }
+            starting[span.firstToken]?.contains { $0.end - 1 == span.lastToken && $0.type == types[span.slot] } ?? false
         }
+        // The tagged spans are in order and apart, and stay so as one grows and its
+        // neighbours give way.
         var slots = tagged
         for i in slots.indices where types[slots[i].slot] >= 0 && !isListed(slots[i]) {
             let span = slots[i]
-            let grown = matches.filter { match in
-                match.type == types[span.slot] && match.start <= span.firstToken && match.end - 1 >= span.lastToken
-            }.max { $0.end - $0.start < $1.end - $1.start }
+            var grown: Gazetteer.Match?
+            for start in max(0, span.firstToken - longest + 1)...span.firstToken {
+                for match in starting[start] ?? [] where match.type == types[span.slot] && match.end - 1 >= span.lastToken {
+                    if grown.map({ match.end - match.start > $0.end - $0.start }) ?? true { grown = match }
+                }
+            }
             guard let grown else { continue }
-            let others = slots.indices.filter { $0 != i && slots[$0].firstToken < grown.end && slots[$0].lastToken >= grown.start }
+            var others: [Int] = []
+            var j = i - 1
+            while j >= 0, slots[j].lastToken >= grown.start {
+                others.append(j)
+                j -= 1
+            }
+            j = i + 1
+            while j < slots.count, slots[j].firstToken < grown.end {
+                others.append(j)
+                j += 1
+            }
             guard others.allSatisfy({ !isListed(slots[$0]) }) else { continue }
             slots[i] = TaggedSlot(slot: span.slot, firstToken: grown.start, lastToken: grown.end - 1)
             // The others keep what lies outside the value, if anything: the part before it, or

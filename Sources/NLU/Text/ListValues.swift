@@ -58,9 +58,6 @@ extension Utterance {
     /// semicolon, ampersand or slash.
     func pause(after index: Int) -> Bool {
         guard index + 1 < tokens.count else { return false }
-        let scalars = text.unicodeScalars
-        let from = scalars.index(scalars.startIndex, offsetBy: tokens[index].end)
-        let to = scalars.index(from, offsetBy: tokens[index + 1].start - tokens[index].end)
-        return scalars[from..<to].contains { $0 == "," || $0 == ";" || $0 == "&" || $0 == "/" }
+        return between(index, index + 1).contains { $0 == "," || $0 == ";" || $0 == "&" || $0 == "/" }
     }
 }

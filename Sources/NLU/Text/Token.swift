@@ -108,12 +108,37 @@ public struct Utterance: Sendable {
     /// What the sentence means (`WordVectors`), of length 1; empty without word vectors. Once
     /// per sentence, for the routing model and every skill asked.
     let meaning: [Float]
+    /// Where each token starts in `text`, so a slice costs its own length (counting code
+    /// points from the start for each one made a long sentence's parse quadratic).
+    private let tokenStarts: [String.Index]
+
+    /// The most code points a sentence may have to be understood: a minute and more of
+    /// speech. The NLU's time is linear in the length, but no request is this long.
+    public static let maximumLength = 1_000
+
+    /// Why `text` is not read, or nil when it may be: longer than `maximumLength`.
+    public static func refusal(of text: String) -> String? {
+        let length = text.unicodeScalars.count
+        guard length > maximumLength else { return nil }
+        return "the utterance is \(length) characters long, over the limit of \(maximumLength); it was not read"
+    }
 
     public init(_ text: String) {
         self.text = text
         tokens = Tokenizer.tokens(text)
         words = tokens.map(\.text)
         meaning = Features.meaning(words)
+        var starts: [String.Index] = []
+        starts.reserveCapacity(tokens.count)
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        var offset = 0
+        for token in tokens {
+            index = scalars.index(index, offsetBy: token.start - offset)
+            offset = token.start
+            starts.append(index)
+        }
+        tokenStarts = starts
     }
 
     /// The original text from token `from` through token `through`, as the user wrote it. A
@@ -122,7 +147,7 @@ public struct Utterance: Sendable {
         let start = tokens[from].start
         var end = tokens[through].end
         let scalars = text.unicodeScalars
-        let lower = scalars.index(scalars.startIndex, offsetBy: start)
+        let lower = tokenStarts[from]
         var upper = scalars.index(lower, offsetBy: end - start)
         if upper < scalars.endIndex, scalars[upper] == ".", isAbbreviation(through) {
             upper = scalars.index(after: upper)
@@ -150,10 +175,16 @@ public struct Utterance: Sendable {
         "mr", "mrs", "ms", "dr", "jr", "sr", "st", "mt", "ft", "ave", "blvd", "inc", "ltd", "corp", "hrs", "mins", "secs", "yrs",
     ]
 
+    /// The code points between the end of token `first` and the start of token `next`.
+    func between(_ first: Int, _ next: Int) -> Substring.UnicodeScalarView {
+        let scalars = text.unicodeScalars
+        let from = scalars.index(tokenStarts[first], offsetBy: tokens[first].end - tokens[first].start)
+        return scalars[from..<tokenStarts[next]]
+    }
+
     /// The text from token `count` on, as a new utterance (the rest of a one-shot invocation).
     public func dropping(first count: Int) -> Utterance {
         guard count < tokens.count else { return Utterance("") }
-        let scalars = text.unicodeScalars
-        return Utterance(String(scalars[scalars.index(scalars.startIndex, offsetBy: tokens[count].start)...]))
+        return Utterance(String(text.unicodeScalars[tokenStarts[count]...]))
     }
 }

@@ -7,6 +7,18 @@ extension HostEngine {
     /// Takes one utterance through understanding and routing to a skill, and returns what the
     /// user hears. Never throws: whatever fails is named in the result's `error`.
     public func turn(_ text: String) async -> TurnResult {
+        if let refusal = Utterance.refusal(of: text) {
+            // Refused before any work; the session and its dialog stay as they were.
+            var result = TurnResult(utterance: String(text.unicodeScalars.prefix(80)) + "…")
+            result.error = refusal
+            result.speech = "That was too long for me. Please say it in fewer words."
+            if let session = conversation.session, let entry = registry.entry(session.skillID) {
+                result.skillID = session.skillID
+                result.speaker = entry.name
+                result.reprompt = session.lastReprompt
+            }
+            return result
+        }
         let utterance = Utterance(text)
         let words = utterance.words
         var result = TurnResult(utterance: text)

@@ -48,6 +48,10 @@ struct NLUParseCommand: AsyncParsableCommand {
         }
         let out = FileDescriptorSink.standardOutput
         while let line = readLine(strippingNewline: true) {
+            if let refusal = Utterance.refusal(of: line) {
+                out.write(JSONWriter.string(["text": .string(String(line.unicodeScalars.prefix(80)) + "…"), "intent": .null, "error": .string(refusal)]) + "\n")
+                continue
+            }
             let utterance = Utterance(line)
             let candidates = index.map { $0.parse(utterance) } ?? elicitation.map { nlu.parse(utterance, eliciting: $0) } ?? nlu.parse(utterance)
             var object = Self.json(text: line, parse: candidates, skills: index != nil).object ?? JSONObject()
