@@ -68,7 +68,7 @@ struct HostOptionGroup: ParsableArguments {
             skillFolders: models.isEmpty || !skillFolders.isEmpty ? folders() : [],
             logSink: { record in
                 guard record.level >= threshold else { return }
-                diagnostics.write("[\(record.skillID) g\(record.generation)] \(record.level.name): \(record.message)\n")
+                diagnostics.write("[\(record.skillID) g\(record.generation)] \(record.level.name): \(TerminalText.escaped(record.message))\n")
             },
             progress: { message in diagnostics.write(message + "\n") },
             nluCache: noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory()),

@@ -22,6 +22,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var host: HostOptionGroup
 
     func run() async throws {
+        let stdout = FileDescriptorSink.standardOutput
         let stderr = FileDescriptorSink.standardError
         var failed = 0
         for file in files {
@@ -47,11 +48,11 @@ struct ReplayCommand: AsyncParsableCommand {
             do { engine = try HostEngine(options: options) } catch { throw ValidationError("cannot start: \(error)") }
             let failures = await TranscriptReplay.run(transcript, on: engine)
             if failures.isEmpty {
-                print("ok \(file): \(transcript.turns.count) turns")
+                stdout.write("ok \(file): \(transcript.turns.count) turns\n")
             } else {
                 failed += 1
-                print("FAIL \(file): \(failures.count) of \(transcript.turns.count) turns differ")
-                for failure in failures { print(failure) }
+                stdout.write("FAIL \(file): \(failures.count) of \(transcript.turns.count) turns differ\n")
+                for failure in failures { stdout.write("\(failure)\n") }
             }
         }
         if failed > 0 { throw ExitCode(1) }

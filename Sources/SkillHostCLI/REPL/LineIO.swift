@@ -40,7 +40,18 @@ public struct FileDescriptorSink: TextSink {
     public let descriptor: Int32
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
-    public static let standardOutput = FileDescriptorSink(descriptor: 1)
+    /// The host's own standard output. Skills loaded in this process may write to descriptor 1
+    /// as they please (`print`, `printf`), which would corrupt `--json` lines and fake host
+    /// lines; so at first use the host keeps a duplicate of it for itself and points
+    /// descriptor 1 at standard error, where what skills print lands. (A runner process does
+    /// the same with its frame pipe.)
+    public static let standardOutput: FileDescriptorSink = {
+        let own = fcntl(1, F_DUPFD_CLOEXEC, 3)
+        guard own >= 0 else { return FileDescriptorSink(descriptor: 1) }
+        fflush(nil)
+        dup2(2, 1)
+        return FileDescriptorSink(descriptor: own)
+    }()
     public static let standardError = FileDescriptorSink(descriptor: 2)
 
     public var isTerminal: Bool { isatty(descriptor) == 1 }

@@ -160,8 +160,10 @@ public struct REPL: Sendable {
             // Nothing is spoken when a session ends on "exit"; a person at a terminal still sees
             // what happened. A pipe keeps the plain line.
             let silent = result.speech.isEmpty && result.endSession && style.interactive ? " " + paint("(session ended)", code: "2") : ""
-            output.write(paint("\(result.speaker)>", code: "36") + (result.speech.isEmpty ? "" : " \(result.speech)") + silent + "\n")
-            if let error = result.error { diagnostics.write(paint("error:", code: "31") + " \(error)\n") }
+            // Whatever a skill wrote is shown, never obeyed (`TerminalText`).
+            let speech = TerminalText.escaped(result.speech)
+            output.write(paint("\(TerminalText.escaped(result.speaker))>", code: "36") + (speech.isEmpty ? "" : " \(speech)") + silent + "\n")
+            if let error = result.error { diagnostics.write(paint("error:", code: "31") + " \(TerminalText.escaped(error))\n") }
         }
     }
 

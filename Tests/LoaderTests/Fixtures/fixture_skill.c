@@ -19,6 +19,7 @@
  *   NEVER_DONE                 handle returns without ever calling done (a hung skill)
  *   REPLY="\"text\""           what the skill says (default "fixture answer")
  *   SKILL_NAME="\"Name\""      the manifest's display name (default "Fixture")
+ *   PRINT_ON_HANDLE            prints to standard output on every request
  *   BIG_RESPONSE=n             answers echo with a speech of n bytes
  *   BIG_LOG=n                  logs a line of n bytes on every request
  *   RAW_FRAME_ON_ECHO=n        on echo, writes a response frame header claiming n bytes (and
@@ -128,6 +129,10 @@ static void handle_text(sh_skill *skill, const char *request, sh_done_fn done, v
     size_t n;
 #ifdef UNRESOLVED
     if (skillhost_test_function_nobody_defines()) return;
+#endif
+#ifdef PRINT_ON_HANDLE
+    printf("the skill printed this on standard output\n");
+    fflush(stdout);
 #endif
     if (skill->host->log) {
         static const char line[] = "fixture handled a request";
