@@ -7,7 +7,7 @@ func resolveList(_ intent: ResolvingIntent, input: HandlerInput) throws -> Resol
         // One list only: nothing to ask.
         return names.count == 1 ? .success(names[0]) : .needsValue()
     }
-    return NameMatch.resolve(spoken, in: names, notFound: "I couldn't find a list called \(spoken).")
+    return NameMatch.resolve(spoken, in: names, notFound: "I couldn't find a list called \(SSML.escape(spoken)).")
 }
 
 /// INCreateTaskListIntent: "make a new list called grocery store".
@@ -22,7 +22,7 @@ struct CreateList: ResolvingIntentHandler {
         guard let spoken = intent.value("listName"), !NameMatch.core(spoken).allSatisfy(generic.contains) else { return .needsValue() }
         let name = NameMatch.title(NameMatch.core(spoken).joined(separator: " "))
         if try ListStore(input).load().contains(where: { NameMatch.words($0.name) == NameMatch.words(name) }) {
-            return .unsupported(reason: "You already have a list called \(name).")
+            return .unsupported(reason: "You already have a list called \(SSML.escape(name)).")
         }
         return .success(name)
     }
@@ -121,7 +121,7 @@ struct CheckItem: ResolvingIntentHandler {
         guard let spoken = intent.value("item") else { return .needsValue() }
         guard let list = lists.first(where: { $0.name == intent.value("listName") }) else { return .needsValue() }
         let open = list.items.filter { !$0.done }.map(\.name)
-        return NameMatch.resolve(spoken, in: open, notFound: "There's no \(spoken) to check off on \(list.name).")
+        return NameMatch.resolve(spoken, in: open, notFound: "There's no \(SSML.escape(spoken)) to check off on \(SSML.escape(list.name)).")
     }
 
     func handle(_ intent: ResolvingIntent, input: HandlerInput) throws -> IntentResponse {
@@ -152,7 +152,7 @@ struct DeleteList: ResolvingIntentHandler {
         guard let name = intent.value("listName"), let list = try ListStore(input).load().first(where: { $0.name == name }) else { return .ready }
         let open = list.items.filter { !$0.done }.count
         let contents = open == 0 ? "" : " and its \(open == 1 ? "one item" : "\(open) items")"
-        return .askUser(prompt: "Delete \(name)\(contents)?", denied: "Okay, I'll keep \(name).")
+        return .askUser(prompt: "Delete \(SSML.escape(name))\(contents)?", denied: "Okay, I'll keep \(SSML.escape(name)).")
     }
 
     func handle(_ intent: ResolvingIntent, input: HandlerInput) throws -> IntentResponse {

@@ -42,7 +42,7 @@ struct LaunchHandler: RequestHandler {
         let lists = try ListStore(input).load()
         let speech = lists.isEmpty
             ? "Welcome to List-o-Mat. You have no lists yet. Say, make a new list called groceries."
-            : "Welcome to List-o-Mat. You have \(lists.count == 1 ? "one list" : "\(lists.count) lists"): \(ResolvingRequestHandler.spokenList(lists.map(\.name))). What would you like to do?"
+            : "Welcome to List-o-Mat. You have \(lists.count == 1 ? "one list" : "\(lists.count) lists"): \(SSML.escape(ResolvingRequestHandler.spokenList(lists.map(\.name)))). What would you like to do?"
         return input.responseBuilder.speak(speech).reprompt("You can show a list, add items to a list, or check an item off.").getResponse()
     }
 }
@@ -52,7 +52,7 @@ struct ListListsHandler: RequestHandler {
 
     func handle(_ input: HandlerInput) throws -> Response {
         let names = try ListStore(input).load().map(\.name)
-        let speech = names.isEmpty ? "You have no lists yet." : names.count == 1 ? "Your only list is \(names[0])." : "Your lists are \(ResolvingRequestHandler.spokenList(names))."
+        let speech = names.isEmpty ? "You have no lists yet." : names.count == 1 ? "Your only list is \(SSML.escape(names[0]))." : "Your lists are \(SSML.escape(ResolvingRequestHandler.spokenList(names)))."
         return input.responseBuilder.speak(speech).getResponse()
     }
 }
@@ -93,6 +93,6 @@ struct SpeakErrors: ErrorHandler {
 
     func handle(_ input: HandlerInput, error: any Error) -> Response {
         input.host.log(.error, "ListOMat: \(error)")
-        return input.responseBuilder.speak("Sorry, List-o-Mat couldn't do that: \(error)").getResponse()
+        return input.responseBuilder.speak(escaping: "Sorry, List-o-Mat couldn't do that: \(String(describing: error))").getResponse()
     }
 }

@@ -183,4 +183,14 @@ func envelope(_ type: RequestType, intent: IntentName? = nil, attributes: JSONOb
         #expect(directives[1]["updatedIntent"] == nil)
         #expect(directives[2]["slotToConfirm"]?.string == "item")
     }
+
+    /// Values put into `speak(escaping:)` are spoken as words; the literal's markup stays markup.
+    @Test func speakEscapingKeepsValuesFromBecomingMarkup() {
+        let item = #"rice <audio src="https://evil.example/a.mp3"/>"#
+        let pause = SSMLTemplate(markup: #"<break time="1s"/>"#)
+        let response = ResponseBuilder().speak(escaping: "<emphasis>\(item)</emphasis> \(pause) is on \(2) lists").reprompt(escaping: "Anything else than \(item)?").getResponse()
+        #expect(response.outputSpeech?.ssml == #"<speak><emphasis>rice &lt;audio src=&quot;https://evil.example/a.mp3&quot;/&gt;</emphasis> <break time="1s"/> is on 2 lists</speak>"#)
+        #expect(response.outputSpeech.flatMap { SSML.problem(in: $0.ssml ?? "") } == nil)
+        #expect(response.reprompt?.plainText == #"Anything else than rice <audio src="https://evil.example/a.mp3"/>?"#)
+    }
 }

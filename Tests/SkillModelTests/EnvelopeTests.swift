@@ -115,6 +115,7 @@ import Testing
         (#"{"response":{"outputSpeech":{"type":"SSML"}}}"#, "$.response.outputSpeech.ssml: missing"),
         (#"{"response":{"directives":[{"slotToElicit":"x"}]}}"#, "$.response.directives[0].type"),
         (#"{"sessionAttributes":[1],"response":{}}"#, "$.sessionAttributes"),
+        (#"{"response":{"outputSpeech":{"type":"SSML","ssml":"<speak>fish & chips</speak>"}}}"#, "$.response.outputSpeech.ssml: not valid SSML: a '&' that starts no entity"),
     ])
     func refusesMalformedResponsesNamingThePath(text: String, path: String) throws {
         #expect {
@@ -128,6 +129,34 @@ import Testing
         #expect(throws: ModelError(path: "$.request.type", "missing (expected a string)")) {
             try RequestEnvelope(validating: JSONParser.parse(#"{"request":{}}"#))
         }
+    }
+
+    @Test(arguments: [
+        (#"<speak>Hello <break time="1s"/>World &amp; friends &#39;&#x41;</speak>"#, nil),
+        ("  <speak><p><s>One.</s></p><say-as interpret-as='digits'>12</say-as><amazon:emotion name=\"excited\" intensity=\"low\">yes</amazon:emotion></speak> ", nil),
+        (#"<speak><audio src="https://example.com/a.mp3"/></speak>"#, nil),
+        ("<speak>fish & chips</speak>", "a '&' that starts no entity (write &amp;) at character 12"),
+        ("<speak>a &nbsp; b</speak>", "an unknown entity &nbsp; at character 9"),
+        ("<speak><emphasis>loud</speak>", "</speak> closes <emphasis> at character 21"),
+        ("<speak><emphasis>loud", "<emphasis> is never closed"),
+        ("<speak><blink>x</blink></speak>", "<blink> is not an SSML tag Alexa knows at character 7"),
+        (#"<speak><audio src="http://example.com/a.mp3"/></speak>"#, "<audio> needs an https src at character 7"),
+        ("<speak>1 < 2</speak>", "a malformed tag < 2</speak> at character 9"),
+        ("hello <speak>x</speak>", "text outside <speak> at character 0"),
+        ("<speak>x</speak><speak>y</speak>", "a <speak> inside the document at character 16"),
+        (#"<speak><break time=1s/></speak>"#, "a malformed tag <break time=1s/> at character 7"),
+        ("just words", "text outside <speak> at character 0"),
+    ])
+    func ssmlIsCheckedAsAlexaChecksIt(ssml: String, problem: String?) {
+        #expect(SSML.problem(in: ssml) == problem)
+    }
+
+    @Test func escapedTextIsSpokenAsWords() {
+        let value = #"x <audio src="https://evil.example/a.mp3"/> & 'y'"#
+        let ssml = SSML.wrap(SSML.escape(value))
+        #expect(SSML.problem(in: ssml) == nil)
+        #expect(!ssml.contains("<audio"))
+        #expect(OutputSpeech.ssml(ssml).plainText == value)
     }
 
     @Test func ssmlBecomesPlainText() {

@@ -61,7 +61,7 @@ public struct ResolvingRequestHandler: RequestHandler {
                 return ask(elicit: parameter.slot, speech: reason + " " + parameter.prompt, reprompt: parameter.prompt, intent: intent, input: input)
             case .confirmationRequired(let value, let prompt):
                 intent[slot: parameter.slot] = Slot(name: parameter.slot, value: value)
-                let speech = prompt ?? "Did you mean \(value)?"
+                let speech = prompt ?? "Did you mean \(SSML.escape(value))?"
                 return input.responseBuilder.speak(speech).reprompt(speech).addConfirmSlotDirective(parameter.slot, intent).getResponse()
             case .disambiguation(let options, let prompt):
                 input.attributesManager.sessionAttributes[Self.stateKey] = .object(Disambiguation(intent: intent.name, slot: parameter.slot, options: options).json)
@@ -96,7 +96,7 @@ public struct ResolvingRequestHandler: RequestHandler {
 
     /// "Which list: Grocery Store or Hardware Store?"
     static func question(_ parameter: IntentParameter, _ options: [String]) -> String {
-        "Which \(parameter.noun): \(spokenList(options, conjunction: "or"))?"
+        "Which \(parameter.noun): \(SSML.escape(spokenList(options, conjunction: "or")))?"
     }
 
     /// "a", "a or b", "a, b or c".
@@ -114,8 +114,9 @@ public struct ResolvingRequestHandler: RequestHandler {
     ]
 
     /// A template with `{name}` replaced by the parameter's value (left as is when missing).
+    /// The template is the skill's SSML; the values are spoken as words (`SSML.escape`).
     static func render(_ template: String, _ parameters: [String: String]) -> String {
-        Placeholders.fill(template) { parameters[$0] ?? "{\($0)}" }
+        Placeholders.fill(template) { parameters[$0].map(SSML.escape) ?? "{\($0)}" }
     }
 
     /// CanFulfillIntentRequest: YES when every parameter the user gave resolves and nothing is

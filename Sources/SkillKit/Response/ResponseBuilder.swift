@@ -25,6 +25,21 @@ public final class ResponseBuilder {
         return self
     }
 
+    /// Sets the speech from markup written in the code with values put in it escaped:
+    /// `speak(escaping: "<emphasis>\\(item)</emphasis> is on your list")` speaks whatever
+    /// `item` holds as words, where `speak("…\\(item)…")` would obey markup in it (a slot value
+    /// "x <audio src='…'/> y" would play the audio).
+    @discardableResult
+    public func speak(escaping speechOutput: SSMLTemplate, playBehavior: String? = nil) -> ResponseBuilder {
+        speak(speechOutput.markup, playBehavior: playBehavior)
+    }
+
+    /// Sets the reprompt as `speak(escaping:)` sets the speech.
+    @discardableResult
+    public func reprompt(escaping repromptSpeechOutput: SSMLTemplate, playBehavior: String? = nil) -> ResponseBuilder {
+        reprompt(repromptSpeechOutput.markup, playBehavior: playBehavior)
+    }
+
     /// The Alexa SDK for Python's name for `reprompt`.
     @discardableResult
     public func ask(_ repromptSpeechOutput: String) -> ResponseBuilder { reprompt(repromptSpeechOutput) }
@@ -97,4 +112,26 @@ public final class ResponseBuilder {
 
     /// The response built so far.
     public func getResponse() -> Response { response }
+}
+
+/// SSML written as a string literal, with every value interpolated into it escaped
+/// (`SSML.escape`) unless it is an `SSMLTemplate` itself: the literal's tags are markup, what
+/// the values hold is spoken as words.
+public struct SSMLTemplate: ExpressibleByStringInterpolation, Sendable {
+    public let markup: String
+
+    public init(stringLiteral value: String) { markup = value }
+
+    public init(stringInterpolation: StringInterpolation) { markup = stringInterpolation.markup }
+
+    /// Markup the code vouches for, kept as is.
+    public init(markup: String) { self.markup = markup }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var markup = ""
+        public init(literalCapacity: Int, interpolationCount: Int) { markup.reserveCapacity(literalCapacity + 16 * interpolationCount) }
+        public mutating func appendLiteral(_ literal: String) { markup += literal }
+        public mutating func appendInterpolation(_ value: some CustomStringConvertible) { markup += SSML.escape(value.description) }
+        public mutating func appendInterpolation(_ value: SSMLTemplate) { markup += value.markup }
+    }
 }

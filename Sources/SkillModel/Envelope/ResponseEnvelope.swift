@@ -120,7 +120,9 @@ public struct OutputSpeech: JSONView {
         let type = try speech.requireString("type")
         switch type {
         case "PlainText": _ = try speech.requireString("text")
-        case "SSML": _ = try speech.requireString("ssml")
+        case "SSML":
+            let ssml = try speech.requireString("ssml")
+            if let problem = SSML.problem(in: ssml) { throw ModelError(path: "\(speech.path).ssml", "not valid SSML: \(problem)") }
         default: throw ModelError(path: "\(speech.path).type", "expected PlainText or SSML, found '\(type)'")
         }
     }
