@@ -41,6 +41,29 @@ import Testing
         }
     }
 
+    /// A model past a documented limit is refused at once, naming the limit and where.
+    @Test func refusesAModelPastItsLimits() throws {
+        func model(intents: [String] = [#"{"name":"A","samples":["go"]}"#], types: [String] = []) -> String {
+            #"{"interactionModel":{"languageModel":{"invocationName":"x","intents":["# + intents.joined(separator: ",") + #"],"types":["# + types.joined(separator: ",") + "]}}}"
+        }
+        func refusal(_ text: String) -> String? {
+            do {
+                _ = try InteractionModel(parsing: text)
+                return nil
+            } catch { return error.description }
+        }
+        #expect(refusal(model()) == nil)
+        let many = (0...ModelLimits.intents).map { #"{"name":"I\#($0)","samples":["go \#($0)"]}"# }
+        #expect(refusal(model(intents: many)) == "$.interactionModel.languageModel.intents: 301 intents, over the limit of 300")
+        let long = String(repeating: "la ", count: 400)
+        #expect(refusal(model(intents: [#"{"name":"A","samples":["go","\#(long)"]}"#])) == "$.interactionModel.languageModel.intents[0].samples[1]: 1200 characters long, over the limit of 1000")
+        let values = (0..<60_000).map { #"{"name":{"value":"v\#($0)","synonyms":["s\#($0)"]}}"# }.joined(separator: ",")
+        let typed = model(intents: [#"{"name":"A","slots":[{"name":"s","type":"T"}],"samples":["go {s}"]}"#], types: [#"{"name":"T","values":["# + values + "]}", #"{"name":"U","values":["# + values + "]}"])
+        #expect(refusal(typed) == "$.interactionModel.languageModel.types[1].values: 240000 values and synonyms so far, over the limit of 150000")
+        let huge = String(repeating: " ", count: ModelLimits.jsonBytes) + model()
+        #expect(refusal(huge) == "$: the model is \(huge.utf8.count) bytes, over the limit of 16 MiB")
+    }
+
     @Test func manifestChecksIdentity() throws {
         let manifest = try SkillManifest(parsing: #"{"id":"com.example.x","name":"X","version":"1.0","appGroups":["group.com.example"]}"#)
         #expect(manifest.locales == ["en-US"])

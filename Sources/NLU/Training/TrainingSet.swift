@@ -19,7 +19,8 @@ struct TrainingSet: Sendable {
     ///   - intents: the intents to learn (index = position).
     ///   - perIntent: roughly how many sentences to make per intent.
     ///   - minimumCopies: sentences made from each sample at least, however many samples.
-    init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], perIntent: Int = Tuning.perIntent, minimumCopies: Int = 1, seed: UInt64) {
+    init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], perIntent: Int? = nil, minimumCopies: Int = 1, seed: UInt64) {
+        let perIntent = perIntent ?? Tuning.perIntent(intents: intents.count)
         var random = SplitMix64(seed: seed)
         var pools = ValuePools(model: model)
         var examples: [Example] = []

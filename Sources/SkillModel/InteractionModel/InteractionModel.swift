@@ -18,6 +18,9 @@ public struct InteractionModel: Sendable, Equatable {
     }
 
     public init(parsing text: String) throws(ModelError) {
+        guard text.utf8.count <= ModelLimits.jsonBytes else {
+            throw ModelError(path: "$", "the model is \(text.utf8.count) bytes, over the limit of \(ModelLimits.jsonBytes >> 20) MiB")
+        }
         try self.init(validating: ModelError.parse(text))
     }
 
@@ -69,6 +72,7 @@ public struct InteractionModel: Sendable, Equatable {
         }
         let dialog = try DialogModel(dialog: model.object["dialog"], prompts: model.object["prompts"], intents: intents)
         self.init(invocationName: invocationName, intents: intents, types: types, dialog: dialog, fallbackIntentSensitivity: level)
+        if let problem = ModelLimits.problem(in: self) { throw problem }
     }
 
     public func intent(named name: IntentName) -> IntentDefinition? { intents.first { $0.name == name } }
