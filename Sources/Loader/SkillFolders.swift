@@ -1,5 +1,6 @@
 import Foundation
 import SkillModel
+import Synchronization
 
 /// What scanning the skills folders produced: the skills that loaded and every refusal.
 public struct SkillScan: Sendable {
@@ -22,7 +23,9 @@ extension SkillLoader {
     /// with one skill id, the first (in folder order, then name order) wins.
     /// - Parameter progress: told about builds that make start-up wait.
     /// - Parameter isolation: which skills run in runner processes (none when nil).
-    public func loadAll(from folders: [String], isolation: RunnerConfiguration? = nil, progress: (String) -> Void = { _ in }) -> SkillScan {
+    ///   A library whose load takes long (a factory that does slow work) is named while it
+    ///   goes on, so start-up never waits in silence.
+    public func loadAll(from folders: [String], isolation: RunnerConfiguration? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }) -> SkillScan {
         var scan = SkillScan()
         var firstPath: [SkillID: String] = [:]
         for folder in folders {
@@ -60,6 +63,8 @@ extension SkillLoader {
                     } else {
                         continue
                     }
+                    let notice = SlowLoadNotice(entry, progress: progress)
+                    defer { notice.finish() }
                     let skill = try load(library, origin: path, isolation: isolation)
                     if let first = firstPath[skill.id] {
                         skill.retire()
@@ -73,5 +78,46 @@ extension SkillLoader {
             }
         }
         return scan
+    }
+}
+
+/// Says, while a library takes long to load, that it is still loading: after 3 s, then every
+/// 10 s, and how long it took once it is done.
+final class SlowLoadNotice: Sendable {
+    private let name: String
+    private let progress: @Sendable (String) -> Void
+    private let started = ContinuousClock.now
+    /// Whether the load is done, and whether anything was said.
+    private let state = Mutex((done: false, spoke: false))
+
+    init(_ name: String, progress: @escaping @Sendable (String) -> Void) {
+        self.name = name
+        self.progress = progress
+        schedule(after: 3)
+    }
+
+    private func schedule(after seconds: Int) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) { [self] in
+            let speak = state.withLock { state -> Bool in
+                guard !state.done else { return false }
+                state.spoke = true
+                return true
+            }
+            guard speak else { return }
+            progress("still loading \(name) after \(Self.seconds(ContinuousClock.now - started)) (its factory has not returned)")
+            schedule(after: 10)
+        }
+    }
+
+    func finish() {
+        let spoke = state.withLock { state -> Bool in
+            state.done = true
+            return state.spoke
+        }
+        if spoke { progress("\(name) loaded after \(Self.seconds(ContinuousClock.now - started))") }
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        "\(duration.components.seconds) s"
     }
 }

@@ -133,4 +133,19 @@ import TestSupport
         let logged = lines.withLock { $0 }
         #expect(logged.contains { $0.hasSuffix("… (\(100_000_000 - SkillLimits.logLineBytes) more bytes cut)") && $0.utf8.count < SkillLimits.logLineBytes + 100 }, "\(logged.map { $0.suffix(60) })")
     }
+
+    /// A factory that takes long is named while start-up waits for it.
+    @Test func aSlowFactoryIsNamedWhileStartUpWaits() throws {
+        let messages = Mutex<[String]>([])
+        let folder = try TestSupport.folderWithProducts(["HelloWorld"])
+        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["SLOW_FACTORY=4"], into: folder, name: "fixture")
+        var options = HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("slow-data"))
+        options.progress = { message in messages.withLock { $0.append(message) } }
+        let host = try HostEngine(options: options)
+        #expect(host.refusals.isEmpty)
+        let said = messages.withLock { $0 }
+        #expect(said.contains("still loading fixture.so after 3 s (its factory has not returned)"), "\(said)")
+        #expect(said.contains("fixture.so loaded after 4 s"), "\(said)")
+        #expect(!said.contains { $0.contains("libHelloWorld") }, "a quick load says nothing")
+    }
 }

@@ -19,6 +19,7 @@
  *   NEVER_DONE                 handle returns without ever calling done (a hung skill)
  *   REPLY="\"text\""           what the skill says (default "fixture answer")
  *   SKILL_NAME="\"Name\""      the manifest's display name (default "Fixture")
+ *   SLOW_FACTORY=n             the factory sleeps n seconds before it returns
  *   PRINT_ON_HANDLE            prints to standard output on every request
  *   BIG_RESPONSE=n             answers echo with a speech of n bytes
  *   BIG_LOG=n                  logs a line of n bytes on every request
@@ -254,6 +255,9 @@ static void free_response(sh_skill *skill, const char *bytes) {
 static void destroy(sh_skill *skill) { free(skill); }
 
 static const sh_skill_table *create(const sh_host_services *host) {
+#ifdef SLOW_FACTORY
+    sleep(SLOW_FACTORY);
+#endif
 #ifdef FACTORY_NULL
     (void)host;
     return NULL;
