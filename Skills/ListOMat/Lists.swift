@@ -10,13 +10,60 @@ import SkillKit
 /// Every change is one `update` (read, change, write if nothing else wrote meanwhile, else
 /// again), so the REPL, another `skillhost` and `skillhost storage` can change the lists at
 /// once and nothing is lost.
+///
+/// Fields List-o-Mat does not know (the app's own, a newer version's) are kept as they were
+/// when a list or an item is written back.
 struct TaskList: Codable, Equatable {
     var name: String
     var items: [Item]
+    var unknown = UnknownFields()
+
+    init(name: String, items: [Item]) {
+        self.name = name
+        self.items = items
+    }
 
     struct Item: Codable, Equatable {
         var name: String
         var done: Bool
+        var unknown = UnknownFields()
+
+        init(name: String, done: Bool) {
+            self.name = name
+            self.done = done
+        }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case name, done }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            done = try container.decode(Bool.self, forKey: .done)
+            unknown = try UnknownFields(from: decoder, known: Set(CodingKeys.allCases.map(\.rawValue)))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(done, forKey: .done)
+            try unknown.encode(to: encoder)
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case name, items }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        items = try container.decode([Item].self, forKey: .items)
+        unknown = try UnknownFields(from: decoder, known: Set(CodingKeys.allCases.map(\.rawValue)))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(items, forKey: .items)
+        try unknown.encode(to: encoder)
     }
 }
 

@@ -42,4 +42,23 @@ import TestSupport
         #expect(Set(items) == Set(fruit + hardware), "missing: \(Set(fruit + hardware).subtracting(items).sorted())")
         #expect(items.count == 40)
     }
+
+    /// Fields the app wrote that ListOMat does not know survive ListOMat's changes.
+    @Test func fieldsListOMatDoesNotKnowSurviveItsWrites() throws {
+        let skills = try TestSupport.folderWithProducts(["ListOMat"])
+        let data = try TestSupport.temporaryFolder("shared-list-extra")
+        let folder = "\(data)/groups/group.com.app-o-mat.ListOMat"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stored = #"[{"name":"Grocery Store","color":"green","extra":{"keep":"me"},"items":[{"name":"rice","done":false,"addedBy":"app"}]}]"#
+        try stored.write(toFile: "\(folder)/lists.json", atomically: true, encoding: .utf8)
+        let run = try Self.skillhost(["--skills", skills, "--data", data, "--no-watch", "--no-cache"], input: "ask list o mat to add olives to the grocery store list\n")
+        run.waitUntilExit()
+        #expect(run.terminationStatus == 0)
+        let lists = try #require(try JSONParser.parse(try String(contentsOfFile: "\(folder)/lists.json", encoding: .utf8)).array)
+        #expect(lists.first?["extra"]?["keep"]?.string == "me")
+        #expect(lists.first?["color"]?.string == "green")
+        let items = lists.first?["items"]?.array ?? []
+        #expect(items.compactMap { $0["name"]?.string } == ["rice", "olives"])
+        #expect(items.first?["addedBy"]?.string == "app")
+    }
 }

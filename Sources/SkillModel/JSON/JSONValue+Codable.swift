@@ -75,3 +75,28 @@ extension JSONValue {
         try JSONDecoder().decode(T.self, from: Data(JSONWriter.bytes(self)))
     }
 }
+
+/// The members of a stored JSON object that a `Codable` type does not know, kept so that
+/// writing the value back loses nothing another writer (an app, a newer skill) put there. A
+/// type decodes them with `init(from:known:)` beside its own keys and writes them back with
+/// `encode(to:)` after its own (see List-o-Mat's `TaskList`).
+public struct UnknownFields: Equatable, Sendable {
+    public var members: [String: JSONValue] = [:]
+
+    public init() {}
+
+    /// The members of the object being decoded whose keys are not in `known`.
+    public init(from decoder: any Decoder, known: Set<String>) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            members[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+        }
+    }
+
+    /// Adds the kept members to the object being encoded.
+    public func encode(to encoder: any Encoder) throws {
+        guard !members.isEmpty else { return }
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) { try container.encode(value, forKey: AnyCodingKey(key)) }
+    }
+}
