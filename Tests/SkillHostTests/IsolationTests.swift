@@ -148,4 +148,18 @@ import TestSupport
         #expect(said.contains("fixture.so loaded after 4 s"), "\(said)")
         #expect(!said.contains { $0.contains("libHelloWorld") }, "a quick load says nothing")
     }
+
+    /// A runner's memory is limited: an allocation past the limit fails and costs that turn;
+    /// one within it works.
+    @Test func aRunnerCannotTakeMoreMemoryThanItsLimit() async throws {
+        let limited = RunnerConfiguration(executable: Self.runner.executable, memoryLimit: 256 << 20)
+        let greedy = try Self.host(["ALLOCATE_ON_ECHO=512"], isolation: limited)
+        #expect(await greedy.turn("open fixture").speech == "fixture answer")
+        let refused = await greedy.turn("echo")
+        #expect(refused.error?.contains("crashed (Aborted, signal 6)") == true, "\(refused.error ?? "")")
+        #expect(await greedy.turn("open fixture").speech == "fixture answer")
+        let modest = try Self.host(["ALLOCATE_ON_ECHO=64"], isolation: limited)
+        _ = await modest.turn("open fixture")
+        #expect(await modest.turn("echo").error == nil)
+    }
 }

@@ -12,11 +12,18 @@ public struct RunnerConfiguration: Sendable {
     public var skills: Set<String>?
     /// How long a runner has to load its library and say hello.
     public var startDeadline: Duration
+    /// The most memory a runner may take for its data (heap and anonymous mappings,
+    /// `RLIMIT_DATA`); an allocation past it fails, which costs the turn and restarts the runner.
+    public var memoryLimit: Int
 
-    public init(executable: String, skills: Set<String>? = nil, startDeadline: Duration = .seconds(10)) {
+    /// A runner's memory unless told otherwise: ample for a skill, not for a runaway one.
+    public static let defaultMemoryLimit = 1 << 30
+
+    public init(executable: String, skills: Set<String>? = nil, startDeadline: Duration = .seconds(10), memoryLimit: Int = RunnerConfiguration.defaultMemoryLimit) {
         self.executable = executable
         self.skills = skills.map { Set($0.map { $0.lowercased() }) }
         self.startDeadline = startDeadline
+        self.memoryLimit = memoryLimit
     }
 
     /// Whether the skill from `origin` (a library or a source folder) runs isolated.
@@ -149,6 +156,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         // A crash is seen in ~2 ms without the backtracer, 25-43 ms with it (ARCHITECTURE.md).
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment[SkillRunner.memoryLimitVariable] = String(configuration.memoryLimit)
         let process: RunnerProcess
         do {
             process = try RunnerProcess(executable: configuration.executable, arguments: ["runner", library], environment: environment)

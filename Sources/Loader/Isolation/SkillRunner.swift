@@ -8,9 +8,13 @@ import Synchronization
 /// checks as the host, then answers request frames from standard input on standard output.
 /// Whatever the skill itself prints goes to standard error, so it cannot corrupt a frame.
 public enum SkillRunner {
+    /// The environment variable through which the host gives the runner its memory limit.
+    static let memoryLimitVariable = "SKILLHOST_RUNNER_MEMORY"
+
     public static func run(library: String) -> Never {
         let frames = dup(1)
         dup2(2, 1)
+        limitResources()
         let writer = FrameWriter(descriptor: frames)
         let inbox = Inbox(reader: FrameReader(descriptor: 0, spin: IsolatedSkill.spin))
         let shadow: ShadowDirectory
@@ -54,6 +58,17 @@ public enum SkillRunner {
         }
         // The host closed the pipe: it is done with this runner.
         exit(0)
+    }
+
+    /// Limits set on itself before the library loads: its data memory (as the host says), and
+    /// no core files (a crashing skill's memory, with whatever it held, is not written to disk).
+    private static func limitResources() {
+        if let text = ProcessInfo.processInfo.environment[memoryLimitVariable], let bytes = rlim_t(text), bytes > 0 {
+            var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+            setrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
+        }
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
     }
 
     private static func failStart(_ writer: FrameWriter, _ error: LoaderError) -> Never {

@@ -21,6 +21,9 @@ struct HostOptionGroup: ParsableArguments {
     @Option(name: .customLong("isolate"), help: ArgumentHelp("Run a skill in a runner process of its own, so that a crash or a hang costs one turn; by library or folder name (repeatable), or alone for every skill.", valueName: "skill"))
     var isolate: [String] = []
 
+    @Option(name: .customLong("runner-memory"), help: ArgumentHelp("The most memory an isolated skill's runner may take for its data, in MB; past it an allocation fails, which costs the turn.", valueName: "MB"))
+    var runnerMemory: Int = RunnerConfiguration.defaultMemoryLimit >> 20
+
     @Flag(help: ArgumentHelp("Load libraries even from folders or files that other users can write or own. Whoever can replace such a file runs code as you."))
     var allowUntrusted = false
 
@@ -58,7 +61,7 @@ struct HostOptionGroup: ParsableArguments {
         guard !isolate.isEmpty else { return nil }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let names = isolate.flatMap { $0.split(separator: ",").map(String.init) }
-        return RunnerConfiguration(executable: executable, skills: names.contains("all") ? nil : Set(names))
+        return RunnerConfiguration(executable: executable, skills: names.contains("all") ? nil : Set(names), memoryLimit: max(1, runnerMemory) << 20)
     }
 
     func hostOptions(diagnostics: any TextSink, color: Bool) -> HostOptions {

@@ -19,6 +19,7 @@
  *   NEVER_DONE                 handle returns without ever calling done (a hung skill)
  *   REPLY="\"text\""           what the skill says (default "fixture answer")
  *   SKILL_NAME="\"Name\""      the manifest's display name (default "Fixture")
+ *   ALLOCATE_ON_ECHO=n         on echo, allocates and touches n MB (and aborts if it cannot)
  *   SLOW_FACTORY=n             the factory sleeps n seconds before it returns
  *   PRINT_ON_HANDLE            prints to standard output on every request
  *   BIG_RESPONSE=n             answers echo with a speech of n bytes
@@ -163,6 +164,15 @@ static void handle_text(sh_skill *skill, const char *request, sh_done_fn done, v
             (void)written;
         }
         for (;;) pause();
+    }
+#endif
+#if defined(ALLOCATE_ON_ECHO)
+    if (strstr(request, "EchoIntent")) {
+        size_t size = (size_t)(ALLOCATE_ON_ECHO) << 20;
+        char *block = malloc(size);
+        if (!block) abort();
+        memset(block, 1, size);
+        free(block);
     }
 #endif
 #if defined(BIG_LOG)
