@@ -157,6 +157,25 @@ import TestSupport
         #expect(copies().count == ShadowDirectory.keptRetired + 1, "\(copies())")
     }
 
+    /// An isolated turn under way when its skill is reloaded finishes on the generation it
+    /// reached; the next one reaches the new generation; the session never ends.
+    @Test func aReloadDuringAnIsolatedTurnLetsTheTurnFinish() async throws {
+        let path = try build("fixture", [#"REPLY="old answer""#, "SLEEP_ON_ECHO=600"])
+        let runner = RunnerConfiguration(executable: "\(TestSupport.productsFolder)/skillhost")
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), isolation: runner))
+        #expect(await host.turn("open fixture").speech == "old answer")
+        async let underWay = host.turn("echo")
+        try await Task.sleep(for: .milliseconds(200))
+        try build("fixture", [#"REPLY="new answer""#])
+        #expect(await host.reload(origin: path)?.kind == .reloaded)
+        let finished = await underWay
+        #expect(finished.error == nil, "\(finished.error ?? "")")
+        #expect(finished.speech == "old answer")
+        #expect(!finished.endSession)
+        #expect(await host.sessionOwner == "com.test.fixture")
+        #expect(await host.turn("echo").speech == "new answer")
+    }
+
     @Test func aReloadThatWouldStealAnotherSkillsNameIsRefused() async throws {
         try build("a-first", [#"SKILL_ID="com.test.first""#, #"INVOCATION="first skill""#, #"REPLY="first""#])
         let second = try build("b-second", [#"SKILL_ID="com.test.second""#, #"INVOCATION="second skill""#, #"REPLY="second""#])

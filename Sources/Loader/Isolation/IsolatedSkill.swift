@@ -194,7 +194,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     /// The runner answering now, started again if the last one died.
     private func currentRunner() throws(SkillCallError) -> Runner {
         let (runner, retired) = state.withLock { ($0.runner, $0.retired) }
-        if retired { throw SkillCallError(skillID: id, message: "generation \(generation) has been retired") }
+        if retired { throw SkillCallError(skillID: id, message: "generation \(generation) has been retired", isRetirement: true) }
         if let runner { return runner }
         do {
             let (runner, _) = try Self.start(frozenCopy, displayPath: path, configuration: configuration)
@@ -209,7 +209,11 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     }
 
     public func handle(_ request: [UInt8], deadline: Duration) async throws(SkillCallError) -> [UInt8] {
-        try exchange.withLock { _ throws(SkillCallError) -> [UInt8] in try exchangeTurn(request, deadline: deadline) }
+        try exchange.withLock { _ throws(SkillCallError) -> [UInt8] in
+            // A generation retired while this turn was under way lets it finish, then stops.
+            defer { if state.withLock({ $0.retired }) { stopRunner() } }
+            return try exchangeTurn(request, deadline: deadline)
+        }
     }
 
     /// Lets go of a runner that died or was stopped, and says what became of it. One that
@@ -272,14 +276,21 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         }
     }
 
-    /// Stops the runner; this generation answers no more.
+    /// This generation answers no more: its runner stops now, or, when a turn is under way,
+    /// once that turn is answered (a reload mid-turn lets the turn finish; the host sends
+    /// later ones to the new generation).
     public func retire() {
+        state.withLock { $0.retired = true }
+        _ = exchange.withLockIfAvailable { _ in stopRunner() }
+        shadow.retire(frozenCopy)
+    }
+
+    /// Kills the runner, if one runs. Called holding `exchange`.
+    private func stopRunner() {
         let runner = state.withLock { state -> Runner? in
-            state.retired = true
             defer { state.runner = nil }
             return state.runner
         }
         runner?.process.kill()
-        shadow.retire(frozenCopy)
     }
 }

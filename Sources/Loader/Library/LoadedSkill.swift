@@ -94,5 +94,13 @@ public final class LoadedSkill: SkillEndpoint, @unchecked Sendable {
 public struct SkillCallError: Error, Sendable, CustomStringConvertible {
     public let skillID: SkillID
     public let message: String
+    /// The generation called had been retired (a reload replaced it) before it saw the request.
+    public var isRetirement = false
     public var description: String { "skill \(skillID) failed: \(message)" }
+
+    public init(skillID: SkillID, message: String, isRetirement: Bool = false) {
+        self.skillID = skillID
+        self.message = message
+        self.isRetirement = isRetirement
+    }
 }

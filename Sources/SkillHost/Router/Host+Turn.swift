@@ -264,6 +264,11 @@ extension HostEngine {
                 return await fail(result, entry: entry, type: "INVALID_RESPONSE", message: "\(entry.id) returned an invalid response: \(error)")
             }
         } catch {
+            // Reloaded since the turn picked this generation: the new one takes the request,
+            // and the dialog carries on (the old one never ran it).
+            if let current = registry.entry(entry.id), current.skill.generation != entry.skill.generation, error.isRetirement {
+                return await send(type, intent: intent, dialogState: dialogState, to: current, result: result, slots: slots)
+            }
             return await fail(result, entry: entry, type: "INTERNAL_SERVICE_ERROR", message: error.description)
         }
 

@@ -20,6 +20,7 @@
  *   REPLY="\"text\""           what the skill says (default "fixture answer")
  *   SKILL_NAME="\"Name\""      the manifest's display name (default "Fixture")
  *   ALLOCATE_ON_ECHO=n         on echo, allocates and touches n MB (and aborts if it cannot)
+ *   SLEEP_ON_ECHO=ms           on echo, sleeps ms milliseconds before answering
  *   SLOW_FACTORY=n             the factory sleeps n seconds before it returns
  *   PRINT_ON_HANDLE            prints to standard output on every request
  *   BIG_RESPONSE=n             answers echo with a speech of n bytes
@@ -30,6 +31,7 @@
  *   ELICIT                     EchoIntent without a thing asks for it (Dialog.ElicitSlot);
  *                              with one it says "you said THING (dialogState)"
  */
+#define _DEFAULT_SOURCE /* usleep */
 #include "skillhost_abi.h"
 
 #include <stdio.h>
@@ -165,6 +167,9 @@ static void handle_text(sh_skill *skill, const char *request, sh_done_fn done, v
         }
         for (;;) pause();
     }
+#endif
+#if defined(SLEEP_ON_ECHO)
+    if (strstr(request, "EchoIntent")) usleep((useconds_t)(SLEEP_ON_ECHO) * 1000);
 #endif
 #if defined(ALLOCATE_ON_ECHO)
     if (strstr(request, "EchoIntent")) {
