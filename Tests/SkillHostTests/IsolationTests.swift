@@ -162,4 +162,23 @@ import TestSupport
         _ = await modest.turn("open fixture")
         #expect(await modest.turn("echo").error == nil)
     }
+
+    /// What a skill's own thread asks of the host between turns (a log line here) is answered
+    /// at once, not at the next turn.
+    @Test func aCallFromASkillsThreadBetweenTurnsIsAnswered() async throws {
+        let lines = Mutex<[String]>([])
+        let folder = try TestSupport.folderWithProducts(["HelloWorld"])
+        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["BACKGROUND_LOG"], into: folder, name: "fixture")
+        var options = HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("background-data"), isolation: Self.runner)
+        options.logSink = { record in lines.withLock { $0.append(record.message) } }
+        let host = try HostEngine(options: options)
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+        // No other turn: the line must arrive on its own (waited for up to 10 s).
+        var arrived = false
+        for _ in 0..<200 where !arrived {
+            try await Task.sleep(for: .milliseconds(50))
+            arrived = lines.withLock { $0.contains("logged from a background thread") }
+        }
+        #expect(arrived)
+    }
 }

@@ -136,6 +136,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             $0.runner = runner
             $0.starts = 1
         }
+        skill.serveBetweenTurns(runner)
         return skill
     }
 
@@ -202,6 +203,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
                 $0.runner = runner
                 $0.starts += 1
             }
+            serveBetweenTurns(runner)
             return runner
         } catch {
             throw SkillCallError(skillID: id, message: "its runner could not start again: \(error.reason)")
@@ -236,7 +238,6 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             let how = lose(runner, stopping: false)
             throw SkillCallError(skillID: id, message: "its runner \(how) before the turn; it starts again for the next turn")
         }
-        let grant = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups)
         while true {
             let frame: Frame
             switch runner.reader.read(until: due) {
@@ -258,20 +259,60 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
                     throw SkillCallError(skillID: id, message: String(decoding: frame.payload, as: UTF8.self))
                 }
                 return frame.payload
-            case .log:
-                let level = SkillLogRecord.Level(rawValue: min(max(frame.status, 0), 3)) ?? .info
-                logSink(SkillLogRecord(skillID: id, generation: generation, level: level, message: String(decoding: frame.payload, as: UTF8.self)))
-            case .storage:
-                let (status, reply): (Int32, [UInt8])
-                if let storage {
-                    (status, reply) = frame.payload.withUnsafeBufferPointer { storage(grant, $0) }
-                } else {
-                    (status, reply) = (Int32(SH_STATUS_ERROR.rawValue), Array("this host offers no storage".utf8))
-                }
-                runner.writer.send(Frame(.storageReply, id: frame.id, status: status, payload: reply))
+            case .log, .storage:
+                serve(frame, from: runner)
             default:
                 // A late answer to a turn that already failed, or a frame out of turn.
                 continue
+            }
+        }
+    }
+
+    /// Answers a runner's log or storage frame, for the identity the host checked.
+    private func serve(_ frame: Frame, from runner: Runner) {
+        switch frame.kind {
+        case .log:
+            let level = SkillLogRecord.Level(rawValue: min(max(frame.status, 0), 3)) ?? .info
+            logSink(SkillLogRecord(skillID: id, generation: generation, level: level, message: String(decoding: frame.payload, as: UTF8.self)))
+        case .storage:
+            let grant = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups)
+            let (status, reply): (Int32, [UInt8])
+            if let storage {
+                (status, reply) = frame.payload.withUnsafeBufferPointer { storage(grant, $0) }
+            } else {
+                (status, reply) = (Int32(SH_STATUS_ERROR.rawValue), Array("this host offers no storage".utf8))
+            }
+            runner.writer.send(Frame(.storageReply, id: frame.id, status: status, payload: reply))
+        default:
+            break
+        }
+    }
+
+    /// Between turns, a thread per runner answers what the skill's own threads ask of the host
+    /// (a log line, a storage call from a timer): otherwise they would wait for the next turn,
+    /// perhaps for ever. It looks at the pipe without holding `exchange` and reads only while
+    /// no turn does; it ends with its runner.
+    private func serveBetweenTurns(_ runner: Runner) {
+        Thread.detachNewThread { [weak self] in
+            while let self, self.state.withLock({ $0.runner === runner && !$0.retired }) {
+                // Bytes in the pipe, or a frame already read into the buffer by a turn (looked
+                // for again every quarter second).
+                _ = runner.process.waitForOutput(timeout: .milliseconds(250))
+                let ended = self.exchange.withLock { _ -> Bool in
+                    guard self.state.withLock({ $0.runner === runner }) else { return true }
+                    while runner.reader.waitForData(timeout: .zero) {
+                        switch runner.reader.read(until: .now + .seconds(1)) {
+                        case .frame(let frame):
+                            self.serve(frame, from: runner)
+                        case .end, .malformed, .timedOut:
+                            // Whatever it was, the runner is let go; the next turn starts another.
+                            _ = self.lose(runner, stopping: true)
+                            return true
+                        }
+                    }
+                    return false
+                }
+                if ended { return }
             }
         }
     }

@@ -20,6 +20,7 @@
  *   REPLY="\"text\""           what the skill says (default "fixture answer")
  *   SKILL_NAME="\"Name\""      the manifest's display name (default "Fixture")
  *   ALLOCATE_ON_ECHO=n         on echo, allocates and touches n MB (and aborts if it cannot)
+ *   BACKGROUND_LOG             each request starts a thread that logs 300 ms later, between turns
  *   SLEEP_ON_ECHO=ms           on echo, sleeps ms milliseconds before answering
  *   SLOW_FACTORY=n             the factory sleeps n seconds before it returns
  *   PRINT_ON_HANDLE            prints to standard output on every request
@@ -40,6 +41,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <pthread.h>
 
 #ifndef SKILL_ID
 #define SKILL_ID "com.test.fixture"
@@ -118,6 +120,17 @@ static int32_t store(const sh_host_services *host, struct reply *reply) {
 
 static void handle_text(sh_skill *skill, const char *request, sh_done_fn done, void *context);
 
+#ifdef BACKGROUND_LOG
+/* What a skill's timer or worker thread does: call the host when no turn is under way. */
+static void *log_later(void *argument) {
+    const sh_host_services *host = argument;
+    usleep(300 * 1000);
+    static const char line[] = "logged from a background thread";
+    host->log(SH_LOG_WARNING, line, sizeof line - 1);
+    return NULL;
+}
+#endif
+
 /* The request is `length` bytes, not a C string: the fixture reads it with strstr, so it
    works on a NUL-terminated copy. */
 static void handle(sh_skill *skill, const char *bytes, size_t length, sh_done_fn done, void *context) {
@@ -166,6 +179,12 @@ static void handle_text(sh_skill *skill, const char *request, sh_done_fn done, v
             (void)written;
         }
         for (;;) pause();
+    }
+#endif
+#if defined(BACKGROUND_LOG)
+    {
+        pthread_t thread;
+        if (pthread_create(&thread, NULL, log_later, (void *)skill->host) == 0) pthread_detach(thread);
     }
 #endif
 #if defined(SLEEP_ON_ECHO)
