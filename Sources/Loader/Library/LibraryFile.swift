@@ -27,6 +27,8 @@ enum LibraryFile {
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw LoaderError(.notAFile, path: path, "not a regular file") }
         if let refusal = trust.refusal(info, path: path, kind: "library") { throw refusal }
+        // Where the file really is (a link may lead out of the skills folder), every folder up.
+        if let refusal = trust.checkAncestors(of: resolved, for: path) { throw refusal }
         let size = Int(info.st_size)
         guard size <= maximumSize else {
             throw LoaderError(.unreadable, path: path, "is \(size >> 20) MiB, larger than the \(maximumSize >> 20) MiB a skill library may be")

@@ -22,11 +22,36 @@ public enum TrustPolicy: Sendable, Equatable {
         return nil
     }
 
-    /// Checks a folder before anything in it is loaded.
+    /// Checks a folder before anything in it is loaded, and the folders above it.
     public func checkFolder(_ path: String) -> LoaderError? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return refusal(info, path: path, kind: "skills folder")
+        if let refusal = refusal(info, path: path, kind: "skills folder") { return refusal }
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return checkAncestors(of: String(cString: real), for: path)
+    }
+
+    /// Checks every folder above `resolved` (a path without links) up to the root: one that
+    /// every user may write to without the sticky bit (so anyone could rename what is in it and
+    /// put something else in its place), or that belongs to someone else, makes what is below
+    /// it untrustworthy. `named` is the path as the user gave it, for the message.
+    func checkAncestors(of resolved: String, for named: String) -> LoaderError? {
+        guard self == .strict else { return nil }
+        let fix = "or pass --allow-untrusted to accept that risk"
+        var folder = resolved
+        while let slash = folder.lastIndex(of: "/"), folder != "/" {
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+            var info = stat()
+            guard lstat(folder, &info) == 0 else { continue }
+            if info.st_mode & S_IWOTH != 0, info.st_mode & S_ISVTX == 0 {
+                return LoaderError(.untrusted, path: named, "the folder \(folder) above it is writable by every user on this machine, so anyone could put other code in its place; `chmod o-w` it, \(fix)")
+            }
+            if info.st_uid != 0, info.st_uid != geteuid() {
+                return LoaderError(.untrusted, path: named, "the folder \(folder) above it belongs to \(Self.userName(info.st_uid)), not to you or root, so its owner could put other code in its place; \(fix)")
+            }
+        }
+        return nil
     }
 
     private static func userName(_ uid: uid_t) -> String {
