@@ -88,6 +88,30 @@ import TestSupport
         await host.shutdown()
     }
 
+    /// A skills folder deleted and made again is watched again: what is put in it loads.
+    @Test func theWatcherSurvivesItsFolderBeingDeletedAndMadeAgain() async throws {
+        let host = try host()
+        await host.startWatching()
+        try FileManager.default.removeItem(atPath: folder)
+        try await Task.sleep(for: .milliseconds(100))
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try build("late", [#"SKILL_ID="com.test.late""#, #"INVOCATION="late comer""#, #"REPLY="back again""#])
+        #expect(await events.wait { $0.kind == .loaded }?.skillID == "com.test.late")
+        #expect(await host.turn("open late comer").speech == "back again")
+        await host.shutdown()
+    }
+
+    /// `:reload` with no name also loads libraries that arrived since (with no watcher running).
+    @Test func reloadingEverythingFindsNewLibraries() async throws {
+        try build("fixture", [#"REPLY="first""#])
+        let host = try host()
+        try build("late", [#"SKILL_ID="com.test.late""#, #"INVOCATION="late comer""#, #"REPLY="found""#])
+        let events = await host.reload(skill: nil)
+        #expect(events.contains { $0.kind == .loaded && $0.skillID == "com.test.late" }, "\(events)")
+        #expect(await host.turn("open late comer").speech == "found")
+        #expect(await host.turn("open fixture").speech == "first")
+    }
+
     @Test func pollingIsTheAnnouncedFallback() async throws {
         try build("fixture", [#"REPLY="first answer""#])
         let host = try host()
@@ -205,6 +229,32 @@ import TestSupport
         let folderRefused = try host()
         #expect(folderRefused.refusals.first?.path == folder)
         #expect(folderRefused.refusals.first?.reason.contains("skills folder is writable by every user") == true)
+    }
+
+    /// A link in the skills folder to a library in a folder anyone can write to is refused
+    /// (the file is checked where it really is, every folder up); so is a skills folder inside
+    /// such a folder.
+    @Test func whereALibraryReallyIsIsCheckedEveryFolderUp() async throws {
+        let open = try TestSupport.temporaryFolder("reload-open")
+        #expect(chmod(open, 0o777) == 0)
+        let built = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: [#"REPLY="linked answer""#], into: open, name: "fixture")
+        #expect(symlink(built, "\(folder)/fixture.so") == 0)
+        let strict = try host()
+        let refusal = try #require(strict.refusals.first)
+        #expect(refusal.code == .untrusted)
+        #expect(refusal.path == "\(folder)/fixture.so")
+        #expect(refusal.reason.contains("the folder \(open) above it is writable by every user"), "\(refusal.reason)")
+        #expect(await (try host(trust: .anyone)).turn("open fixture").speech == "linked answer")
+
+        let inside = "\(open)/skills"
+        #expect(mkdir(inside, 0o755) == 0)
+        let data = try TestSupport.temporaryFolder("reload-open-data")
+        let nested = try HostEngine(options: HostOptions(skillFolders: [inside], dataRoot: data))
+        #expect(nested.refusals.first?.path == inside)
+        #expect(nested.refusals.first?.reason.contains("the folder \(open) above it is writable by every user") == true)
+        // Sticky, as /tmp is: no one can rename another's entries, so what is below is safe.
+        #expect(chmod(open, 0o1777) == 0)
+        #expect(try HostEngine(options: HostOptions(skillFolders: [inside], dataRoot: data)).refusals.isEmpty)
     }
 
     @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))

@@ -8,7 +8,10 @@ import Synchronization
 /// `IN_MOVED_FROM`); a path is reported after `debounce` passes with no new event for it, so a
 /// linker writing in pieces (or an editor saving through a temporary file) makes one report.
 /// When inotify is unavailable (no instances or watches left), it falls back to comparing
-/// folder listings every `pollInterval`, and says so in `mode`.
+/// folder listings every `pollInterval`, and says so in `mode`. A watched folder that is
+/// deleted is looked for again every `pollInterval` and, once back, watched again with
+/// everything in it reported; when the kernel's event queue overflows (events were lost),
+/// `onOverflow` is called so the caller can look at everything again.
 public final class FolderWatcher: Sendable {
     /// One thing to watch, and what to report when something in it changes.
     public struct Watch: Sendable {
@@ -51,7 +54,7 @@ public final class FolderWatcher: Sendable {
 
     /// Starts watching; `onChange` is called on the watcher's own thread with the reports that
     /// settled, each once.
-    public init(_ watches: [Watch], debounce: Duration = .milliseconds(250), pollInterval: Duration = .milliseconds(500), forcePolling: Bool = false, onChange: @escaping @Sendable ([String]) -> Void) {
+    public init(_ watches: [Watch], debounce: Duration = .milliseconds(250), pollInterval: Duration = .milliseconds(500), forcePolling: Bool = false, onOverflow: @escaping @Sendable () -> Void = {}, onChange: @escaping @Sendable ([String]) -> Void) {
         var pipeEnds: [Int32] = [-1, -1]
         _ = pipe(&pipeEnds)
         for end in pipeEnds where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -83,7 +86,7 @@ public final class FolderWatcher: Sendable {
             let settled = table
             Thread.detachNewThread {
                 var table = settled
-                Self.listen(&table, debounce: debounce, wake: wakeRead, stopped: stopped, onChange: onChange)
+                Self.listen(&table, debounce: debounce, pollInterval: pollInterval, wake: wakeRead, stopped: stopped, onOverflow: onOverflow, onChange: onChange)
             }
         }
     }
@@ -129,7 +132,7 @@ public final class FolderWatcher: Sendable {
         }
     }
 
-    private static func listen(_ table: inout WatchTable, debounce: Duration, wake: Int32, stopped: StopFlag, onChange: @Sendable ([String]) -> Void) {
+    private static func listen(_ table: inout WatchTable, debounce: Duration, pollInterval: Duration, wake: Int32, stopped: StopFlag, onOverflow: @Sendable () -> Void, onChange: @Sendable ([String]) -> Void) {
         defer {
             close(table.descriptor)
             close(wake)
@@ -137,10 +140,23 @@ public final class FolderWatcher: Sendable {
         var pending: [String: ContinuousClock.Instant] = [:]
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let clock = ContinuousClock()
+        /// Watched folders that were deleted, waited for.
+        var lost: [Watch] = []
         while !stopped.isSet {
+            // A deleted folder that is back is watched again, and what it holds reported.
+            lost.removeAll { watch in
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: watch.folder, isDirectory: &isFolder), isFolder.boolValue,
+                    table.add(watch) == nil else { return false }
+                for (path, _) in snapshot([watch]) {
+                    if let report = watch.report(path) { pending[report] = clock.now }
+                }
+                return true
+            }
             var fds = [pollfd(fd: table.descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-            // While something waits to settle, look again every 20 ms.
-            let ready = Glibc.poll(&fds, 2, pending.isEmpty ? -1 : 20)
+            // While something waits to settle, look again every 20 ms; while a folder is
+            // missing, every poll interval.
+            let ready = Glibc.poll(&fds, 2, !pending.isEmpty ? 20 : !lost.isEmpty ? milliseconds(pollInterval) : -1)
             if ready < 0, errno != EINTR { return }
             if fds[1].revents != 0 { return }
             if fds[0].revents & Int16(POLLIN) != 0 {
@@ -153,7 +169,17 @@ public final class FolderWatcher: Sendable {
                         let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
                         let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
                         offset += 16 + length
+                        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                            onOverflow()
+                            continue
+                        }
                         guard let (folder, watch) = table.folders[wd] else { continue }
+                        if mask & UInt32(IN_IGNORED) != 0 {
+                            // The folder is gone (deleted, or its file system unmounted).
+                            table.folders[wd] = nil
+                            if folder == watch.folder { lost.append(watch) }
+                            continue
+                        }
                         let name = String(decoding: nameBytes, as: UTF8.self)
                         let path = name.isEmpty ? folder : folder + "/" + name
                         if watch.recursive, mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, !name.hasPrefix(".") {

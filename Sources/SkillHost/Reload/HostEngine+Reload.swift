@@ -39,7 +39,10 @@ extension HostEngine {
                 return models.first { ($0 as NSString).lastPathComponent == name }
             })
         }
-        let watcher = FolderWatcher(watches, forcePolling: forcePolling) { [self] changed in
+        let watcher = FolderWatcher(watches, forcePolling: forcePolling, onOverflow: { [self] in
+            // Events were lost: every skill is loaded again and the folders looked through.
+            Task { _ = await self.reload(skill: nil) }
+        }) { [self] changed in
             Task { await self.reload(origins: changed) }
         }
         self.watcher = watcher
@@ -60,8 +63,19 @@ extension HostEngine {
         for origin in origins { _ = await reload(origin: origin) }
     }
 
-    /// Reloads the skill named (name, id or invocation name), or every skill: `:reload`.
+    /// Reloads the skill named (name, id or invocation name), or every skill and what is new
+    /// in the skills folders: `:reload`.
     public func reload(skill: String?) async -> [HostEvent] {
+        if skill == nil {
+            var events: [HostEvent] = []
+            for entry in registry.entries {
+                if let event = await reload(origin: entry.origin) { events.append(event) }
+            }
+            for origin in newOrigins() {
+                if let event = await reload(origin: origin) { events.append(event) }
+            }
+            return events
+        }
         let wanted = skill?.lowercased()
         let entries = registry.entries.filter { entry in
             guard let wanted else { return true }
@@ -77,6 +91,20 @@ extension HostEngine {
             if let event = await reload(origin: entry.origin) { events.append(event) }
         }
         return events
+    }
+
+    /// Libraries and source folders in the skills folders that no loaded skill comes from.
+    func newOrigins() -> [String] {
+        var origins: [String] = []
+        for folder in options.skillFolders {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for entry in entries.sorted() where !entry.hasPrefix(".") {
+                let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+                guard entry.hasSuffix(".so") || SourceSkillBuild.isSourceFolder(path), registry.entry(origin: path) == nil else { continue }
+                origins.append(path)
+            }
+        }
+        return origins
     }
 
     /// Loads the library or builds and loads the source folder at `origin`, and puts the new
