@@ -54,7 +54,12 @@ public struct HostOptions: Sendable {
 ///
 /// Many hosts can run in one process; each has its own shadow folder and conversation.
 public actor HostEngine {
-    public internal(set) var registry: SkillRegistry
+    public internal(set) var registry: SkillRegistry {
+        didSet { registryVersion &+= 1 }
+    }
+    /// Counts changes to `registry`, so a reload that prepared the next registry off the actor
+    /// knows whether another change came first.
+    var registryVersion = 0
     /// Libraries and folders that were refused at start, with the reasons.
     public nonisolated let refusals: [LoaderError]
     let loader: SkillLoader

@@ -175,17 +175,36 @@ extension HostEngine {
         case .failure(let error): return refused("generation refused: \(error.reason)")
         }
 
-        if let other = registry.entry(entry.id), other.origin != origin {
-            entry.skill.retire()
-            return refused("skill id \(entry.id) is already loaded from \(other.origin)")
+        // The next registry (the routing model across every skill trains again, which takes
+        // a while with many) is made off the actor, so turns to the other skills go on
+        // meanwhile; it is put in place at once unless the registry changed in between.
+        var staged: SkillRegistry
+        repeat {
+            if let other = registry.entry(entry.id), other.origin != origin {
+                entry.skill.retire()
+                return refused("skill id \(entry.id) is already loaded from \(other.origin)")
+            }
+            if let (name, owner) = registry.invocationOwner(of: entry.skill, replacing: previous?.id) {
+                entry.skill.retire()
+                return refused("invocation name '\(name)' is already \(owner.name)'s (\(owner.id))")
+            }
+            let base = registry
+            let version = registryVersion
+            let dropped = previous.flatMap { $0.id != entry.id ? $0.id : nil }
+            staged = await Task.detached {
+                var next = base
+                if let dropped { next.remove(dropped) }
+                next.install(entry)
+                return next
+            }.value
+            if version == registryVersion { break }
+        } while true
+        if let previous, previous.id != entry.id {
+            previous.skill.retire()
+            if conversation.session?.skillID == previous.id { conversation.session = nil }
         }
-        if let (name, owner) = registry.invocationOwner(of: entry.skill, replacing: previous?.id) {
-            entry.skill.retire()
-            return refused("invocation name '\(name)' is already \(owner.name)'s (\(owner.id))")
-        }
-        if let previous, previous.id != entry.id { unroute(previous) }
         let replaced = registry.entry(entry.id)
-        registry.install(entry)
+        registry = staged
         replaced?.skill.retire()
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
