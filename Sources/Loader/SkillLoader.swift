@@ -33,14 +33,16 @@ public final class SkillLoader: Sendable {
     }
 
     /// Loads one library. The returned skill is a new generation of its skill id.
-    public func load(_ path: String) throws(LoaderError) -> LoadedSkill {
+    /// - Parameter origin: what the skill comes from (a source folder for a skill built from
+    ///   source; the library itself when nil), which its storage belongs to.
+    public func load(_ path: String, origin: String? = nil) throws(LoaderError) -> LoadedSkill {
         let bytes = try LibraryFile.read(path, trust: trust)
         let stored = bytes.withUnsafeBytes { raw in
             Result { () throws(LoaderError) in try checkAndStore(raw, path: path) }
         }
         let shadowPath = try stored.get()
         do throws(LoaderError) {
-            return try open(shadowPath, path: path)
+            return try open(shadowPath, path: path, origin: origin ?? path)
         } catch {
             // A refused library's copy is of no use to anyone (its image, if mapped, stays).
             shadow.discard(shadowPath)
@@ -49,7 +51,7 @@ public final class SkillLoader: Sendable {
     }
 
     /// Opens the shadow copy of `path`, runs its factory and checks what it made.
-    private func open(_ shadowPath: String, path: String) throws(LoaderError) -> LoadedSkill {
+    private func open(_ shadowPath: String, path: String, origin: String) throws(LoaderError) -> LoadedSkill {
         guard let handle = dlopen(shadowPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             if let range = message.range(of: "undefined symbol: ") {
@@ -78,7 +80,7 @@ public final class SkillLoader: Sendable {
             throw LoaderError(.factoryReturnedNothing, path: path, "\(Self.factorySymbol) returned NULL: the skill could not start")
         }
         do throws(LoaderError) {
-            return try validate(table, path: path, shadowPath: shadowPath, provisional: binding)
+            return try validate(table, path: path, origin: origin, shadowPath: shadowPath, provisional: binding)
         } catch {
             binding.retire()
             if table.pointee.struct_size >= UInt32(MemoryLayout<sh_skill_table>.size), let destroy = table.pointee.destroy {
@@ -90,14 +92,14 @@ public final class SkillLoader: Sendable {
 
     /// Loads the library in a runner process of its own (see `IsolatedSkill`), with this
     /// loader's trust, log and storage.
-    public func launchIsolated(_ path: String, configuration: RunnerConfiguration) throws(LoaderError) -> IsolatedSkill {
-        try IsolatedSkill.launch(path, loader: self, configuration: configuration, logSink: logSink, storage: storage)
+    public func launchIsolated(_ path: String, origin: String? = nil, configuration: RunnerConfiguration) throws(LoaderError) -> IsolatedSkill {
+        try IsolatedSkill.launch(path, origin: origin ?? path, loader: self, configuration: configuration, logSink: logSink, storage: storage)
     }
 
     /// Loads in this process, or in a runner when `isolation` says the origin runs isolated.
     public func load(_ library: String, origin: String, isolation: RunnerConfiguration?) throws(LoaderError) -> any SkillEndpoint {
-        if let isolation, isolation.isolates(origin) { return try launchIsolated(library, configuration: isolation) }
-        return try load(library)
+        if let isolation, isolation.isolates(origin) { return try launchIsolated(library, origin: origin, configuration: isolation) }
+        return try load(library, origin: origin)
     }
 
     /// The next generation number of a skill id in this host (1 for its first load).
@@ -122,7 +124,7 @@ public final class SkillLoader: Sendable {
         }
     }
 
-    private func validate(_ table: UnsafePointer<sh_skill_table>, path: String, shadowPath: String, provisional: HostServiceBinding) throws(LoaderError) -> LoadedSkill {
+    private func validate(_ table: UnsafePointer<sh_skill_table>, path: String, origin: String, shadowPath: String, provisional: HostServiceBinding) throws(LoaderError) -> LoadedSkill {
         let t = table.pointee
         guard t.abi_version == SKILLHOST_ABI_VERSION else {
             throw LoaderError(.wrongABIVersion, path: path, "table says skill ABI version \(t.abi_version); this host speaks version \(SKILLHOST_ABI_VERSION)")
@@ -151,7 +153,7 @@ public final class SkillLoader: Sendable {
             throw LoaderError(.malformedModel, path: path, "malformed interaction model: \(error)")
         }
         let generation = nextGeneration(of: manifest.id)
-        provisional.confirm(manifest, generation: generation)
+        provisional.confirm(manifest, generation: generation, library: origin)
         let sink = logSink
         let turns = try TurnTable(table: table, skillID: manifest.id) { message in
             sink(SkillLogRecord(skillID: manifest.id, generation: generation, level: .warning, message: "host: \(message)"))

@@ -22,7 +22,7 @@ import TestSupport
         #expect(speech.contains("status 0 reply {'written':true,'version':'v1'}"), "\(speech)")
         #expect(speech.contains("in the factory: status 1 reply storage is not available while the skill's factory runs"), "\(speech)")
         let only = try #require(requests.all.count == 1 ? requests.all.first : nil)
-        #expect(only.grant == StorageGrant(skillID: "com.test.fixture", generation: 1, appGroups: ["group.com.test.shared"]))
+        #expect(only.grant == StorageGrant(skillID: "com.test.fixture", generation: 1, appGroups: ["group.com.test.shared"], library: path))
         #expect(only.request == #"{"op":"put","container":"private","key":"c","value":1}"#)
 
         skill.binding.retire()

@@ -57,6 +57,8 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
 
     private let frozenCopy: String
     private let shadow: ShadowDirectory
+    /// What the skill comes from (its storage belongs to it): a source folder, or the library.
+    private let origin: String
     private let configuration: RunnerConfiguration
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
@@ -100,7 +102,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     /// Starts a runner for the library and checks what it loaded.
     /// - Parameters:
     ///   - loader: gives the generation number, checks trust, and holds the frozen copy.
-    public static func launch(_ path: String, loader: SkillLoader, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?) throws(LoaderError) -> IsolatedSkill {
+    public static func launch(_ path: String, origin: String? = nil, loader: SkillLoader, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?) throws(LoaderError) -> IsolatedSkill {
         // A runner that dies between turns must not take the host with it on the next write.
         signal(SIGPIPE, SIG_IGN)
         let bytes = try LibraryFile.read(path, trust: loader.trust)
@@ -131,7 +133,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             loader.shadow.discard(frozen)
             throw LoaderError(.malformedManifest, path: path, "the runner sent a manifest or model that does not parse: \(error)")
         }
-        let skill = IsolatedSkill(manifest: manifest, model: model, path: path, generation: loader.nextGeneration(of: manifest.id), frozenCopy: frozen, shadow: loader.shadow, configuration: configuration, logSink: logSink, storage: storage)
+        let skill = IsolatedSkill(manifest: manifest, model: model, path: path, generation: loader.nextGeneration(of: manifest.id), frozenCopy: frozen, shadow: loader.shadow, origin: origin ?? path, configuration: configuration, logSink: logSink, storage: storage)
         skill.state.withLock {
             $0.runner = runner
             $0.starts = 1
@@ -140,13 +142,14 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         return skill
     }
 
-    private init(manifest: SkillManifest, model: InteractionModel, path: String, generation: Int, frozenCopy: String, shadow: ShadowDirectory, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?) {
+    private init(manifest: SkillManifest, model: InteractionModel, path: String, generation: Int, frozenCopy: String, shadow: ShadowDirectory, origin: String, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?) {
         self.manifest = manifest
         self.model = model
         self.path = path
         self.generation = generation
         self.frozenCopy = frozenCopy
         self.shadow = shadow
+        self.origin = origin
         self.configuration = configuration
         self.logSink = logSink
         self.storage = storage
@@ -275,7 +278,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             let level = SkillLogRecord.Level(rawValue: min(max(frame.status, 0), 3)) ?? .info
             logSink(SkillLogRecord(skillID: id, generation: generation, level: level, message: String(decoding: frame.payload, as: UTF8.self)))
         case .storage:
-            let grant = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups)
+            let grant = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups, library: origin)
             let (status, reply): (Int32, [UInt8])
             if let storage {
                 (status, reply) = frame.payload.withUnsafeBufferPointer { storage(grant, $0) }

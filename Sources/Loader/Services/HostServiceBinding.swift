@@ -27,11 +27,15 @@ public struct StorageGrant: Sendable, Equatable {
     public let skillID: SkillID
     public let generation: Int
     public let appGroups: [String]
+    /// The library the generation was loaded from, as the user named it (the data root
+    /// remembers which library an id's storage belongs to).
+    public let library: String
 
-    public init(skillID: SkillID, generation: Int, appGroups: [String]) {
+    public init(skillID: SkillID, generation: Int, appGroups: [String], library: String = "") {
         self.skillID = skillID
         self.generation = generation
         self.appGroups = appGroups
+        self.library = library
     }
 }
 
@@ -95,9 +99,9 @@ public final class HostServiceBinding: @unchecked Sendable {
     /// the skill may reach. The factory needs its services before the host can know who it
     /// is; anything logged before is attributed to the provisional name, and storage is
     /// refused until then.
-    func confirm(_ manifest: SkillManifest, generation: Int) {
+    func confirm(_ manifest: SkillManifest, generation: Int, library: String) {
         identity.withLock { $0 = (manifest.id, generation) }
-        grant.withLock { $0 = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups) }
+        grant.withLock { $0 = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups, library: library) }
     }
 
     /// Turns every service into a no-op for this generation.

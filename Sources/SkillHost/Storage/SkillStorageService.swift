@@ -11,10 +11,13 @@ final class SkillStorageService: Sendable {
     let root: String
     let limits: StorageLimits
     private let store = Mutex<DocumentStore?>(nil)
+    /// Which library an id's storage, and which skills a group, belong to.
+    let trust: StorageTrust
 
     init(root: String, limits: StorageLimits) {
         self.root = root
         self.limits = limits
+        trust = StorageTrust(root: root)
     }
 
     func handle(_ grant: StorageGrant, _ bytes: UnsafeBufferPointer<UInt8>) -> (status: Int32, reply: [UInt8]) {
@@ -31,7 +34,9 @@ final class SkillStorageService: Sendable {
     }
 
     private func answer(_ request: StorageRequest, for grant: StorageGrant) throws(StorageError) -> JSONValue {
-        let container = try openStore().container(try Self.container(request.container, for: grant))
+        let name = try Self.container(request.container, for: grant)
+        try trust.admit(grant, to: name)
+        let container = try openStore().container(name)
         switch request.operation {
         case .list:
             return ["keys": .array(try container.list().map { .string($0.rawValue) })]

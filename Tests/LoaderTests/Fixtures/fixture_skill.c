@@ -24,6 +24,7 @@
  *   SLEEP_ON_ECHO=ms           on echo, sleeps ms milliseconds before answering
  *   SLOW_FACTORY=n             the factory sleeps n seconds before it returns
  *   PRINT_ON_HANDLE            prints to standard output on every request
+ *   STORE_CONTAINER="\"x\""    the container STORAGE stores in (default "private")
  *   BIG_RESPONSE=n             answers echo with a speech of n bytes
  *   BIG_LOG=n                  logs a line of n bytes on every request
  *   RAW_FRAME_ON_ECHO=n        on echo, writes a response frame header claiming n bytes (and
@@ -108,7 +109,10 @@ static void receive(void *context, const char *bytes, size_t length) {
     reply->text[n] = 0;
 }
 
-static const char put_request[] = "{\"op\":\"put\",\"container\":\"private\",\"key\":\"c\",\"value\":1}";
+#ifndef STORE_CONTAINER
+#define STORE_CONTAINER "private"
+#endif
+static const char put_request[] = "{\"op\":\"put\",\"container\":\"" STORE_CONTAINER "\",\"key\":\"c\",\"value\":1}";
 static int32_t factory_status = -1;
 static struct reply factory_reply;
 

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import SkillHost
+import Storage
+
+/// `skillhost trust`: whose storage is whose (`StorageTrust`). The host records it the first
+/// time a skill stores something; this shows it and changes it, which is the user's word.
+struct TrustCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trust",
+        abstract: "Show and change which library a skill id's storage belongs to, and which skills may use an app group.",
+        discussion: """
+            The first library to store under a skill id owns that id's private container, and the \
+            first skills to use an app group own the group (recorded in <root>/trust.json). Another \
+            library claiming the id, or another skill declaring the group, is refused until you allow \
+            it here: a manifest alone grants nothing.
+            """,
+        subcommands: [TrustListCommand.self, TrustGrantCommand.self, TrustRevokeCommand.self, TrustMoveCommand.self],
+        defaultSubcommand: TrustListCommand.self
+    )
+}
+
+/// Runs a trust command's body, turning a refusal into its reason on standard error and exit 1.
+private func refusing(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as StorageError {
+        FileHandle.standardError.write(Data("skillhost trust: \(error)\n".utf8))
+        throw ExitCode(1)
+    }
+}
+
+struct TrustListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Print every skill id with its library and every app group with its skills.")
+
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        try refusing {
+            let record = try StorageTrust(root: data.root).read()
+            var lines: [String] = []
+            for (id, library) in record.skills.sorted(by: { $0.key < $1.key }) { lines.append("\(id)  \(library)") }
+            for (group, ids) in record.groups.sorted(by: { $0.key < $1.key }) { lines.append("\(group)  \(ids.sorted().joined(separator: ", "))") }
+            print(lines.isEmpty ? "nothing recorded yet in \(data.root)" : lines.joined(separator: "\n"))
+        }
+    }
+}
+
+struct TrustGrantCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "grant", abstract: "Let a skill use an app group.")
+
+    @Argument(help: ArgumentHelp("The app group.", valueName: "group")) var group: String
+    @Argument(help: ArgumentHelp("The skill id.", valueName: "skill")) var skill: String
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        try refusing {
+            guard case .group = try ContainerName(parsing: group) else { throw StorageError(.invalidContainer, "'\(group)' is not an app group (they start with group.)") }
+            try StorageTrust(root: data.root).change { record in
+                if record.groups[group]?.contains(skill) != true { record.groups[group, default: []].append(skill) }
+            }
+            print("\(skill) may use \(group)")
+        }
+    }
+}
+
+struct TrustRevokeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Take an app group from a skill.")
+
+    @Argument(help: ArgumentHelp("The app group.", valueName: "group")) var group: String
+    @Argument(help: ArgumentHelp("The skill id.", valueName: "skill")) var skill: String
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        try refusing {
+            try StorageTrust(root: data.root).change { record in
+                record.groups[group]?.removeAll { $0 == skill }
+            }
+            print("\(skill) may no longer use \(group)")
+        }
+    }
+}
+
+struct TrustMoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "move", abstract: "Give a skill id's storage to another library (the skill, moved or built elsewhere).")
+
+    @Argument(help: ArgumentHelp("The skill id.", valueName: "skill")) var skill: String
+    @Argument(help: ArgumentHelp("The library that is that skill now.", valueName: "library")) var library: String
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        try refusing {
+            guard FileManager.default.fileExists(atPath: library) else { throw StorageError(.notAFile, "no library at \(library)") }
+            let canonical = StorageTrust.canonical(library)
+            try StorageTrust(root: data.root).change { record in record.skills[skill] = canonical }
+            print("\(skill)'s storage belongs to \(canonical)")
+        }
+    }
+}
