@@ -15,17 +15,27 @@ public struct SkillScan: Sendable {
         loaded.append(skill)
         origins[ObjectIdentifier(skill)] = origin
     }
+
+    /// Takes a loaded skill out again (another library has the better claim to its id).
+    mutating func drop(_ id: SkillID) -> (any SkillEndpoint)? {
+        guard let i = loaded.firstIndex(where: { $0.id == id }) else { return nil }
+        let skill = loaded.remove(at: i)
+        origins[ObjectIdentifier(skill)] = nil
+        return skill
+    }
 }
 
 extension SkillLoader {
     /// Loads every skill in `folders`: each `.so` file, and each source folder (built first,
     /// see `SourceSkillBuild`). A refused file is reported and the rest load; of two libraries
-    /// with one skill id, the first (in folder order, then name order) wins.
+    /// with one skill id, the one `owner` names (the data root remembers whose the id's storage
+    /// is) wins, else the first (in folder order, then name order).
     /// - Parameter progress: told about builds that make start-up wait.
     /// - Parameter isolation: which skills run in runner processes (none when nil).
     ///   A library whose load takes long (a factory that does slow work) is named while it
     ///   goes on, so start-up never waits in silence.
-    public func loadAll(from folders: [String], isolation: RunnerConfiguration? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }) -> SkillScan {
+    ///   - owner: for a skill id, the origin its storage belongs to, if one is recorded.
+    public func loadAll(from folders: [String], isolation: RunnerConfiguration? = nil, owner: (SkillID) -> String? = { _ in nil }, progress: @escaping @Sendable (String) -> Void = { _ in }) -> SkillScan {
         var scan = SkillScan()
         var firstPath: [SkillID: String] = [:]
         for folder in folders {
@@ -67,8 +77,15 @@ extension SkillLoader {
                     defer { notice.finish() }
                     let skill = try load(library, origin: path, isolation: isolation)
                     if let first = firstPath[skill.id] {
-                        skill.retire()
-                        throw LoaderError(.duplicateSkillID, path: path, "duplicate skill id \(skill.id): already loaded from \(first)")
+                        // A file that sorts first cannot take the id from the one that owns it.
+                        let owned = owner(skill.id)
+                        if let owned, owned == Self.canonical(path), owned != Self.canonical(first), let earlier = scan.drop(skill.id) {
+                            earlier.retire()
+                            scan.refusals.append(LoaderError(.duplicateSkillID, path: first, "duplicate skill id \(skill.id): its storage belongs to \(path), which is loaded instead"))
+                        } else {
+                            skill.retire()
+                            throw LoaderError(.duplicateSkillID, path: path, "duplicate skill id \(skill.id): already loaded from \(first)")
+                        }
                     }
                     firstPath[skill.id] = path
                     scan.add(skill, from: path)
@@ -119,5 +136,14 @@ final class SlowLoadNotice: Sendable {
 
     private static func seconds(_ duration: Duration) -> String {
         "\(duration.components.seconds) s"
+    }
+}
+
+extension SkillLoader {
+    /// A path without links, as the data root records origins.
+    static func canonical(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 }

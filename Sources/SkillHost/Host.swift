@@ -84,7 +84,8 @@ public actor HostEngine {
         loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust)
         self.options = options
         if let problem = WordVectors.problem { options.progress("skillhost: " + problem) }
-        let scan = loader.loadAll(from: options.skillFolders, isolation: options.isolation, progress: options.progress)
+        let owners = (try? storage.trust.read())?.skills ?? [:]
+        let scan = loader.loadAll(from: options.skillFolders, isolation: options.isolation, owner: { owners[$0.rawValue] }, progress: options.progress)
         var standIns: [any SkillEndpoint] = []
         var modelRefusals: [LoaderError] = []
         for path in options.models {

@@ -57,4 +57,20 @@ import TestSupport
         #expect(try skillhost(["trust", "revoke", "group.com.test.shared", "com.test.other"]) == 0)
         #expect(await other.turn("open fixture").speech.hasPrefix("status 1 reply app group"))
     }
+
+    /// Of two libraries with one skill id, the one whose the id's storage is loads, whichever
+    /// sorts first.
+    @Test func theOwnerOfAnIdLoadsWhicheverFileSortsFirst() async throws {
+        let folder = try TestSupport.temporaryFolder("trust-both")
+        let real = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["STORAGE"], into: folder, name: "zz-real")
+        let first = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), dataRoot: dataRoot))
+        #expect(await first.turn("open fixture").speech.hasPrefix("status 0 reply"))
+        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["STORAGE"], into: folder, name: "aa-impostor")
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), dataRoot: dataRoot))
+        let refusal = try #require(host.refusals.first)
+        #expect(refusal.path.hasSuffix("aa-impostor.so"))
+        #expect(refusal.reason.contains("its storage belongs to \(real)"), "\(refusal.reason)")
+        #expect(await host.registry.entry("com.test.fixture")?.skill.path == real)
+        #expect(await host.turn("open fixture").speech.hasPrefix("status 0 reply"))
+    }
 }

@@ -78,9 +78,9 @@ public final class StorageTrust: Sendable {
         }
     }
 
-    /// The record as stored now.
+    /// The record as stored now (empty, and nothing made on disk, when there is none yet).
     public func read() throws(StorageError) -> Record {
-        try locked { () throws(StorageError) in try load() }
+        try load()
     }
 
     /// Changes the record under the lock and stores it whole; returns it as stored.
