@@ -141,7 +141,7 @@ final class SlowLoadNotice: Sendable {
 
 extension SkillLoader {
     /// A path without links, as the data root records origins.
-    static func canonical(_ path: String) -> String {
+    public static func canonical(_ path: String) -> String {
         guard let real = realpath(path, nil) else { return path }
         defer { free(real) }
         return String(cString: real)

@@ -46,11 +46,7 @@ public final class StorageTrust: Sendable {
     private var file: String { root + "/trust.json" }
 
     /// The library path as recorded: without links, so the same file named two ways is one.
-    public static func canonical(_ library: String) -> String {
-        guard let real = realpath(library, nil) else { return library }
-        defer { free(real) }
-        return String(cString: real)
-    }
+    public static func canonical(_ library: String) -> String { SkillLoader.canonical(library) }
 
     /// Lets `grant` into `container`, recording what is used for the first time; refuses, naming
     /// who it belongs to and how to allow it, what belongs to another.
