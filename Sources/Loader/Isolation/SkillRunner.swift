@@ -63,7 +63,9 @@ public enum SkillRunner {
     /// Limits set on itself before the library loads: its data memory (as the host says), and
     /// no core files (a crashing skill's memory, with whatever it held, is not written to disk).
     private static func limitResources() {
-        if let text = ProcessInfo.processInfo.environment[memoryLimitVariable], let bytes = rlim_t(text), bytes > 0 {
+        // A sanitizer build maps terabytes of shadow memory up front, which the limit counts.
+        let sanitized = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+        if !sanitized, let text = ProcessInfo.processInfo.environment[memoryLimitVariable], let bytes = rlim_t(text), bytes > 0 {
             var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
             setrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
         }

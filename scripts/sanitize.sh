@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The test suite under a sanitizer: `scripts/sanitize.sh address` or `scripts/sanitize.sh thread`.
+# Builds into a throw-away build folder (the normal .build is left alone), runs every test, and
+# fails when the sanitizer reports anything, even from a test that otherwise passed (a runner
+# process reports on its own standard error, which lands in the same log).
+#
+# Not yet a CI step. Measured here (2026-11-23, address): 87 s to build, 237 s to run; no memory
+# error in the host or the skills; what fails is the watcher's reload tests (their events do not
+# arrive under ASan) and the memory-limit test (a sanitizer build has no runner memory limit:
+# its shadow memory alone is past it).
+#
+# The tests' own crashing skills must die by their signal, as they do without a sanitizer, so
+# the sanitizer leaves SIGSEGV, SIGBUS and SIGABRT alone. Leak detection is off: the host keeps every skill image mapped and every services binding
+# alive for the life of the process on purpose (ARCHITECTURE.md: Swift images must never be
+# unloaded), which LeakSanitizer would report as leaks at exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sanitizer="${1:?usage: scripts/sanitize.sh address|thread}"
+case "$sanitizer" in
+  address|thread) ;;
+  *) echo "scripts/sanitize.sh: unknown sanitizer '$sanitizer' (address or thread)" >&2; exit 2 ;;
+esac
+
+build="$(mktemp -d "${TMPDIR:-/tmp}/skillhost-$sanitizer-XXXXXX")"
+log="$build/test.log"
+trap 'rm -rf "$build"' EXIT
+
+export ASAN_OPTIONS="detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_abort=0:${ASAN_OPTIONS:-}"
+export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
+
+swift build --build-tests --sanitize="$sanitizer" --build-path "$build" 2>&1 | grep -E "error|warning: .*sanitiz|Build complete" || true
+set +e
+swift test --skip-build --sanitize="$sanitizer" --build-path "$build" > "$log" 2>&1
+status=$?
+set -e
+grep -E "Test run with|✘ Test .*(failed|recorded)" "$log" | tail -20 || true
+findings=$(grep -cE "ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer" "$log" || true)
+if [ "$findings" -gt 0 ]; then
+  echo "$sanitizer sanitizer: $findings finding(s):"
+  grep -E -A30 "ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer" "$log" | head -200
+  exit 1
+fi
+[ "$status" -eq 0 ] || { echo "the tests failed under the $sanitizer sanitizer (exit $status)"; tail -50 "$log"; exit "$status"; }
+echo "$sanitizer sanitizer: no findings"
