@@ -66,7 +66,7 @@ public final class StorageTrust: Sendable {
             if let group, record.groups[group] == nil { record.groups[group] = [id] }
         }
         if let owner = record.skills[id], owner != library {
-            throw StorageError(.accessDenied, "skill id \(id)'s storage belongs to the library \(owner), which used it first; \(library) claims the same id. If it is that skill, moved or built elsewhere, `skillhost trust move \(id) \(library)` gives it its storage")
+            throw StorageError(.accessDenied, "skill id \(id)'s storage belongs to \(owner), which used it first; \(library) claims the same id. If it is that skill, moved or built elsewhere, `skillhost trust move \(id) \(library)` gives it its storage")
         }
         if let group, record.groups[group]?.contains(id) != true {
             let members = (record.groups[group] ?? []).joined(separator: ", ")
