@@ -4,10 +4,11 @@
 # fails when the sanitizer reports anything, even from a test that otherwise passed (a runner
 # process reports on its own standard error, which lands in the same log).
 #
-# Not yet a CI step. Measured here (2026-11-23, address): 87 s to build, 237 s to run; no memory
-# error in the host or the skills; what fails is the watcher's reload tests (their events do not
-# arrive under ASan) and the memory-limit test (a sanitizer build has no runner memory limit:
-# its shadow memory alone is past it).
+# Not yet a CI step. Measured here (2026-11-23): address, 87 s to build and 237 s to run, no
+# memory error in the host or the skills, but the watcher's reload tests miss their events under
+# ASan; thread, 77 s and 163 s, no data race reported, but tests with 300 ms turn deadlines miss
+# them under TSan's slowdown. (A sanitizer build's runner sets no memory limit: its shadow
+# memory alone is past it.)
 #
 # The tests' own crashing skills must die by their signal, as they do without a sanitizer, so
 # the sanitizer leaves SIGSEGV, SIGBUS and SIGABRT alone. Leak detection is off: the host keeps every skill image mapped and every services binding
@@ -24,7 +25,9 @@ esac
 
 build="$(mktemp -d "${TMPDIR:-/tmp}/skillhost-$sanitizer-XXXXXX")"
 log="$build/test.log"
-trap 'rm -rf "$build"' EXIT
+# SwiftPM leaves lock files named after the build folder in the temp folder; they go too.
+locks="${TMPDIR:-/tmp}/$(printf '%s' "$build" | tr / _)"
+trap 'rm -rf "$build"; rm -f "$locks".lock "$locks"_*.lock' EXIT
 
 export ASAN_OPTIONS="detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_abort=0:${ASAN_OPTIONS:-}"
 export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
