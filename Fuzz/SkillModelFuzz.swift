@@ -1,8 +1,9 @@
 // A libFuzzer target for what skillhost reads from outside: JSON, request and response
-// envelopes, manifests, storage requests, interaction models and SSML. Compiled into the
-// SkillModel module by scripts/fuzz.sh (not part of the package build). The first byte of an
+// envelopes, manifests, storage requests, interaction models and SSML. Compiled as a
+// fuzzer of its own by scripts/fuzz.sh (not part of the package build). The first byte of an
 // input picks the reader, the rest is what it reads; every reader must refuse bad input with
 // an error, never crash, hang or read out of bounds.
+import SkillModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func skillModelFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,35 +1,54 @@
 #!/usr/bin/env bash
-# Fuzzes what skillhost reads from outside (Fuzz/SkillModelFuzz.swift: JSON, envelopes,
-# manifests, storage requests, interaction models, SSML) with libFuzzer and AddressSanitizer,
-# starting from the committed corpus in Fuzz/corpus. Bounded and repeatable: a fixed seed and a
-# fixed number of runs (`scripts/fuzz.sh [runs]`, 300000 by default). A crash, a hang
-# (-timeout, 10 s) or memory past 2 GB fails it, with the input that did it printed in hex.
+# Fuzzes what skillhost reads from outside with libFuzzer and AddressSanitizer, from committed
+# corpora, with a fixed seed and a bounded number of inputs (`scripts/fuzz.sh [runs]`, 300000 by
+# default):
+#   Fuzz/SkillModelFuzz.swift  JSON (with a write-back round trip), request and response
+#                              envelopes, manifests, storage requests, interaction models, SSML;
+#                              corpus Fuzz/corpus, `runs` inputs
+#   Fuzz/NLUFuzz.swift         the NLU's parse of any text within the utterance limit, by two
+#                              real models and the index across them; corpus Fuzz/nlu-corpus,
+#                              runs / 20 inputs (each is a whole parse)
+# A crash, a hang (-timeout, 10 s) or memory past 2 GB fails it, with the input printed in hex.
 # Everything it makes goes in a temporary folder, removed at the end; new inputs it finds are
-# not added to Fuzz/corpus (copy them from a run by hand if they are worth keeping).
+# not added to the corpora (copy them from a run by hand if they are worth keeping).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs="${1:-300000}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/skillhost-fuzz-XXXXXX")"
 trap 'rm -rf "$work"' EXIT
+flags=(-O -sanitize=fuzzer,address -parse-as-library)
+quiet() { grep -v "Cannot export local symbol" || true; }
 
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name SkillModel \
-  $(find Sources/SkillModel -name '*.swift' | sort) Fuzz/SkillModelFuzz.swift \
-  -o "$work/fuzz" 2>&1 | grep -v "Cannot export local symbol" || true
-cp -R Fuzz/corpus "$work/corpus"
-set +e
-ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$work/fuzz" "$work/corpus" \
-  -seed=1 -runs="$runs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix="$work/" -print_final_stats=1 > "$work/log" 2>&1
-status=$?
-set -e
-grep -E "^Done|stat::number_of_executed_units|stat::peak_rss_mb" "$work/log" || true
-if [ "$status" -ne 0 ]; then
-  tail -60 "$work/log"
-  for input in "$work"/crash-* "$work"/timeout-* "$work"/oom-* "$work"/leak-*; do
-    [ -e "$input" ] && { echo "input that failed ($(basename "$input")):"; od -An -tx1 "$input" | head -20; }
-  done
-  echo "fuzz: failed"
-  exit 1
-fi
-echo "fuzz: $runs runs, no crash, hang or memory blow-up"
+swiftc "${flags[@]}" -module-name SkillModel -emit-module -emit-module-path "$work/SkillModel.swiftmodule" \
+  -emit-library -static -o "$work/libSkillModel.a" $(find Sources/SkillModel -name '*.swift' | sort) 2>&1 | quiet
+swiftc "${flags[@]}" -module-name SkillModelFuzz -I "$work" Fuzz/SkillModelFuzz.swift "$work/libSkillModel.a" \
+  -o "$work/skillmodel-fuzz" 2>&1 | quiet
+swiftc "${flags[@]}" -module-name NLU -I "$work" $(find Sources/NLU -name '*.swift' | sort) Fuzz/NLUFuzz.swift \
+  "$work/libSkillModel.a" -o "$work/nlu-fuzz" 2>&1 | quiet
+
+# fuzz NAME CORPUS RUNS MAX_LEN
+fuzz() {
+  local name="$1" corpus="$2" count="$3" length="$4"
+  cp -R "$corpus" "$work/$name-corpus"
+  set +e
+  ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$work/$name-fuzz" "$work/$name-corpus" \
+    -seed=1 -runs="$count" -max_len="$length" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$work/$name-" -print_final_stats=1 > "$work/$name.log" 2>&1
+  local status=$?
+  set -e
+  if [ "$status" -ne 0 ]; then
+    tail -60 "$work/$name.log"
+    for input in "$work/$name"-crash-* "$work/$name"-timeout-* "$work/$name"-oom-*; do
+      [ -e "$input" ] && { echo "input that failed ($(basename "$input")):"; od -An -tx1 "$input" | head -20; }
+    done
+    echo "fuzz $name: failed"
+    exit 1
+  fi
+  local rate
+  rate=$(grep -E "stat::average_exec_per_sec" "$work/$name.log" | awk '{print $2}')
+  echo "fuzz $name: $count inputs ($rate a second), no crash, hang or memory blow-up"
+}
+
+fuzz skillmodel Fuzz/corpus "$runs" 65536
+fuzz nlu Fuzz/nlu-corpus "$((runs / 20))" 1000
