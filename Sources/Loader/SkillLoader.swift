@@ -93,7 +93,7 @@ public final class SkillLoader: Sendable {
     /// Loads the library in a runner process of its own (see `IsolatedSkill`), with this
     /// loader's trust, log and storage.
     public func launchIsolated(_ path: String, origin: String? = nil, configuration: RunnerConfiguration) throws(LoaderError) -> IsolatedSkill {
-        try IsolatedSkill.launch(path, origin: origin ?? path, loader: self, configuration: configuration, logSink: logSink, storage: storage)
+        try IsolatedSkill.launch(path, origin: origin, loader: self, configuration: configuration, logSink: logSink, storage: storage)
     }
 
     /// Loads in this process, or in a runner when `isolation` says the origin runs isolated.

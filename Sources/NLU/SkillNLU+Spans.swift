@@ -4,12 +4,12 @@ import SkillModel
 /// by what holds in any English sentence (no name ends in "a"; "called" introduces one), and
 /// one value per slot.
 extension SkillNLU {
-    /// The tagger's spans read as their slots' types. A span its type refuses may hold a value
-    /// and another slot's: "four tomorrow" tagged as the number of people is "four", and
-    /// "tomorrow" the date, when the intent has a date slot the tagger left empty.
     /// The most words a value read by grammar (a date, a time, a number) is tried at.
     static let longestGrammarValue = 16
 
+    /// The tagger's spans read as their slots' types. A span its type refuses may hold a value
+    /// and another slot's: "four tomorrow" tagged as the number of people is "four", and
+    /// "tomorrow" the date, when the intent has a date slot the tagger left empty.
     func slotMatches(_ tagged: [StatisticalNLU.TaggedSlot], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         var result: [SlotMatch] = []
         let taggedSlots = Set(tagged.map(\.slot))

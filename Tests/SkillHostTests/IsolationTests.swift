@@ -123,15 +123,20 @@ import TestSupport
 
     /// A 100 MB log line is cut to the limit, saying so; the turn is answered.
     @Test func aHugeLogLineIsCut() async throws {
-        let lines = Mutex<[String]>([])
-        let folder = try TestSupport.folderWithProducts(["HelloWorld"])
-        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["BIG_LOG=100000000"], into: folder, name: "fixture")
-        var options = HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("isolated-data"), isolation: Self.runner)
-        options.logSink = { record in lines.withLock { $0.append(record.message) } }
-        let host = try HostEngine(options: options)
+        let (host, lines) = try Self.loggingHost(["BIG_LOG=100000000"])
         #expect(await host.turn("open fixture").speech == "fixture answer")
-        let logged = lines.withLock { $0 }
+        let logged = lines.all
         #expect(logged.contains { $0.hasSuffix("… (\(100_000_000 - SkillLimits.logLineBytes) more bytes cut)") && $0.utf8.count < SkillLimits.logLineBytes + 100 }, "\(logged.map { $0.suffix(60) })")
+    }
+
+    /// HelloWorld and the fixture built with `defines`, isolated, with what they log.
+    static func loggingHost(_ defines: [String]) throws -> (HostEngine, EventLog<String>) {
+        let lines = EventLog<String>()
+        let folder = try TestSupport.folderWithProducts(["HelloWorld"])
+        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: defines, into: folder, name: "fixture")
+        var options = HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("isolated-data"), isolation: Self.runner)
+        options.logSink = { record in lines.append(record.message) }
+        return (try HostEngine(options: options), lines)
     }
 
     /// A factory that takes long is named while start-up waits for it.
@@ -167,19 +172,10 @@ import TestSupport
     /// What a skill's own thread asks of the host between turns (a log line here) is answered
     /// at once, not at the next turn.
     @Test func aCallFromASkillsThreadBetweenTurnsIsAnswered() async throws {
-        let lines = Mutex<[String]>([])
-        let folder = try TestSupport.folderWithProducts(["HelloWorld"])
-        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["BACKGROUND_LOG"], into: folder, name: "fixture")
-        var options = HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("background-data"), isolation: Self.runner)
-        options.logSink = { record in lines.withLock { $0.append(record.message) } }
-        let host = try HostEngine(options: options)
+        let (host, lines) = try Self.loggingHost(["BACKGROUND_LOG"])
         #expect(await host.turn("open fixture").speech == "fixture answer")
-        // No other turn: the line must arrive on its own (waited for up to 10 s).
-        var arrived = false
-        for _ in 0..<200 where !arrived {
-            try await Task.sleep(for: .milliseconds(50))
-            arrived = lines.withLock { $0.contains("logged from a background thread") }
-        }
-        #expect(arrived)
+        // No other turn: the line must arrive on its own. (It arrives 0.3 s after the turn, but
+        // with every suite running, this task may wait tens of seconds to see it: EventLog.)
+        #expect(await lines.wait { $0 == "logged from a background thread" } != nil)
     }
 }

@@ -75,6 +75,19 @@ public final class FrameWriter: Sendable {
     }
 }
 
+/// Whether `descriptor` has bytes to read (or has closed) within `timeout`, rounded up to a
+/// millisecond.
+func waitReadable(_ descriptor: Int32, timeout: Duration) -> Bool {
+    var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+    let (seconds, attoseconds) = max(timeout, .zero).components
+    let milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    while true {
+        let ready = poll(&fds, 1, milliseconds)
+        if ready < 0, errno == EINTR { continue }
+        return ready > 0
+    }
+}
+
 /// Reads frames from a descriptor, blocking; used by one thread at a time.
 public final class FrameReader: @unchecked Sendable {
     // @unchecked: one reader at a time (the handshake, then the reader thread it hands over to).
@@ -110,21 +123,15 @@ public final class FrameReader: @unchecked Sendable {
         end > start || poll(timeout: timeout)
     }
 
-    /// Whether the descriptor has bytes to read (or has closed) within `timeout`.
+    /// Whether the descriptor has bytes to read (or has closed) within `timeout`, looking
+    /// without sleeping for the first `spin` of it.
     private func poll(timeout: Duration) -> Bool {
-        var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
         let clock = ContinuousClock()
         let spinUntil = clock.now + min(spin, timeout)
         while clock.now < spinUntil {
-            if Glibc.poll(&fds, 1, 0) > 0 { return true }
+            if waitReadable(descriptor, timeout: .zero) { return true }
         }
-        let (seconds, attoseconds) = max(timeout, .zero).components
-        let milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-        while true {
-            let ready = Glibc.poll(&fds, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            return ready > 0
-        }
+        return waitReadable(descriptor, timeout: timeout)
     }
 
     /// The next frame, or nil at end of input or on bytes that are no frame.

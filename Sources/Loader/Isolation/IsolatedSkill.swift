@@ -57,8 +57,8 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
 
     private let frozenCopy: String
     private let shadow: ShadowDirectory
-    /// What the skill comes from (its storage belongs to it): a source folder, or the library.
-    private let origin: String
+    /// What its storage calls may reach, for the identity the host checked.
+    private let grant: StorageGrant
     private let configuration: RunnerConfiguration
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
@@ -149,7 +149,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         self.generation = generation
         self.frozenCopy = frozenCopy
         self.shadow = shadow
-        self.origin = origin
+        grant = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups, library: origin)
         self.configuration = configuration
         self.logSink = logSink
         self.storage = storage
@@ -278,7 +278,6 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             let level = SkillLogRecord.Level(rawValue: min(max(frame.status, 0), 3)) ?? .info
             logSink(SkillLogRecord(skillID: id, generation: generation, level: level, message: String(decoding: frame.payload, as: UTF8.self)))
         case .storage:
-            let grant = StorageGrant(skillID: manifest.id, generation: generation, appGroups: manifest.appGroups, library: origin)
             let (status, reply): (Int32, [UInt8])
             if let storage {
                 (status, reply) = frame.payload.withUnsafeBufferPointer { storage(grant, $0) }
@@ -300,7 +299,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             while let self, self.state.withLock({ $0.runner === runner && !$0.retired }) {
                 // Bytes in the pipe, or a frame already read into the buffer by a turn (looked
                 // for again every quarter second).
-                _ = runner.process.waitForOutput(timeout: .milliseconds(250))
+                _ = waitReadable(runner.process.output, timeout: .milliseconds(250))
                 let ended = self.exchange.withLock { _ -> Bool in
                     guard self.state.withLock({ $0.runner === runner }) else { return true }
                     while runner.reader.waitForData(timeout: .zero) {

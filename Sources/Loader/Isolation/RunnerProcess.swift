@@ -64,17 +64,6 @@ final class RunnerProcess: @unchecked Sendable {
 
     func kill() { _ = Glibc.kill(pid, SIGKILL) }
 
-    /// Whether the child has written something (or closed its output) within `timeout`.
-    func waitForOutput(timeout: Duration) -> Bool {
-        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        while true {
-            let ready = poll(&fds, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            return ready > 0
-        }
-    }
-
     /// Waits for the child to end (once) and says how it did; one still running after
     /// `grace` is killed.
     func waitForEnd(grace: Duration) -> String {

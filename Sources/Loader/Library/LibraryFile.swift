@@ -10,11 +10,7 @@ enum LibraryFile {
     static let maximumSize = 512 << 20
 
     static func read(_ path: String, trust: TrustPolicy = .strict) throws(LoaderError) -> [UInt8] {
-        var resolved = path
-        if let real = realpath(path, nil) {
-            resolved = String(cString: real)
-            free(real)
-        }
+        let resolved = SkillLoader.canonical(path)
         // O_NONBLOCK: a FIFO named like a library must not block the host waiting for a writer.
         let fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {

@@ -27,9 +27,7 @@ public enum TrustPolicy: Sendable, Equatable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         if let refusal = refusal(info, path: path, kind: "skills folder") { return refusal }
-        guard let real = realpath(path, nil) else { return nil }
-        defer { free(real) }
-        return checkAncestors(of: String(cString: real), for: path)
+        return checkAncestors(of: SkillLoader.canonical(path), for: path)
     }
 
     /// Checks every folder above `resolved` (a path without links) up to the root: one that

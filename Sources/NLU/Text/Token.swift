@@ -123,6 +123,9 @@ public struct Utterance: Sendable {
         return "the utterance is \(length) characters long, over the limit of \(maximumLength); it was not read"
     }
 
+    /// The start of a text too long to show whole, marked as cut.
+    public static func excerpt(of text: String) -> String { String(text.unicodeScalars.prefix(80)) + "…" }
+
     public init(_ text: String) {
         self.text = text
         tokens = Tokenizer.tokens(text)

@@ -15,7 +15,7 @@ public struct WordVectors: Sendable {
     let dimensions: Int
     /// Piece → row; pieces that continue a word are stored as "##piece".
     private let rows: [String: Int32]
-    /// The most characters of any piece (after "##"): no longer piece is tried.
+    /// No piece is longer (after "##"), so no longer one is tried.
     private let longestPiece: Int
     private let scales: [Float]
     private let values: [Int8]
@@ -58,11 +58,15 @@ public struct WordVectors: Sendable {
         var position = 16
         var rows: [String: Int32] = [:]
         rows.reserveCapacity(count)
+        var longestPiece = 0
         for row in 0..<count {
             guard position < bytes.count else { return nil }
             let length = Int(bytes[position])
             guard position + 1 + length <= bytes.count else { return nil }
-            rows[String(decoding: bytes[(position + 1)..<(position + 1 + length)], as: UTF8.self)] = Int32(row)
+            let piece = String(decoding: bytes[(position + 1)..<(position + 1 + length)], as: UTF8.self)
+            rows[piece] = Int32(row)
+            // In bytes, which bounds the characters from above.
+            longestPiece = max(longestPiece, piece.hasPrefix("##") ? length - 2 : length)
             position += 1 + length
         }
         guard bytes.count == position + count * 4 + count * dimensions else { return nil }
@@ -78,7 +82,7 @@ public struct WordVectors: Sendable {
             initialized = bytes.count - start
         }
         self.rows = rows
-        longestPiece = rows.keys.lazy.map { $0.hasPrefix("##") ? $0.count - 2 : $0.count }.max() ?? 0
+        self.longestPiece = longestPiece
         self.dimensions = dimensions
         digest = Self.digest(bytes)
     }

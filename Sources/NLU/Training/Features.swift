@@ -227,7 +227,8 @@ enum Tuning {
     /// Sentences per intent for a model of `intents` intents: `perIntent`, fewer past 34
     /// intents so that training stays bounded (each sentence costs a step over every intent,
     /// so a fixed number per intent made training grow with the square of the intents: 300
-    /// intents took 34 s and 0.9 GB).
+    /// intents took 34 s and 0.9 GB). No worse for it: HWU64's 64 intents as one skill, dev
+    /// split, intent 0.858 and slot F1 0.683 at 700 per intent, 0.862 and 0.687 at 375.
     static func perIntent(intents: Int) -> Int { max(40, min(perIntent, 24_000 / max(intents, 1))) }
     static let tagEpochs = 4
     /// Sentences per sample the taggers learn from at least, so that they meet many values in

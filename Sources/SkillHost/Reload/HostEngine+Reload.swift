@@ -66,29 +66,19 @@ extension HostEngine {
     /// Reloads the skill named (name, id or invocation name), or every skill and what is new
     /// in the skills folders: `:reload`.
     public func reload(skill: String?) async -> [HostEvent] {
-        if skill == nil {
-            var events: [HostEvent] = []
-            for entry in registry.entries {
-                if let event = await reload(origin: entry.origin) { events.append(event) }
-            }
-            for origin in newOrigins() {
-                if let event = await reload(origin: origin) { events.append(event) }
-            }
-            return events
-        }
         let wanted = skill?.lowercased()
         let entries = registry.entries.filter { entry in
             guard let wanted else { return true }
             return entry.name.lowercased() == wanted || entry.id.rawValue.lowercased() == wanted || entry.invocationNames.contains { $0.lowercased() == wanted }
         }
-        guard !entries.isEmpty else {
-            let event = HostEvent(.refused, origin: skill ?? "", message: "no loaded skill is called '\(skill ?? "")'; :skills lists them")
+        if let skill, entries.isEmpty {
+            let event = HostEvent(.refused, origin: skill, message: "no loaded skill is called '\(skill)'; :skills lists them")
             options.events(event)
             return [event]
         }
         var events: [HostEvent] = []
-        for entry in entries {
-            if let event = await reload(origin: entry.origin) { events.append(event) }
+        for origin in entries.map(\.origin) + (skill == nil ? newOrigins() : []) {
+            if let event = await reload(origin: origin) { events.append(event) }
         }
         return events
     }
@@ -199,12 +189,9 @@ extension HostEngine {
             }.value
             if version == registryVersion { break }
         } while true
-        if let previous, previous.id != entry.id {
-            previous.skill.retire()
-            if conversation.session?.skillID == previous.id { conversation.session = nil }
-        }
         let replaced = registry.entry(entry.id)
         registry = staged
+        if let previous, previous.id != entry.id { letGo(previous) }
         replaced?.skill.retire()
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -214,6 +201,11 @@ extension HostEngine {
     /// Takes a skill out of routing; a session it held is over.
     private func unroute(_ entry: SkillRegistry.Entry) {
         registry.remove(entry.id)
+        letGo(entry)
+    }
+
+    /// Retires a skill no longer routed; a session it held is over.
+    private func letGo(_ entry: SkillRegistry.Entry) {
         entry.skill.retire()
         if conversation.session?.skillID == entry.id { conversation.session = nil }
     }

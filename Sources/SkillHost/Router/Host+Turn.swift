@@ -9,7 +9,7 @@ extension HostEngine {
     public func turn(_ text: String) async -> TurnResult {
         if let refusal = Utterance.refusal(of: text) {
             // Refused before any work; the session and its dialog stay as they were.
-            var result = TurnResult(utterance: String(text.unicodeScalars.prefix(80)) + "…")
+            var result = TurnResult(utterance: Utterance.excerpt(of: text))
             result.error = refusal
             result.speech = "That was too long for me. Please say it in fewer words."
             if let session = conversation.session, let entry = registry.entry(session.skillID) {

@@ -1,25 +1,26 @@
 import Foundation
-import Glibc
 import Loader
 import SkillModel
 import Storage
 import Synchronization
 
 /// Whose storage is whose, recorded in the data root the first time it is used (trust on
-/// first use, as SSH's known_hosts): a skill id's private container belongs to the library (or,
-/// for a skill built from source, the source folder) that first used it, and an app group to the skills that first used it. Another library claiming
-/// the same id, or another skill naming the same group in its manifest, is refused by name
-/// until the user says otherwise (`skillhost trust`): a manifest alone grants nothing.
+/// first use, as SSH's known_hosts): a skill id's private container belongs to the library
+/// (or, for a skill built from source, the source folder) that first used it, and an app group
+/// to the skills that first used it. Another library claiming the same id, or another skill
+/// naming the same group in its manifest, is refused by name until the user says otherwise
+/// (`skillhost trust`): a manifest alone grants nothing.
 ///
-/// `trust.json` in the data root: `{"skills": {"<id>": "<library>"}, "groups": {"<group>":
-/// ["<id>", …]}}`, changed under an exclusive lock on `trust.lock` and replaced whole, so
-/// several hosts on one data root agree.
+/// The record is one document, `{"skills": {"<id>": "<origin>"}, "groups": {"<group>": ["<id>",
+/// …]}}`, kept by the document store (locked, compare-and-swapped, replaced whole, so several
+/// hosts on one data root agree) in a store of the host's own beside the skills' containers,
+/// `<root>/host/skills/skillhost/trust.json`, which no container name a skill can say reaches.
 public final class StorageTrust: Sendable {
     public let root: String
-    /// What was last read or written, with the file's identity then (inode, change time): while
-    /// the file is the same, a match here needs no reading; `skillhost trust` or another host
-    /// replaces the file, and the next request reads it again.
-    private let known = Mutex((record: Record(), file: [Int]()))
+    /// Opened on first use, as the skills' store is.
+    private let store = Mutex<DocumentStore?>(nil)
+    private static let container = ContainerName.skill("skillhost")
+    private static let key = try! DocumentKey("trust")
 
     public struct Record: Sendable, Equatable {
         public var skills: [String: String] = [:]
@@ -43,30 +44,24 @@ public final class StorageTrust: Sendable {
 
     public init(root: String) { self.root = root }
 
-    private var file: String { root + "/trust.json" }
-
-    /// The library path as recorded: without links, so the same file named two ways is one.
-    public static func canonical(_ library: String) -> String { SkillLoader.canonical(library) }
+    private var storeRoot: String { root + "/host" }
 
     /// Lets `grant` into `container`, recording what is used for the first time; refuses, naming
     /// who it belongs to and how to allow it, what belongs to another.
     func admit(_ grant: StorageGrant, to container: ContainerName) throws(StorageError) {
         let id = grant.skillID.rawValue
-        let library = Self.canonical(grant.library)
+        let origin = SkillLoader.canonical(grant.library)
         var group: String?
         if case .group(let name) = container { group = name }
-        func allowed(_ record: Record) -> Bool {
-            record.skills[id] == library && (group.map { record.groups[$0]?.contains(id) == true } ?? true)
+        var record = try read()
+        if record.skills[id] == nil || group.map({ record.groups[$0] == nil }) == true {
+            record = try change { record in
+                if record.skills[id] == nil { record.skills[id] = origin }
+                if let group, record.groups[group] == nil { record.groups[group] = [id] }
+            }
         }
-        let cached = known.withLock { $0 }
-        if cached.file == fileIdentity(), !cached.file.isEmpty, allowed(cached.record) { return }
-        let record = try change { record throws(StorageError) in
-            let owner = record.skills[id]
-            if owner == nil { record.skills[id] = library }
-            if let group, record.groups[group] == nil { record.groups[group] = [id] }
-        }
-        if let owner = record.skills[id], owner != library {
-            throw StorageError(.accessDenied, "skill id \(id)'s storage belongs to \(owner), which used it first; \(library) claims the same id. If it is that skill, moved or built elsewhere, `skillhost trust move \(id) \(library)` gives it its storage")
+        if let owner = record.skills[id], owner != origin {
+            throw StorageError(.accessDenied, "skill id \(id)'s storage belongs to \(owner), which used it first; \(origin) claims the same id. If it is that skill, moved or built elsewhere, `skillhost trust move \(id) \(origin)` gives it its storage")
         }
         if let group, record.groups[group]?.contains(id) != true {
             let members = (record.groups[group] ?? []).joined(separator: ", ")
@@ -76,68 +71,34 @@ public final class StorageTrust: Sendable {
 
     /// The record as stored now (empty, and nothing made on disk, when there is none yet).
     public func read() throws(StorageError) -> Record {
-        try load()
+        guard FileManager.default.fileExists(atPath: storeRoot) else { return Record() }
+        return Record(try openStore().container(Self.container).get(Self.key)?.value ?? .null)
     }
 
-    /// Changes the record under the lock and stores it whole; returns it as stored.
+    /// Changes the record under the document's lock and stores it whole; returns it as stored.
     @discardableResult
-    public func change(_ edit: (inout Record) throws(StorageError) -> Void) throws(StorageError) -> Record {
-        try locked { () throws(StorageError) -> Record in
-            var record = try load()
-            let before = record
-            try edit(&record)
-            if record != before { try store(record) }
-            let identity = fileIdentity()
-            known.withLock { $0 = (record, identity) }
-            return record
-        }
-    }
-
-    /// The file's inode and change time; empty when there is no file.
-    private func fileIdentity() -> [Int] {
-        var info = stat()
-        guard stat(file, &info) == 0 else { return [] }
-        return [Int(info.st_ino), Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
-    }
-
-    private func load() throws(StorageError) -> Record {
-        guard let data = FileManager.default.contents(atPath: file) else { return Record() }
+    public func change(_ edit: (inout Record) -> Void) throws(StorageError) -> Record {
+        var changed = Record()
         do {
-            return Record(try JSONParser.parse([UInt8](data)))
+            try openStore().container(Self.container).update(Self.key) { value in
+                changed = Record(value ?? .null)
+                edit(&changed)
+                return changed.json
+            }
+        } catch let error as StorageError {
+            throw error
         } catch {
-            throw StorageError(.corrupt, "\(file) is not JSON (\(error)); fix or delete it, then `skillhost trust` records again")
+            throw StorageError(.io, "\(error)")
         }
+        return changed
     }
 
-    private func store(_ record: Record) throws(StorageError) {
-        let temporary = file + ".\(getpid()).tmp"
-        let bytes = Data(JSONWriter.string(record.json).utf8)
-        guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]) else {
-            throw StorageError(.io, "cannot write \(temporary): \(String(cString: strerror(errno)))")
+    private func openStore() throws(StorageError) -> DocumentStore {
+        try store.withLock { (store: inout DocumentStore?) throws(StorageError) -> DocumentStore in
+            if let store { return store }
+            let opened = try DocumentStore(root: storeRoot)
+            store = opened
+            return opened
         }
-        let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
-        if descriptor >= 0 {
-            fsync(descriptor)
-            close(descriptor)
-        }
-        guard rename(temporary, file) == 0 else {
-            unlink(temporary)
-            throw StorageError(.io, "cannot replace \(file): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    private func locked<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StorageError(.io, "cannot create the data root \(root): \(error.localizedDescription)")
-        }
-        let lock = open(root + "/trust.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw StorageError(.io, "cannot open \(root)/trust.lock: \(String(cString: strerror(errno)))") }
-        defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StorageError(.io, "cannot lock \(root)/trust.lock: \(String(cString: strerror(errno)))") }
-        }
-        return try body()
     }
 }

@@ -49,7 +49,7 @@ struct NLUParseCommand: AsyncParsableCommand {
         let out = FileDescriptorSink.standardOutput
         while let line = readLine(strippingNewline: true) {
             if let refusal = Utterance.refusal(of: line) {
-                out.write(JSONWriter.string(["text": .string(String(line.unicodeScalars.prefix(80)) + "…"), "intent": .null, "error": .string(refusal)]) + "\n")
+                out.write(JSONWriter.string(["text": .string(Utterance.excerpt(of: line)), "intent": .null, "error": .string(refusal)]) + "\n")
                 continue
             }
             let utterance = Utterance(line)

@@ -45,13 +45,13 @@ struct DataOptions: ParsableArguments {
     }
 }
 
-/// Runs a storage command's body, turning a refusal into its reason on standard error and
-/// exit status 1.
-private func refusing(_ body: () throws -> Void) throws {
+/// Runs a storage (or trust) command's body, turning a refusal into its reason on standard
+/// error and exit status 1.
+func refusing(_ command: String = "skillhost storage", _ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as StorageError {
-        FileHandle.standardError.write(Data("skillhost storage: \(error)\n".utf8))
+        FileHandle.standardError.write(Data("\(command): \(error)\n".utf8))
         throw ExitCode(1)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Loader
 import SkillHost
 import Storage
 
@@ -11,7 +12,7 @@ struct TrustCommand: ParsableCommand {
         abstract: "Show and change which library a skill id's storage belongs to, and which skills may use an app group.",
         discussion: """
             The first library to store under a skill id owns that id's private container, and the \
-            first skills to use an app group own the group (recorded in <root>/trust.json). Another \
+            first skills to use an app group own the group (recorded in <root>/host/skills/skillhost/trust.json). Another \
             library claiming the id, or another skill declaring the group, is refused until you allow \
             it here: a manifest alone grants nothing.
             """,
@@ -20,14 +21,10 @@ struct TrustCommand: ParsableCommand {
     )
 }
 
-/// Runs a trust command's body, turning a refusal into its reason on standard error and exit 1.
-private func refusing(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as StorageError {
-        FileHandle.standardError.write(Data("skillhost trust: \(error)\n".utf8))
-        throw ExitCode(1)
-    }
+/// GROUP SKILL, for `grant` and `revoke`.
+struct GroupAndSkill: ParsableArguments {
+    @Argument(help: ArgumentHelp("The app group.", valueName: "group")) var group: String
+    @Argument(help: ArgumentHelp("The skill id.", valueName: "skill")) var skill: String
 }
 
 struct TrustListCommand: ParsableCommand {
@@ -36,7 +33,7 @@ struct TrustListCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() throws {
-        try refusing {
+        try refusing("skillhost trust") {
             let record = try StorageTrust(root: data.root).read()
             var lines: [String] = []
             for (id, library) in record.skills.sorted(by: { $0.key < $1.key }) { lines.append("\(id)  \(library)") }
@@ -49,12 +46,12 @@ struct TrustListCommand: ParsableCommand {
 struct TrustGrantCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "grant", abstract: "Let a skill use an app group.")
 
-    @Argument(help: ArgumentHelp("The app group.", valueName: "group")) var group: String
-    @Argument(help: ArgumentHelp("The skill id.", valueName: "skill")) var skill: String
+    @OptionGroup var arguments: GroupAndSkill
     @OptionGroup var data: DataOptions
 
     func run() throws {
-        try refusing {
+        let (group, skill) = (arguments.group, arguments.skill)
+        try refusing("skillhost trust") {
             guard case .group = try ContainerName(parsing: group) else { throw StorageError(.invalidContainer, "'\(group)' is not an app group (they start with group.)") }
             try StorageTrust(root: data.root).change { record in
                 if record.groups[group]?.contains(skill) != true { record.groups[group, default: []].append(skill) }
@@ -67,12 +64,12 @@ struct TrustGrantCommand: ParsableCommand {
 struct TrustRevokeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Take an app group from a skill.")
 
-    @Argument(help: ArgumentHelp("The app group.", valueName: "group")) var group: String
-    @Argument(help: ArgumentHelp("The skill id.", valueName: "skill")) var skill: String
+    @OptionGroup var arguments: GroupAndSkill
     @OptionGroup var data: DataOptions
 
     func run() throws {
-        try refusing {
+        let (group, skill) = (arguments.group, arguments.skill)
+        try refusing("skillhost trust") {
             try StorageTrust(root: data.root).change { record in
                 record.groups[group]?.removeAll { $0 == skill }
             }
@@ -89,9 +86,9 @@ struct TrustMoveCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() throws {
-        try refusing {
+        try refusing("skillhost trust") {
             guard FileManager.default.fileExists(atPath: library) else { throw StorageError(.notAFile, "no library at \(library)") }
-            let canonical = StorageTrust.canonical(library)
+            let canonical = SkillLoader.canonical(library)
             try StorageTrust(root: data.root).change { record in record.skills[skill] = canonical }
             print("\(skill)'s storage belongs to \(canonical)")
         }
