@@ -60,6 +60,10 @@ public actor HostEngine {
     /// Counts changes to `registry`, so a reload that prepared the next registry off the actor
     /// knows whether another change came first.
     var registryVersion = 0
+    /// Awaited off the actor before a reload trains the next registry: lets a test hold a
+    /// reload mid-training and show that other turns and reloads go on meanwhile.
+    var stagingGate: (@Sendable (String) async -> Void)?
+    func setStagingGate(_ gate: (@Sendable (String) async -> Void)?) { stagingGate = gate }
     /// Libraries and folders that were refused at start, with the reasons.
     public nonisolated let refusals: [LoaderError]
     let loader: SkillLoader

@@ -181,7 +181,9 @@ extension HostEngine {
             let base = registry
             let version = registryVersion
             let dropped = previous.flatMap { $0.id != entry.id ? $0.id : nil }
+            let gate = stagingGate
             staged = await Task.detached {
+                await gate?(origin)
                 var next = base
                 if let dropped { next.remove(dropped) }
                 next.install(entry)
