@@ -8,6 +8,9 @@
 #   Fuzz/NLUFuzz.swift         the NLU's parse of any text within the utterance limit, by two
 #                              real models and the index across them; corpus Fuzz/nlu-corpus,
 #                              runs / 20 inputs (each is a whole parse)
+#   Fuzz/FramesFuzz.swift      the frame reader on a runner's pipe: any bytes, read back as the
+#                              frames written, then an end or a frame named malformed;
+#                              corpus Fuzz/frames-corpus, runs / 10 inputs (each is a pipe)
 # A crash, a hang (-timeout, 10 s) or memory past 2 GB fails it, with the input printed in hex.
 # Everything it makes goes in a temporary folder, removed at the end; new inputs it finds are
 # not added to the corpora (copy them from a run by hand if they are worth keeping).
@@ -26,6 +29,8 @@ swiftc "${flags[@]}" -module-name SkillModelFuzz -I "$work" Fuzz/SkillModelFuzz.
   -o "$work/skillmodel-fuzz" 2>&1 | quiet
 swiftc "${flags[@]}" -module-name NLU -I "$work" $(find Sources/NLU -name '*.swift' | sort) Fuzz/NLUFuzz.swift \
   "$work/libSkillModel.a" -o "$work/nlu-fuzz" 2>&1 | quiet
+swiftc "${flags[@]}" -module-name Loader Sources/Loader/Isolation/Frames.swift Fuzz/FramesFuzz.swift \
+  -o "$work/frames-fuzz" 2>&1 | quiet
 
 # fuzz NAME CORPUS RUNS MAX_LEN
 fuzz() {
@@ -52,3 +57,4 @@ fuzz() {
 
 fuzz skillmodel Fuzz/corpus "$runs" 65536
 fuzz nlu Fuzz/nlu-corpus "$((runs / 20))" 1000
+fuzz frames Fuzz/frames-corpus "$((runs / 10))" 65536
