@@ -107,12 +107,14 @@ public actor HostEngine {
     /// The skill holding the session, if any.
     public var sessionOwner: SkillID? { conversation.session?.skillID }
 
-    /// Ends any open session (SessionEndedRequest, USER_INITIATED) and deletes the shadow
-    /// copies. Loaded images stay mapped until the process exits.
+    /// Ends any open session (SessionEndedRequest, USER_INITIATED), retires every skill (an
+    /// isolated one's runner stops) and deletes the shadow copies. Loaded images stay mapped
+    /// until the process exits.
     public func shutdown() async {
         watcher?.stop()
         watcher = nil
         if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: "") }
+        for entry in registry.entries { entry.skill.retire() }
         loader.shadow.remove()
     }
 }

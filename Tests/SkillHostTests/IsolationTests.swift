@@ -169,6 +169,34 @@ import TestSupport
         #expect(await modest.turn("echo").error == nil)
     }
 
+    /// Where the host can make control groups (root on cgroup v1, a delegated cgroup v2
+    /// subtree), each runner is in one of its own, limited to its CPU and memory, and the group
+    /// goes when the runner does.
+    @Test(.enabled(if: RunnerConfiguration.hasControlGroups, "this host cannot make control groups"))
+    func aRunnerIsLimitedByAControlGroupOfItsOwn() async throws {
+        let limited = RunnerConfiguration(executable: Self.runner.executable, skills: ["fixture"], memoryLimit: 300 << 20, cpuLimit: 0.5)
+        let host = try Self.host([], isolation: limited)
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+        let fixture = try #require(await host.registry.entry("com.test.fixture")?.skill as? IsolatedSkill)
+        let pid = try #require(fixture.runnerProcessID)
+        let groups = fixture.runnerControlGroups
+        #expect(!groups.isEmpty)
+        func read(_ path: String) -> String? { (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        for group in groups {
+            #expect((group as NSString).lastPathComponent.hasPrefix("skillhost-\(getpid())-"))
+            #expect(read(group + "/cgroup.procs")?.split(separator: "\n").contains("\(pid)") == true, "the runner joined \(group)")
+            if let quota = read(group + "/cpu.cfs_quota_us") { #expect(quota == "50000" && read(group + "/cpu.cfs_period_us") == "100000") }
+            if let quota = read(group + "/cpu.max") { #expect(quota == "50000 100000") }
+            if let memory = read(group + "/memory.limit_in_bytes") ?? read(group + "/memory.max") { #expect(memory == "\(300 << 20)") }
+        }
+        #expect(groups.contains { read($0 + "/cpu.cfs_quota_us") != nil || read($0 + "/cpu.max") != nil }, "a CPU quota is set")
+        await host.shutdown()
+        let gone = EventLog<Bool>()
+        let watcher = Task { while !Task.isCancelled { if groups.allSatisfy({ !FileManager.default.fileExists(atPath: $0) }) { gone.append(true); return }; try? await Task.sleep(for: .milliseconds(20)) } }
+        #expect(await gone.wait { $0 } == true, "the groups are removed with the runner")
+        watcher.cancel()
+    }
+
     /// What a skill's own thread asks of the host between turns (a log line here) is answered
     /// at once, not at the next turn.
     @Test func aCallFromASkillsThreadBetweenTurnsIsAnswered() async throws {

@@ -15,15 +15,23 @@ public struct RunnerConfiguration: Sendable {
     /// The most memory a runner may take for its data (heap and anonymous mappings,
     /// `RLIMIT_DATA`); an allocation past it fails, which costs the turn and restarts the runner.
     public var memoryLimit: Int
+    /// How much CPU a runner may use, in cores (0: no limit), where the host can give each
+    /// runner a control group of its own (`RunnerGroup`); that group also holds the runner to
+    /// `memoryLimit` for everything it maps.
+    public var cpuLimit: Double
 
     /// A runner's memory unless told otherwise: ample for a skill, not for a runaway one.
     public static let defaultMemoryLimit = 1 << 30
 
-    public init(executable: String, skills: Set<String>? = nil, startDeadline: Duration = .seconds(10), memoryLimit: Int = RunnerConfiguration.defaultMemoryLimit) {
+    /// Whether this host can give each runner a control group of its own, for `cpuLimit`.
+    public static var hasControlGroups: Bool { RunnerGroup.isAvailable }
+
+    public init(executable: String, skills: Set<String>? = nil, startDeadline: Duration = .seconds(10), memoryLimit: Int = RunnerConfiguration.defaultMemoryLimit, cpuLimit: Double = 1) {
         self.executable = executable
         self.skills = skills.map { Set($0.map { $0.lowercased() }) }
         self.startDeadline = startDeadline
         self.memoryLimit = memoryLimit
+        self.cpuLimit = cpuLimit
     }
 
     /// Whether the skill from `origin` (a library or a source folder) runs isolated.
@@ -99,6 +107,10 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     /// The running runner's process id, if one is running.
     public var runnerProcessID: Int32? { state.withLock { $0.runner?.process.pid } }
 
+    /// The control group folders the running runner is limited by (one per hierarchy), empty
+    /// where the host can make none.
+    public var runnerControlGroups: [String] { state.withLock { $0.runner?.process.group?.folders ?? [] } }
+
     /// Starts a runner for the library and checks what it loaded.
     /// - Parameters:
     ///   - loader: gives the generation number, checks trust, and holds the frozen copy.
@@ -161,9 +173,11 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         // A crash is seen in ~2 ms without the backtracer, 25-43 ms with it (ARCHITECTURE.md).
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment[SkillRunner.memoryLimitVariable] = String(configuration.memoryLimit)
+        let group = RunnerGroup.make(cores: configuration.cpuLimit, memory: configuration.memoryLimit)
+        environment[SkillRunner.groupVariable] = group?.environmentValue
         let process: RunnerProcess
         do {
-            process = try RunnerProcess(executable: configuration.executable, arguments: ["runner", library], environment: environment)
+            process = try RunnerProcess(executable: configuration.executable, arguments: ["runner", library], environment: environment, group: group)
         } catch {
             throw LoaderError(.loadFailed, path: displayPath, "cannot start the runner \(configuration.executable): \(error.reason)")
         }
@@ -328,12 +342,14 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         shadow.retire(frozenCopy)
     }
 
-    /// Kills the runner, if one runs. Called holding `exchange`.
+    /// Kills the runner, if one runs, and reaps it (its control group goes with it). Called
+    /// holding `exchange`.
     private func stopRunner() {
         let runner = state.withLock { state -> Runner? in
             defer { state.runner = nil }
             return state.runner
         }
         runner?.process.kill()
+        _ = runner?.process.waitForEnd(grace: .seconds(2))
     }
 }

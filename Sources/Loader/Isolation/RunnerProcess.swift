@@ -11,9 +11,12 @@ final class RunnerProcess: @unchecked Sendable {
     /// Our end of the child's standard input, and of its standard output.
     let input: Int32
     let output: Int32
+    /// The control group the child joins, removed once it has been reaped.
+    let group: RunnerGroup?
     private var ended: Int32?
 
-    init(executable: String, arguments: [String], environment: [String: String]) throws(LoaderError) {
+    init(executable: String, arguments: [String], environment: [String: String], group: RunnerGroup? = nil) throws(LoaderError) {
+        self.group = group
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
@@ -39,6 +42,7 @@ final class RunnerProcess: @unchecked Sendable {
         guard result == 0 else {
             close(toChild[1])
             close(fromChild[0])
+            group?.remove()
             throw LoaderError(.loadFailed, path: executable, "cannot start the runner: \(String(cString: strerror(result)))")
         }
         pid = child
@@ -53,6 +57,7 @@ final class RunnerProcess: @unchecked Sendable {
             _ = Glibc.kill(pid, SIGKILL)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
+            group?.remove()
             Self.sweepFolders()
         }
     }
@@ -84,6 +89,7 @@ final class RunnerProcess: @unchecked Sendable {
                 pause = min(pause * 2, .milliseconds(20))
             }
             ended = status
+            group?.remove()
             Self.sweepFolders()
         }
         let status = ended ?? 0

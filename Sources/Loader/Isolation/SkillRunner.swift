@@ -10,6 +10,8 @@ import Synchronization
 public enum SkillRunner {
     /// The environment variable through which the host gives the runner its memory limit.
     static let memoryLimitVariable = "SKILLHOST_RUNNER_MEMORY"
+    /// The control groups (`RunnerGroup`) the runner joins, separated by colons.
+    static let groupVariable = "SKILLHOST_RUNNER_CGROUPS"
 
     public static func run(library: String) -> Never {
         let frames = dup(1)
@@ -60,9 +62,11 @@ public enum SkillRunner {
         exit(0)
     }
 
-    /// Limits set on itself before the library loads: its data memory (as the host says), and
-    /// no core files (a crashing skill's memory, with whatever it held, is not written to disk).
+    /// Limits set on itself before the library loads: the control group the host made for it,
+    /// if any; its data memory (as the host says); and no core files (a crashing skill's
+    /// memory, with whatever it held, is not written to disk).
     private static func limitResources() {
+        if let groups = ProcessInfo.processInfo.environment[groupVariable] { RunnerGroup.join(groups) }
         // A sanitizer build maps terabytes of shadow memory up front, which the limit counts.
         let sanitized = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
         if !sanitized, let text = ProcessInfo.processInfo.environment[memoryLimitVariable], let bytes = rlim_t(text), bytes > 0 {

@@ -24,6 +24,9 @@ struct HostOptionGroup: ParsableArguments {
     @Option(name: .customLong("runner-memory"), help: ArgumentHelp("The most memory an isolated skill's runner may take for its data, in MB; past it an allocation fails, which costs the turn.", valueName: "MB"))
     var runnerMemory: Int = RunnerConfiguration.defaultMemoryLimit >> 20
 
+    @Option(name: .customLong("runner-cpu"), help: ArgumentHelp("The most CPU an isolated skill's runner may use, in cores (0 for no limit), where the host can give each runner a control group of its own (root, or a delegated cgroup v2 subtree); the group also holds it to --runner-memory for everything it maps.", valueName: "CORES"))
+    var runnerCPU: Double = 1
+
     @Flag(help: ArgumentHelp("Load libraries even from folders or files that other users can write or own. Whoever can replace such a file runs code as you."))
     var allowUntrusted = false
 
@@ -61,7 +64,7 @@ struct HostOptionGroup: ParsableArguments {
         guard !isolate.isEmpty else { return nil }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let names = isolate.flatMap { $0.split(separator: ",").map(String.init) }
-        return RunnerConfiguration(executable: executable, skills: names.contains("all") ? nil : Set(names), memoryLimit: max(1, runnerMemory) << 20)
+        return RunnerConfiguration(executable: executable, skills: names.contains("all") ? nil : Set(names), memoryLimit: max(1, runnerMemory) << 20, cpuLimit: max(0, runnerCPU))
     }
 
     func hostOptions(diagnostics: any TextSink, color: Bool) -> HostOptions {
