@@ -74,7 +74,15 @@ public actor HostEngine {
     /// Origins being reloaded now, and those that changed again meanwhile.
     var reloading: Set<String> = []
     var reloadAgain: Set<String> = []
-    var conversation: Conversation
+    /// The conversations whose turns are under way, and the host's own (`Conversation.local`,
+    /// the REPL's), by key. A turn reads and writes its own through `conversation`.
+    var conversations: [ConversationKey: Conversation]
+    /// The conversation of the turn under way, in the task that runs it.
+    @TaskLocal static var turnKey = ConversationKey.local
+    var conversation: Conversation {
+        get { conversations[Self.turnKey] ?? Conversation(userID: options.userID, deviceID: options.deviceID) }
+        set { conversations[Self.turnKey] = newValue }
+    }
     var requests = RequestFactory()
     let turnDeadline: Duration
     /// Whether turns keep the envelopes as text for `:debug`.
@@ -99,13 +107,39 @@ public actor HostEngine {
         registry = SkillRegistry(skills: skills, origins: skills.map(scan.origin(of:)), cache: options.nluCache)
         refusals = scan.refusals + modelRefusals + clashes
         turnDeadline = options.turnDeadline
-        conversation = Conversation(session: nil, userID: options.userID, deviceID: options.deviceID)
+        conversations = [.local: Conversation(userID: options.userID, deviceID: options.deviceID)]
     }
 
     public func setRecordsEnvelopes(_ value: Bool) { recordsEnvelopes = value }
 
     /// The skill holding the session, if any.
     public var sessionOwner: SkillID? { conversation.session?.skillID }
+
+    /// A new conversation for a front end that keeps its own (the server's): the host's user
+    /// and device unless given.
+    public nonisolated func newConversation(userID: String? = nil, deviceID: String? = nil) -> Conversation {
+        Conversation(userID: userID ?? options.userID, deviceID: deviceID ?? options.deviceID)
+    }
+
+    /// One turn of `conversation`, a conversation kept by the caller rather than the host
+    /// (many at once, as a server has): the result, and the conversation as it stands after.
+    /// Turns of different conversations may run at once; the caller runs one conversation's
+    /// turns one after another.
+    public func turn(_ text: String, in conversation: Conversation) async -> (TurnResult, Conversation) {
+        await withConversation(conversation) { await self.turn(text) }
+    }
+
+    /// Ends `conversation`'s open session, if any (SessionEndedRequest, USER_INITIATED).
+    public func end(_ conversation: Conversation) async -> (TurnResult, Conversation) {
+        await withConversation(conversation) { await self.endSession(reason: .userInitiated, utterance: "") }
+    }
+
+    private func withConversation<Result: Sendable>(_ conversation: Conversation, _ body: () async -> Result) async -> (Result, Conversation) {
+        let key = ConversationKey()
+        conversations[key] = conversation
+        let result = await Self.$turnKey.withValue(key) { await body() }
+        return (result, conversations.removeValue(forKey: key) ?? conversation)
+    }
 
     /// Ends any open session (SessionEndedRequest, USER_INITIATED), retires every skill (an
     /// isolated one's runner stops) and deletes the shadow copies. Loaded images stay mapped

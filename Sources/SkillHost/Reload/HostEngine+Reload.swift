@@ -209,6 +209,8 @@ extension HostEngine {
     /// Retires a skill no longer routed; a session it held is over.
     private func letGo(_ entry: SkillRegistry.Entry) {
         entry.skill.retire()
-        if conversation.session?.skillID == entry.id { conversation.session = nil }
+        for (key, conversation) in conversations where conversation.session?.skillID == entry.id {
+            conversations[key]?.session = nil
+        }
     }
 }

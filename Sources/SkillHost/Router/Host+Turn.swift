@@ -7,6 +7,9 @@ extension HostEngine {
     /// Takes one utterance through understanding and routing to a skill, and returns what the
     /// user hears. Never throws: whatever fails is named in the result's `error`.
     public func turn(_ text: String) async -> TurnResult {
+        // A session whose skill was taken out since (a conversation kept by a front end
+        // between turns) is over.
+        if let session = conversation.session, registry.entry(session.skillID) == nil { conversation.session = nil }
         if let refusal = Utterance.refusal(of: text) {
             // Refused before any work; the session and its dialog stay as they were.
             var result = TurnResult(utterance: Utterance.excerpt(of: text))

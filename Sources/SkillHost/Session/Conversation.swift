@@ -1,11 +1,24 @@
 import Dialog
 import NLU
 import SkillModel
+import Synchronization
 
-/// The user's side of the dialog, kept by the host between turns: which skill holds the
-/// session, its attributes, what was said last (for "repeat" and an empty line), and the
-/// question the dialog is waiting on.
-struct Conversation: Sendable {
+/// Which conversation a turn belongs to, inside the host.
+struct ConversationKey: Hashable, Sendable {
+    private let number: UInt64
+    private static let counter = Atomic<UInt64>(1)
+    private init(number: UInt64) { self.number = number }
+    /// A key no other conversation has.
+    init() { number = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue }
+    /// The host's own conversation: the REPL's.
+    static let local = ConversationKey(number: 0)
+}
+
+/// The user's side of the dialog, kept between turns (by the host for its own user, by a
+/// front end such as the server for each of its users): which skill holds the session, its
+/// attributes, what was said last (for "repeat" and an empty line), and the question the
+/// dialog is waiting on.
+public struct Conversation: Sendable {
     struct OpenSession: Sendable {
         let skillID: SkillID
         let sessionID: String
@@ -41,8 +54,16 @@ struct Conversation: Sendable {
 
     var session: OpenSession?
     var choice: PendingChoice?
-    let userID: String
-    let deviceID: String
+    public let userID: String
+    public let deviceID: String
     /// Sessions opened so far; with the host's dialog seed, each session's seed.
     var sessions = 0
+
+    init(userID: String, deviceID: String) {
+        self.userID = userID
+        self.deviceID = deviceID
+    }
+
+    /// The skill holding the session, if any.
+    public var sessionOwner: SkillID? { session?.skillID }
 }

@@ -11,7 +11,7 @@ import SkillModel
 struct RequestFactory: Sendable {
     let hostID: String
     private var counter = 0
-    private var contexts: [SkillID: [UInt8]] = [:]
+    private var contexts: [SkillID: (user: String, device: String, bytes: [UInt8])] = [:]
     private var stampSecond = 0
     private var stamp = ""
 
@@ -68,9 +68,10 @@ struct RequestFactory: Sendable {
         return out
     }
 
-    /// `context.System` for a skill: application, user, device. Written once per skill.
+    /// `context.System` for a skill: application, user, device. Written once per skill and
+    /// user (the last user's is kept: with one user, as at the REPL, always the same).
     private mutating func context(for skillID: SkillID, conversation: Conversation) -> [UInt8] {
-        if let cached = contexts[skillID] { return cached }
+        if let cached = contexts[skillID], cached.user == conversation.userID, cached.device == conversation.deviceID { return cached.bytes }
         let context: JSONValue = [
             "System": [
                 "application": ["applicationId": .string(skillID.rawValue)],
@@ -81,7 +82,7 @@ struct RequestFactory: Sendable {
             ]
         ]
         let bytes = JSONWriter.bytes(context)
-        contexts[skillID] = bytes
+        contexts[skillID] = (conversation.userID, conversation.deviceID, bytes)
         return bytes
     }
 

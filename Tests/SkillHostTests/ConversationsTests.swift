@@ -1,0 +1,67 @@
+import Foundation
+import SkillHost
+import SkillModel
+import Testing
+import TestSupport
+
+/// Many conversations on one host, each kept by its front end (as the server keeps them):
+/// their turns interleave, even run at once, and each goes on exactly where it was.
+@Suite struct ConversationsTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func host() throws -> HostEngine {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
+        options.models = ["anniversary-en-US.json", "pizza-en-US.json"].map { fixtures.appendingPathComponent($0).path }
+        return try HostEngine(options: options)
+    }
+
+    @Test func interleavedConversationsEachGoOnWhereTheyWere() async throws {
+        let host = try Self.host()
+        var pizza = host.newConversation(userID: "amzn1.ask.account.pizza-eater")
+        var anniversary = host.newConversation()
+        func say(_ text: String, _ conversation: inout Conversation) async -> TurnResult {
+            let (result, after) = await host.turn(text, in: conversation)
+            conversation = after
+            return result
+        }
+        #expect(await say("open pizza corner", &pizza).skillID == "local.model.pizza-corner")
+        #expect(await say("remember our anniversary", &anniversary).speech == "On which day?")
+        #expect(await say("order a pizza", &pizza).speech == "What size?")
+        #expect(await say("the 4th", &anniversary).speech == "Which month?")
+        #expect(pizza.sessionOwner?.rawValue == "local.model.pizza-corner")
+        #expect(anniversary.sessionOwner?.rawValue == "local.model.anniversary-keeper")
+        #expect(await host.sessionOwner == nil, "the host's own conversation is untouched")
+
+        await host.setRecordsEnvelopes(true)
+        #expect(await say("large", &pizza).speech == "Which crust?")
+        #expect(await say("june", &anniversary).speech == "And the year?")
+
+        // Ending one conversation tells its skill; the other goes on.
+        let (ended, after) = await host.end(pizza)
+        #expect(ended.requestType == "SessionEndedRequest")
+        #expect(ended.requestJSON?.contains(#""userId":"amzn1.ask.account.pizza-eater""#) == true, "the request carries its conversation's user")
+        #expect(after.sessionOwner == nil)
+        #expect(await say("nineteen ninety nine", &anniversary).speech == "june 4, 1999. Shall I keep it?")
+    }
+
+    @Test func turnsOfManyConversationsRunAtOnce() async throws {
+        let host = try Self.host()
+        let answers = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    var conversation = host.newConversation()
+                    var heard: [String] = []
+                    for text in ["remember our anniversary", "the 4th", "june", "nineteen ninety nine"] {
+                        let (result, after) = await host.turn(text, in: conversation)
+                        conversation = after
+                        heard.append(result.speech)
+                    }
+                    return heard
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.count == 20)
+        #expect(Set(answers) == [["On which day?", "Which month?", "And the year?", "june 4, 1999. Shall I keep it?"]])
+    }
+}
