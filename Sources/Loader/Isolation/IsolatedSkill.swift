@@ -330,6 +330,12 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
                 }
                 if ended { return }
             }
+            // Retired while this thread held the exchange (so `retire` could not stop the
+            // runner): it stops here.
+            guard let self else { return }
+            self.exchange.withLock { _ in
+                if self.state.withLock({ $0.retired && $0.runner === runner }) { self.stopRunner() }
+            }
         }
     }
 
