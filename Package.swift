@@ -24,6 +24,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `skillhost serve`: the HTTP server (SwiftNIO), without its optional traits
+        // (swift-configuration support, full Foundation); swift-log comes with it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
         // Runtime: the language-neutral contract and the host's C shims.
@@ -42,12 +46,23 @@ let package = Package(
         .target(name: "Loader", dependencies: ["CSkillABI", "CFFI", "SkillModel"]),
         .target(name: "SkillHost", dependencies: ["SkillModel", "NLU", "Dialog", "Loader", "Storage"]),
         .target(
+            name: "SkillServer",
+            dependencies: [
+                "SkillHost",
+                "SkillModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "SkillHostCLI",
             dependencies: [
                 "SkillHost",
+                "SkillServer",
                 "NLU",
                 "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(name: "skillhost", dependencies: ["SkillHostCLI"]),
@@ -83,6 +98,7 @@ let package = Package(
         .target(name: "StorageProbe", dependencies: ["SkillKit"], path: "Tests/StorageProbeSkill"),
         .target(name: "DialogProbe", dependencies: ["SkillKit"], path: "Tests/DialogProbeSkill"),
         .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "Storage", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SkillServerTests", dependencies: ["SkillModel", "TestSupport"]),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

@@ -41,3 +41,27 @@ public struct TurnResult: Sendable {
         endSession = false
     }
 }
+
+extension TurnResult {
+    /// The turn as a JSON object with exactly the documented keys: a line of the REPL's
+    /// `--json` output, and the conversation API's answer to a turn.
+    public var jsonValue: JSONValue {
+        var slots = JSONObject()
+        for slot in self.slots { slots[slot.name.rawValue] = .string(slot.value) }
+        return [
+            "utterance": .string(utterance),
+            "skill": skillID.map { .string($0.rawValue) } ?? .null,
+            "request": requestType.map(JSONValue.string) ?? .null,
+            "intent": intent.map { .string($0.rawValue) } ?? .null,
+            "slots": .object(slots),
+            "speech": .string(speech),
+            "reprompt": reprompt.map(JSONValue.string) ?? .null,
+            "endSession": .bool(endSession),
+            "dialogState": dialogState.map { .string($0.rawValue) } ?? .null,
+            "asks": question.map { question in
+                ["type": .string(question.directiveType), "slot": question.slot.map { .string($0.rawValue) } ?? .null]
+            } ?? .null,
+            "error": error.map(JSONValue.string) ?? .null,
+        ]
+    }
+}

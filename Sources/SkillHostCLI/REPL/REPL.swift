@@ -155,7 +155,7 @@ public struct REPL: Sendable {
         if debug { diagnostics.write(debugText(result)) }
         switch format {
         case .json:
-            output.write(JSONWriter.string(Self.json(result)) + "\n")
+            output.write(JSONWriter.string(result.jsonValue) + "\n")
         case .text:
             // Nothing is spoken when a session ends on "exit"; a person at a terminal still sees
             // what happened. A pipe keeps the plain line.
@@ -165,27 +165,6 @@ public struct REPL: Sendable {
             output.write(paint("\(TerminalText.escaped(result.speaker))>", code: "36") + (speech.isEmpty ? "" : " \(speech)") + silent + "\n")
             if let error = result.error { diagnostics.write(paint("error:", code: "31") + " \(TerminalText.escaped(error))\n") }
         }
-    }
-
-    /// One turn as a JSON object with exactly the documented keys.
-    static func json(_ result: TurnResult) -> JSONValue {
-        var slots = JSONObject()
-        for slot in result.slots { slots[slot.name.rawValue] = .string(slot.value) }
-        return [
-            "utterance": .string(result.utterance),
-            "skill": result.skillID.map { .string($0.rawValue) } ?? .null,
-            "request": result.requestType.map(JSONValue.string) ?? .null,
-            "intent": result.intent.map { .string($0.rawValue) } ?? .null,
-            "slots": .object(slots),
-            "speech": .string(result.speech),
-            "reprompt": result.reprompt.map(JSONValue.string) ?? .null,
-            "endSession": .bool(result.endSession),
-            "dialogState": result.dialogState.map { .string($0.rawValue) } ?? .null,
-            "asks": result.question.map { question in
-                ["type": .string(question.directiveType), "slot": question.slot.map { .string($0.rawValue) } ?? .null]
-            } ?? .null,
-            "error": result.error.map(JSONValue.string) ?? .null,
-        ]
     }
 
     private func debugText(_ result: TurnResult) -> String {

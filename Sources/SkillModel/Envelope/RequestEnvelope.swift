@@ -60,6 +60,12 @@ public struct RequestEnvelope: JSONView {
         get { view("request") ?? Request(json: JSONObject()) }
         set { setView("request", newValue) }
     }
+
+    /// The skill the request is for: `context.System.application.applicationId`, else the
+    /// session's (older requests carry only that).
+    public var applicationID: String? {
+        context["System"]?["application"]?["applicationId"]?.string ?? session?.applicationID
+    }
 }
 
 /// `session` in a request envelope.

@@ -9,14 +9,18 @@ public struct SkillManifest: Sendable, Equatable {
     public var locales: [String]
     /// App groups (`group.com.example.shared`) whose shared container the skill may use.
     public var appGroups: [String]
+    /// The Alexa skill ids (`amzn1.ask.skill.…`) whose requests it answers at `skillhost
+    /// serve`'s Alexa endpoint, as a skill registered with Amazon names its endpoint.
+    public var alexaSkillIDs: [String]
 
-    public init(id: SkillID, name: String, version: String, invocationNames: [String] = [], locales: [String] = ["en-US"], appGroups: [String] = []) {
+    public init(id: SkillID, name: String, version: String, invocationNames: [String] = [], locales: [String] = ["en-US"], appGroups: [String] = [], alexaSkillIDs: [String] = []) {
         self.id = id
         self.name = name
         self.version = version
         self.invocationNames = invocationNames
         self.locales = locales
         self.appGroups = appGroups
+        self.alexaSkillIDs = alexaSkillIDs
     }
 
     /// Parses and checks manifest JSON text; errors name the JSON path.
@@ -40,7 +44,11 @@ public struct SkillManifest: Sendable, Equatable {
         for (i, group) in appGroups.enumerated() where !group.hasPrefix("group.") || group.count <= 6 {
             throw ModelError(path: "$.appGroups[\(i)]", "'\(group)' must start with 'group.', as in group.com.example.shared")
         }
-        self.init(id: id, name: name, version: version, invocationNames: invocationNames, locales: locales, appGroups: appGroups)
+        let alexaSkillIDs = try root.optionalStrings("alexaSkillIds") ?? []
+        for (i, alexaID) in alexaSkillIDs.enumerated() where !(alexaID.hasPrefix("amzn1.ask.skill.") || alexaID.hasPrefix("amzn1.echo-sdk-ams.app.")) {
+            throw ModelError(path: "$.alexaSkillIds[\(i)]", "'\(alexaID)' is no Alexa skill id, which starts with amzn1.ask.skill.")
+        }
+        self.init(id: id, name: name, version: version, invocationNames: invocationNames, locales: locales, appGroups: appGroups, alexaSkillIDs: alexaSkillIDs)
     }
 
     public var json: JSONValue {
@@ -51,6 +59,7 @@ public struct SkillManifest: Sendable, Equatable {
             "invocationNames": .array(invocationNames.map(JSONValue.string)),
             "locales": .array(locales.map(JSONValue.string)),
             "appGroups": .array(appGroups.map(JSONValue.string)),
+            "alexaSkillIds": .array(alexaSkillIDs.map(JSONValue.string)),
         ]
     }
 }

@@ -64,6 +64,8 @@
 static const char manifest[] = "{\"id\": \"" SKILL_ID "\", \"name\": ";
 #elif defined(MANIFEST_ID_MISMATCH)
 static const char manifest[] = "{\"id\":\"com.test.someone.else\",\"name\":\"Fixture\",\"version\":\"1.0\"}";
+#elif defined(ALEXA_SKILL_ID)
+static const char manifest[] = "{\"id\":\"" SKILL_ID "\",\"name\":\"" SKILL_NAME "\",\"version\":\"1.0\",\"alexaSkillIds\":[\"" ALEXA_SKILL_ID "\"]}";
 #elif defined(APP_GROUP)
 static const char manifest[] = "{\"id\":\"" SKILL_ID "\",\"name\":\"Fixture\",\"version\":\"1.0\",\"appGroups\":[\"" APP_GROUP "\"]}";
 #else

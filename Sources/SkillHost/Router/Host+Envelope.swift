@@ -1,0 +1,32 @@
+import Loader
+import SkillModel
+
+extension HostEngine {
+    /// The skill `name` names: its id, its display name or one of its invocation names (case
+    /// does not matter).
+    public func skill(named name: String) -> SkillRegistry.Entry? {
+        let wanted = name.lowercased()
+        return registry.entries.first { $0.id.rawValue.lowercased() == wanted }
+            ?? registry.entries.first { $0.name.lowercased() == wanted || $0.invocationNames.contains { $0.lowercased() == wanted } }
+    }
+
+    /// The skill an Alexa request with application id `applicationID` is for: one that
+    /// declares it among its manifest's `alexaSkillIds`, or whose own id it is.
+    public func skill(forApplicationID applicationID: String) -> SkillRegistry.Entry? {
+        registry.entries.first { $0.skill.manifest.alexaSkillIDs.contains(applicationID) }
+            ?? registry.entries.first { $0.id.rawValue == applicationID }
+    }
+
+    /// A request envelope as Alexa sends it, given to the skill as it is, and the skill's
+    /// response envelope as it answered: the host's NLU and dialog model stay out (the request
+    /// names its intent). A reload under way sends it to the new generation.
+    public func forward(_ request: [UInt8], to id: SkillID) async throws(SkillCallError) -> [UInt8] {
+        guard let entry = registry.entry(id) else { throw SkillCallError(skillID: id, message: "it is not loaded") }
+        do {
+            return try await entry.skill.handle(request, deadline: turnDeadline)
+        } catch where error.isRetirement {
+            guard let current = registry.entry(id), current.skill.generation != entry.skill.generation else { throw error }
+            return try await current.skill.handle(request, deadline: turnDeadline)
+        }
+    }
+}

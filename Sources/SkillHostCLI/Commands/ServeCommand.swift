@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SkillHost
+import SkillServer
+
+/// `skillhost serve`: the loaded skills as a network service.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the loaded skills over HTTP: a conversation API for text front ends and an Alexa endpoint.",
+        discussion: """
+            POST /v1/conversations starts a conversation ({"userId", "deviceId"} optional) and \
+            answers {"id"}; POST /v1/conversations/ID/turns with {"text": "..."} answers the turn \
+            with the keys of the REPL's --json; GET /v1/conversations/ID gives its turns; DELETE \
+            ends it. POST /alexa takes an Alexa request envelope for the skill whose manifest lists \
+            its application id in alexaSkillIds (or POST /alexa/SKILL, by id or name) and answers the \
+            skill's response envelope. GET /healthz and GET /readyz for health checks. SIGTERM or \
+            SIGINT stops it after the turns under way.
+            """
+    )
+
+    @OptionGroup var host: HostOptionGroup
+
+    @Option(help: "The address to listen on; 0.0.0.0 for every interface.")
+    var hostname = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one, printed at start.")
+    var port = 8080
+
+    @Option(name: .customLong("body-limit"), help: ArgumentHelp("Request bodies over this many bytes are refused (413).", valueName: "BYTES"))
+    var bodyLimit = 1 << 20
+
+    @Option(name: .customLong("server-log"), help: ArgumentHelp("What the server logs to standard error: trace, debug, info (a line per turn), notice, warning, error.", valueName: "LEVEL"))
+    var serverLog = "info"
+
+    func validate() throws {
+        guard Logger.Level(rawValue: serverLog) != nil else {
+            throw ValidationError("--server-log must be one of trace, debug, info, notice, warning, error, critical")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        let stderr = FileDescriptorSink.standardError
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .trace
+            return handler
+        }
+        let engine: HostEngine
+        do {
+            engine = try HostEngine(options: host.hostOptions(diagnostics: stderr, color: false))
+        } catch {
+            throw ValidationError("cannot start: \(error)")
+        }
+        for refusal in engine.refusals { stderr.write("refused: \(refusal)\n") }
+        if !host.noWatch { await engine.startWatching() }
+        let names = await engine.registry.entries.map(\.name).joined(separator: ", ")
+        let server = SkillServer(host: engine, options: ServerOptions(hostname: hostname, port: port, bodyLimit: bodyLimit, logLevel: Logger.Level(rawValue: serverLog) ?? .info))
+        try await server.run { address, port in
+            stderr.write("skillhost serve: listening on http://\(address):\(port) with \(names.isEmpty ? "no skills" : names)\n")
+        }
+        await engine.shutdown()
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import SkillHost
+import SkillModel
+
+/// Where and how `skillhost serve` listens.
+public struct ServerOptions: Sendable {
+    public var hostname: String
+    /// 0 picks a free port (reported through `onListening`).
+    public var port: Int
+    /// Request bodies larger than this are refused with 413.
+    public var bodyLimit: Int
+    public var logLevel: Logger.Level
+
+    public init(hostname: String = "127.0.0.1", port: Int = 8080, bodyLimit: Int = 1 << 20, logLevel: Logger.Level = .info) {
+        self.hostname = hostname
+        self.port = port
+        self.bodyLimit = bodyLimit
+        self.logLevel = logLevel
+    }
+}
+
+/// Skills as a network service: the conversation API for text front ends (the host's NLU,
+/// router and dialog model, as at the REPL), the Alexa endpoint for requests a device's
+/// service already understood, and the health checks a deployment needs. Built on
+/// Hummingbird; SIGTERM and SIGINT stop it gracefully (turns under way finish).
+///
+/// | route | |
+/// |---|---|
+/// | `POST /v1/conversations` | `{"userId"?, "deviceId"?}` → 201 `{"id"}` |
+/// | `POST /v1/conversations/{id}/turns` | `{"text"}` → the turn, with the keys of `--json` |
+/// | `GET /v1/conversations/{id}` | its turns and the skill in session |
+/// | `DELETE /v1/conversations/{id}` | ends it (SessionEndedRequest to the skill in session) |
+/// | `POST /alexa`, `POST /alexa/{skill}` | an Alexa request envelope → the skill's response envelope |
+/// | `GET /healthz`, `GET /readyz` | alive; ready to serve |
+public struct SkillServer: Sendable {
+    let host: HostEngine
+    let options: ServerOptions
+    let conversations = ConversationTable()
+    let logger: Logger
+
+    public init(host: HostEngine, options: ServerOptions) {
+        self.host = host
+        self.options = options
+        var logger = Logger(label: "skillhost.serve")
+        logger.logLevel = options.logLevel
+        self.logger = logger
+    }
+
+    /// Serves until SIGTERM or SIGINT (or the task is cancelled); `onListening` hears the
+    /// address once the socket is bound.
+    public func run(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }) async throws {
+        let app = Application(
+            router: router(),
+            configuration: .init(address: .hostname(options.hostname, port: options.port), serverName: "skillhost"),
+            onServerRunning: { channel in
+                let address = channel.localAddress
+                onListening(address?.ipAddress ?? options.hostname, address?.port ?? options.port)
+            },
+            logger: logger
+        )
+        try await app.runService()
+    }
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        // First: middleware wraps the routes added after it.
+        router.middlewares.add(APIErrorMiddleware())
+        router.get("healthz") { _, _ in Self.json(["status": "ok"]) }
+        router.get("readyz") { _, _ in
+            let skills = await host.registry.entries.count
+            return Self.json(["status": "ready", "skills": .number(JSONNumber(skills))])
+        }
+
+        router.post("v1/conversations") { request, context in
+            let body = try await readJSON(request, allowEmpty: true)
+            let user = body["userId"]?.string, device = body["deviceId"]?.string
+            let id = await conversations.add(host.newConversation(userID: user, deviceID: device))
+            return Self.json(["id": .string(id)], status: .created)
+        }
+        router.post("v1/conversations/:id/turns") { request, context in
+            let id = try context.parameters.require("id")
+            let body = try await readJSON(request)
+            guard let text = body["text"]?.string else { throw APIError(.badRequest, "the body needs \"text\": the user's utterance") }
+            let conversation = try await checkOut(id)
+            let start = ContinuousClock.now
+            let (result, after) = await host.turn(text, in: conversation)
+            let turn = result.jsonValue
+            await conversations.checkIn(id, after, turn: turn)
+            logTurn(id, result, since: start)
+            return Self.json(turn)
+        }
+        router.get("v1/conversations/:id") { _, context in
+            let id = try context.parameters.require("id")
+            guard let entry = await conversations.entry(id) else { throw APIError(.notFound, "no conversation \(id)") }
+            return Self.json([
+                "id": .string(id),
+                "skill": entry.conversation.sessionOwner.map { .string($0.rawValue) } ?? .null,
+                "turns": .array(entry.turns),
+            ])
+        }
+        router.delete("v1/conversations/:id") { _, context in
+            let id = try context.parameters.require("id")
+            let conversation = try await checkOut(id)
+            let (result, _) = await host.end(conversation)
+            await conversations.remove(id)
+            return Self.json(["id": .string(id), "ended": result.skillID.map { .string($0.rawValue) } ?? .null, "error": result.error.map(JSONValue.string) ?? .null])
+        }
+
+        router.post("alexa") { request, _ in try await alexa(request, skill: nil) }
+        router.post("alexa/:skill") { request, context in
+            let name = try context.parameters.require("skill")
+            return try await alexa(request, skill: name.removingPercentEncoding ?? name)
+        }
+        return router
+    }
+
+    private func checkOut(_ id: String) async throws -> Conversation {
+        switch await conversations.checkOut(id) {
+        case .ready(let conversation): return conversation
+        case .unknown: throw APIError(.notFound, "no conversation \(id); POST /v1/conversations starts one")
+        case .busy: throw APIError(.conflict, "a turn of conversation \(id) is under way; send the next when it has been answered")
+        }
+    }
+
+    /// An Alexa request envelope, to the skill the path names or the envelope's application
+    /// id is for, answered with the skill's response envelope unchanged.
+    private func alexa(_ request: Request, skill name: String?) async throws -> Response {
+        let bytes = try await readBody(request)
+        let envelope: RequestEnvelope
+        do {
+            envelope = try bytes.withUnsafeBufferPointer { buffer throws(ModelError) in try RequestEnvelope(parsing: buffer) }
+        } catch {
+            throw APIError(.badRequest, "not an Alexa request envelope: \(error)")
+        }
+        let entry: SkillRegistry.Entry
+        if let name {
+            guard let named = await host.skill(named: name) else { throw APIError(.notFound, "no skill \(name); loaded: \(await loadedNames())") }
+            entry = named
+        } else {
+            guard let applicationID = envelope.applicationID else { throw APIError(.badRequest, "the request names no application id (context.System.application.applicationId)") }
+            guard let found = await host.skill(forApplicationID: applicationID) else {
+                throw APIError(.notFound, "no skill answers application id \(applicationID) (a skill declares it in its manifest's alexaSkillIds); loaded: \(await loadedNames())")
+            }
+            entry = found
+        }
+        let start = ContinuousClock.now
+        do {
+            let response = try await host.forward(bytes, to: entry.id)
+            logger.info("alexa", metadata: ["skill": "\(entry.id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "ms": "\(Self.milliseconds(since: start))"])
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: response)))
+        } catch {
+            logger.error("alexa", metadata: ["skill": "\(entry.id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "error": "\(error.message)"])
+            throw APIError(.internalServerError, error.description)
+        }
+    }
+
+    private func loadedNames() async -> String {
+        await host.registry.entries.map(\.id.rawValue).sorted().joined(separator: ", ")
+    }
+
+    private func readBody(_ request: Request) async throws -> [UInt8] {
+        do {
+            let buffer = try await request.body.collect(upTo: options.bodyLimit)
+            return Array(buffer.readableBytesView)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError(.contentTooLarge, "the body is over the limit of \(options.bodyLimit) bytes")
+        }
+    }
+
+    private func readJSON(_ request: Request, allowEmpty: Bool = false) async throws -> JSONValue {
+        let bytes = try await readBody(request)
+        if allowEmpty, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
+        do {
+            let value = try JSONParser.parse(bytes)
+            guard value.object != nil else { throw APIError(.badRequest, "the body must be a JSON object") }
+            return value
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(.badRequest, "the body is not JSON: \(error)")
+        }
+    }
+
+    /// One structured line per turn.
+    private func logTurn(_ id: String, _ result: TurnResult, since start: ContinuousClock.Instant) {
+        var metadata: Logger.Metadata = [
+            "conversation": "\(id)",
+            "skill": "\(result.skillID?.rawValue ?? "-")",
+            "intent": "\(result.intent?.rawValue ?? "-")",
+            "ms": "\(Self.milliseconds(since: start))",
+        ]
+        if let error = result.error {
+            metadata["error"] = "\(error)"
+            logger.warning("turn", metadata: metadata)
+        } else {
+            logger.info("turn", metadata: metadata)
+        }
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return String(format: "%.3f", ms)
+    }
+
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: JSONWriter.bytes(value))))
+    }
+}
+
+/// A refusal the API answers with its status and `{"error": message}`.
+struct APIError: Error {
+    let status: HTTPResponse.Status
+    let message: String
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+/// Turns `APIError`s (and Hummingbird's own, such as an unknown route) into JSON answers.
+struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return SkillServer.json(["error": .string(error.message)], status: error.status)
+        } catch let error as HTTPError {
+            let message = error.body ?? (error.status == .notFound ? "no route \(request.method) \(request.uri.path)" : error.status.reasonPhrase)
+            return SkillServer.json(["error": .string(message)], status: error.status)
+        }
+    }
+}

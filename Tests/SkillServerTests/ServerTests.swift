@@ -1,0 +1,200 @@
+import Foundation
+import SkillHost
+import SkillModel
+import Testing
+import TestSupport
+
+/// `skillhost serve` as a user starts it, in a process of its own on a free loopback port,
+/// talked to over real HTTP and stopped with SIGTERM.
+final class RunningServer: Sendable {
+    let port: Int
+    let process: Process
+    /// What it wrote to standard error.
+    let log = EventLog<String>()
+
+    init(folder: String, arguments: [String] = []) async throws {
+        let data = try TestSupport.temporaryFolder("serve-data")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
+        process.arguments = ["serve", "--skills", folder, "--data", data, "--no-watch", "--port", "0", "--server-log", "warning"] + arguments
+        // Trained models shared by this process's servers, in its own temporary folder.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SKILLHOST_CACHE_DIR": try Self.cache.get()]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let log = self.log
+        let reading = errors.fileHandleForReading
+        // Read on a thread of its own for the server's life, so that it never blocks writing.
+        Thread.detachNewThread {
+            var pending = ""
+            while true {
+                let chunk = reading.availableData
+                if chunk.isEmpty { break }
+                pending += String(decoding: chunk, as: UTF8.self)
+                while let newline = pending.firstIndex(of: "\n") {
+                    log.append(String(pending[..<newline]))
+                    pending = String(pending[pending.index(after: newline)...])
+                }
+            }
+            log.append("<end>")
+        }
+        // Loading and training take a few seconds alone, much longer beside every other suite.
+        let listening = await log.wait(seconds: 180) { $0.contains("listening on http://") || $0 == "<end>" }
+        guard let address = listening?.components(separatedBy: "http://").last, let text = address.split(separator: ":").last?.prefix(while: \.isNumber), let port = Int(text) else {
+            process.terminate()
+            throw ServerFailure(log: log.all)
+        }
+        self.port = port
+    }
+
+    private static let cache = Result { try TestSupport.temporaryFolder("serve-cache") }
+
+    struct ServerFailure: Error, CustomStringConvertible {
+        let log: [String]
+        var description: String { "skillhost serve did not start:\n" + log.joined(separator: "\n") }
+    }
+
+    /// SIGTERM, and its exit status once it has stopped.
+    @discardableResult
+    func stop() async -> Int32 {
+        process.terminate()
+        let process = self.process
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
+    }
+
+    func post(_ path: String, _ json: String) async throws -> HTTPClient.Response {
+        try await HTTPClient.request("POST", port: port, path, json: json)
+    }
+
+    func get(_ path: String) async throws -> HTTPClient.Response {
+        try await HTTPClient.request("GET", port: port, path)
+    }
+
+    func json(_ response: HTTPClient.Response) throws -> JSONValue { try JSONParser.parse(response.body) }
+
+    /// Starts a conversation and says each line in it; the answers' JSON.
+    func talk(_ lines: [String]) async throws -> (id: String, turns: [JSONValue]) {
+        let started = try await post("/v1/conversations", "{}")
+        #expect(started.status == 201)
+        let id = try #require(try json(started)["id"]?.string)
+        var turns: [JSONValue] = []
+        for line in lines {
+            let answer = try await post("/v1/conversations/\(id)/turns", JSONWriter.string(["text": .string(line)]))
+            #expect(answer.status == 200, "\(answer.text)")
+            turns.append(try json(answer))
+        }
+        return (id, turns)
+    }
+}
+
+@Suite struct ServerTests {
+    static func folder(_ defines: [String] = []) throws -> String {
+        let folder = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat"])
+        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: defines, into: folder, name: "fixture")
+        return folder
+    }
+
+    @Test func aConversationTalksToTheSkillsAsTheREPLDoes() async throws {
+        let server = try await RunningServer(folder: Self.folder())
+        #expect(try await server.get("/healthz").status == 200)
+        let ready = try await server.get("/readyz")
+        #expect(ready.status == 200)
+        #expect(try server.json(ready)["skills"]?.number?.intValue == 3)
+
+        let (id, turns) = try await server.talk(["open list o mat", "create a list called camping", "add a tent to the camping list", "what's on the camping list"])
+        #expect(turns[0]["skill"]?.string == "com.app-o-mat.listomat")
+        #expect(turns[0]["request"]?.string == "LaunchRequest")
+        #expect(turns[2]["intent"]?.string == "AddItemsIntent")
+        #expect(turns[3]["speech"]?.string?.contains("tent") == true, "\(turns[3])")
+        for turn in turns {
+            #expect(turn.object.map { Set($0.keys) } == ["utterance", "skill", "request", "intent", "slots", "speech", "reprompt", "endSession", "dialogState", "asks", "error"])
+        }
+
+        // Another conversation at the same time knows nothing of this one's session.
+        let (_, other) = try await server.talk(["hello"])
+        #expect(other[0]["skill"]?.string == "com.amazon.samples.helloworld" || other[0]["speech"]?.string == "Hello World!", "\(other[0])")
+
+        let transcript = try server.json(try await server.get("/v1/conversations/\(id)"))
+        #expect(transcript["skill"]?.string == "com.app-o-mat.listomat")
+        #expect(transcript["turns"]?.array?.count == 4)
+
+        let ended = try await HTTPClient.request("DELETE", port: server.port, "/v1/conversations/\(id)")
+        #expect(ended.status == 200)
+        #expect(try server.json(ended)["ended"]?.string == "com.app-o-mat.listomat")
+        #expect(try await server.get("/v1/conversations/\(id)").status == 404)
+        #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
+    }
+
+    @Test func badRequestsAreRefusedByName() async throws {
+        let server = try await RunningServer(folder: Self.folder(), arguments: ["--body-limit", "4096"])
+        func error(_ response: HTTPClient.Response) -> String { (try? server.json(response)["error"]?.string) ?? "not JSON: \(response.text)" }
+
+        let unknown = try await server.post("/v1/conversations/nobody/turns", #"{"text":"hello"}"#)
+        #expect(unknown.status == 404)
+        #expect(error(unknown).contains("no conversation nobody; POST /v1/conversations starts one"))
+
+        let id = try #require(try server.json(try await server.post("/v1/conversations", "")).object?["id"]?.string)
+        let malformed = try await server.post("/v1/conversations/\(id)/turns", #"{"text": "hello"#)
+        #expect(malformed.status == 400)
+        #expect(error(malformed).hasPrefix("the body is not JSON"))
+        let noText = try await server.post("/v1/conversations/\(id)/turns", #"{"words": "hello"}"#)
+        #expect(noText.status == 400)
+        #expect(error(noText).contains(#""text""#))
+        let big = try await server.post("/v1/conversations/\(id)/turns", #"{"text": ""# + String(repeating: "a", count: 10_000) + #""}"#)
+        #expect(big.status == 413)
+        // The server answers before the whole body has arrived and closes; a client may lose
+        // the answer's body to the reset that follows.
+        #expect(big.body.isEmpty || error(big).contains("over the limit of 4096 bytes"), "\(error(big))")
+        let route = try await server.get("/v2/nothing")
+        #expect(route.status == 404)
+        #expect(error(route).contains("/v2/nothing"))
+        // An utterance over the host's limit is refused in the turn; the conversation goes on.
+        let long = try server.json(try await server.post("/v1/conversations/\(id)/turns", JSONWriter.string(["text": .string(String(repeating: "word ", count: 300))])))
+        #expect(long["error"]?.string?.contains("characters long") == true)
+        #expect(try server.json(try await server.post("/v1/conversations/\(id)/turns", #"{"text":"hello"}"#))["speech"]?.string == "Hello World!")
+        #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
+    }
+
+    @Test func aSecondTurnOfAConversationWhileOneIsUnderWayIsRefused() async throws {
+        let server = try await RunningServer(folder: Self.folder(["SLEEP_ON_ECHO=3000"]))
+        let (id, _) = try await server.talk(["open fixture"])
+        // Two turns of one conversation at once: one is answered, the other refused (the
+        // skill takes 3 s over the first), never both run.
+        let answers = await HTTPClient.concurrently(2, "POST", port: server.port, "/v1/conversations/\(id)/turns", json: #"{"text":"echo"}"#)
+        let statuses = answers.map { (try? $0.get().status) ?? 0 }.sorted()
+        #expect(statuses == [200, 409], "\(answers)")
+        let refused = try #require(answers.compactMap { try? $0.get() }.first { $0.status == 409 })
+        #expect((try? server.json(refused)["error"]?.string)??.contains("a turn of conversation \(id) is under way") == true)
+        let transcript = try server.json(try await server.get("/v1/conversations/\(id)"))
+        #expect(transcript["turns"]?.array?.count == 2, "the refused turn left nothing")
+        #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
+    }
+
+    @Test func theAlexaEndpointPassesEnvelopesThroughByNameOrApplicationID() async throws {
+        let server = try await RunningServer(folder: Self.folder([#"ALEXA_SKILL_ID="amzn1.ask.skill.1234-abcd""#]))
+        let launch = #"{"version":"1.0","session":{"new":true,"sessionId":"amzn1.echo-api.session.1","application":{"applicationId":"APP"},"user":{"userId":"amzn1.ask.account.someone"}},"context":{"System":{"application":{"applicationId":"APP"},"user":{"userId":"amzn1.ask.account.someone"},"device":{"deviceId":"amzn1.ask.device.1","supportedInterfaces":{}},"apiEndpoint":"https://api.amazonalexa.com"}},"request":{"type":"LaunchRequest","requestId":"amzn1.echo-api.request.1","timestamp":"2026-11-23T10:00:00Z","locale":"en-US"}}"#
+        let byName = try await server.post("/alexa/hello%20world", launch.replacingOccurrences(of: "APP", with: "amzn1.ask.skill.other"))
+        #expect(byName.status == 200, "\(byName.text)")
+        let response = try server.json(byName)
+        #expect(response["version"]?.string == "1.0")
+        #expect(response["response"]?["outputSpeech"] != nil)
+
+        let byApplication = try await server.post("/alexa", launch.replacingOccurrences(of: "APP", with: "amzn1.ask.skill.1234-abcd"))
+        #expect(byApplication.status == 200)
+        #expect(byApplication.text.contains("fixture answer"))
+
+        let unknown = try await server.post("/alexa", launch.replacingOccurrences(of: "APP", with: "amzn1.ask.skill.nobody"))
+        #expect(unknown.status == 404)
+        #expect(unknown.text.contains("no skill answers application id amzn1.ask.skill.nobody"))
+        let notAnEnvelope = try await server.post("/alexa/fixture", #"{"hello": 1}"#)
+        #expect(notAnEnvelope.status == 400)
+        #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
+    }
+}
