@@ -28,6 +28,11 @@ let package = Package(
         // (swift-configuration support, full Foundation); swift-log comes with it.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Verifying Alexa's request signatures: X.509 chains (and, in tests, making them).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // Runtime: the language-neutral contract and the host's C shims.
@@ -51,7 +56,10 @@ let package = Package(
                 "SkillHost",
                 "SkillModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         .target(
@@ -63,6 +71,8 @@ let package = Package(
                 "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         .executableTarget(name: "skillhost", dependencies: ["SkillHostCLI"]),
@@ -98,7 +108,16 @@ let package = Package(
         .target(name: "StorageProbe", dependencies: ["SkillKit"], path: "Tests/StorageProbeSkill"),
         .target(name: "DialogProbe", dependencies: ["SkillKit"], path: "Tests/DialogProbeSkill"),
         .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "Storage", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "SkillServerTests", dependencies: ["SkillModel", "TestSupport"]),
+        .testTarget(
+            name: "SkillServerTests",
+            dependencies: [
+                "SkillServer", "SkillModel", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -38,12 +39,15 @@ public struct ServerOptions: Sendable {
 public struct SkillServer: Sendable {
     let host: HostEngine
     let options: ServerOptions
+    /// Checks that Alexa requests come from Amazon; nil accepts any (`--no-verify`).
+    let verifier: AlexaRequestVerifier?
     let conversations = ConversationTable()
     let logger: Logger
 
-    public init(host: HostEngine, options: ServerOptions) {
+    public init(host: HostEngine, options: ServerOptions, verifier: AlexaRequestVerifier?) {
         self.host = host
         self.options = options
+        self.verifier = verifier
         var logger = Logger(label: "skillhost.serve")
         logger.logLevel = options.logLevel
         self.logger = logger
@@ -135,6 +139,18 @@ public struct SkillServer: Sendable {
         } catch {
             throw APIError(.badRequest, "not an Alexa request envelope: \(error)")
         }
+        if let verifier {
+            do {
+                try await verifier.verify(
+                    body: bytes,
+                    certificateURL: request.headers[Self.certificateURLField],
+                    signature: request.headers[Self.signatureField],
+                    timestamp: envelope.request.json["timestamp"]?.string)
+            } catch {
+                logger.warning("alexa request refused", metadata: ["reason": "\(error.reason)"])
+                throw APIError(.badRequest, "request verification failed: \(error.reason)")
+            }
+        }
         let entry: SkillRegistry.Entry
         if let name {
             guard let named = await host.skill(named: name) else { throw APIError(.notFound, "no skill \(name); loaded: \(await loadedNames())") }
@@ -156,6 +172,9 @@ public struct SkillServer: Sendable {
             throw APIError(.internalServerError, error.description)
         }
     }
+
+    static let certificateURLField = HTTPField.Name("SignatureCertChainUrl")!
+    static let signatureField = HTTPField.Name("Signature-256")!
 
     private func loadedNames() async -> String {
         await host.registry.entries.map(\.id.rawValue).sorted().joined(separator: ", ")

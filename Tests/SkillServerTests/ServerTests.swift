@@ -178,7 +178,8 @@ final class RunningServer: Sendable {
     }
 
     @Test func theAlexaEndpointPassesEnvelopesThroughByNameOrApplicationID() async throws {
-        let server = try await RunningServer(folder: Self.folder([#"ALEXA_SKILL_ID="amzn1.ask.skill.1234-abcd""#]))
+        let server = try await RunningServer(folder: Self.folder([#"ALEXA_SKILL_ID="amzn1.ask.skill.1234-abcd""#]), arguments: ["--no-verify"])
+        #expect(server.log.all.contains { $0.contains("--no-verify: Alexa requests are NOT checked") }, "it says so at start")
         let launch = #"{"version":"1.0","session":{"new":true,"sessionId":"amzn1.echo-api.session.1","application":{"applicationId":"APP"},"user":{"userId":"amzn1.ask.account.someone"}},"context":{"System":{"application":{"applicationId":"APP"},"user":{"userId":"amzn1.ask.account.someone"},"device":{"deviceId":"amzn1.ask.device.1","supportedInterfaces":{}},"apiEndpoint":"https://api.amazonalexa.com"}},"request":{"type":"LaunchRequest","requestId":"amzn1.echo-api.request.1","timestamp":"2026-11-23T10:00:00Z","locale":"en-US"}}"#
         let byName = try await server.post("/alexa/hello%20world", launch.replacingOccurrences(of: "APP", with: "amzn1.ask.skill.other"))
         #expect(byName.status == 200, "\(byName.text)")
@@ -196,5 +197,21 @@ final class RunningServer: Sendable {
         let notAnEnvelope = try await server.post("/alexa/fixture", #"{"hello": 1}"#)
         #expect(notAnEnvelope.status == 400)
         #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
+    }
+
+    /// By default an Alexa request must carry Amazon's signature (AlexaVerifierTests checks
+    /// each rule); one without is refused by name, and the skill never sees it.
+    @Test func unsignedAlexaRequestsAreRefusedByDefault() async throws {
+        let server = try await RunningServer(folder: Self.folder())
+        let launch = #"{"version":"1.0","context":{"System":{"application":{"applicationId":"com.test.fixture"}}},"request":{"type":"LaunchRequest","requestId":"r1","timestamp":"2026-11-23T10:00:00Z","locale":"en-US"}}"#
+        let refused = try await server.post("/alexa", launch)
+        #expect(refused.status == 400)
+        #expect(refused.text.contains("request verification failed: no SignatureCertChainUrl header"), "\(refused.text)")
+        let forged = try await HTTPClient.request("POST", port: server.port, "/alexa/fixture", json: launch, headers: [
+            "SignatureCertChainUrl": "https://evil.example.com/echo.api/cert.pem", "Signature-256": "AAAA",
+        ])
+        #expect(forged.status == 400)
+        #expect(forged.text.contains("is not on s3.amazonaws.com"), "\(forged.text)")
+        #expect(await server.stop() == 0)
     }
 }

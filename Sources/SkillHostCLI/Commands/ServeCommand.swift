@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import SkillHost
 import SkillServer
+import SwiftASN1
+import X509
 
 /// `skillhost serve`: the loaded skills as a network service.
 struct ServeCommand: AsyncParsableCommand {
@@ -34,6 +36,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("server-log"), help: ArgumentHelp("What the server logs to standard error: trace, debug, info (a line per turn), notice, warning, error.", valueName: "LEVEL"))
     var serverLog = "info"
 
+    @Flag(help: "Accept Alexa requests without checking Amazon's signature (local development only: anyone who can reach /alexa can then call the skills as any user).")
+    var noVerify = false
+
+    @Option(name: .customLong("alexa-roots"), help: ArgumentHelp("A PEM file of the roots an Alexa request's certificate chain must lead to. Default: the system's (/etc/ssl/certs).", valueName: "FILE"))
+    var alexaRoots: String?
+
     func validate() throws {
         guard Logger.Level(rawValue: serverLog) != nil else {
             throw ValidationError("--server-log must be one of trace, debug, info, notice, warning, error, critical")
@@ -57,7 +65,25 @@ struct ServeCommand: AsyncParsableCommand {
         for refusal in engine.refusals { stderr.write("refused: \(refusal)\n") }
         if !host.noWatch { await engine.startWatching() }
         let names = await engine.registry.entries.map(\.name).joined(separator: ", ")
-        let server = SkillServer(host: engine, options: ServerOptions(hostname: hostname, port: port, bodyLimit: bodyLimit, logLevel: Logger.Level(rawValue: serverLog) ?? .info))
+        let verifier: AlexaRequestVerifier?
+        if noVerify {
+            verifier = nil
+            stderr.write("skillhost serve: --no-verify: Alexa requests are NOT checked; anyone who can reach /alexa can call the skills as any user\n")
+        } else if let alexaRoots {
+            do {
+                let text = try String(contentsOfFile: alexaRoots, encoding: .utf8)
+                let roots = try PEMDocument.parseMultiple(pemString: text).map { try Certificate(pemDocument: $0) }
+                guard !roots.isEmpty else { throw ValidationError("--alexa-roots \(alexaRoots) holds no certificate") }
+                verifier = AlexaRequestVerifier(roots: roots)
+            } catch let error as ValidationError {
+                throw error
+            } catch {
+                throw ValidationError("--alexa-roots \(alexaRoots): \(error)")
+            }
+        } else {
+            verifier = .system()
+        }
+        let server = SkillServer(host: engine, options: ServerOptions(hostname: hostname, port: port, bodyLimit: bodyLimit, logLevel: Logger.Level(rawValue: serverLog) ?? .info), verifier: verifier)
         try await server.run { address, port in
             stderr.write("skillhost serve: listening on http://\(address):\(port) with \(names.isEmpty ? "no skills" : names)\n")
         }
