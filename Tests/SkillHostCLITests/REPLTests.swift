@@ -12,7 +12,7 @@ import TestSupport
 
     static func run(_ script: String, format: REPL.Format) async throws -> (output: String, diagnostics: String) {
         let folder = try TestSupport.folderWithProducts(["HelloWorld", "CoinFlip"])
-        let host = try HostEngine(options: HostOptions(skillFolders: [folder]))
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], nluCache: TestSupport.nluCache))
         let output = CapturedText()
         let diagnostics = CapturedText()
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -23,12 +23,12 @@ import TestSupport
     static func host(for name: String = "") throws -> HostEngine {
         let data = try TestSupport.temporaryFolder("transcript-data")
         if name.hasPrefix("model-") {
-            var options = HostOptions(skillFolders: [], dataRoot: data)
+            var options = HostOptions(skillFolders: [], nluCache: TestSupport.nluCache, dataRoot: data)
             options.models = [Self.model(for: name)]
             return try HostEngine(options: options)
         }
         let skills = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace", "DialogProbe", "CoinFlip"])
-        return try HostEngine(options: HostOptions(skillFolders: [skills], dataRoot: data))
+        return try HostEngine(options: HostOptions(skillFolders: [skills], nluCache: TestSupport.nluCache, dataRoot: data))
     }
 
     @Test(arguments: names)

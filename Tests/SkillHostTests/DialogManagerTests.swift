@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct DialogManagerTests {
     static func host(seed: UInt64 = 0) throws -> HostEngine {
         let folder = try TestSupport.folderWithProducts(["DialogProbe"])
-        return try HostEngine(options: HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("dialog-data"), dialogSeed: seed))
+        return try HostEngine(options: HostOptions(skillFolders: [folder], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("dialog-data"), dialogSeed: seed))
     }
 
     static func talk(_ host: HostEngine, _ lines: [String]) async -> [TurnResult] {

@@ -14,7 +14,7 @@ import TestSupport
     static func host(_ defines: [String], isolation: RunnerConfiguration? = runner, deadline: Duration = .seconds(5)) throws -> HostEngine {
         let folder = try TestSupport.folderWithProducts(["HelloWorld", "StorageProbe"])
         _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: defines, into: folder, name: "fixture")
-        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: deadline, dataRoot: try TestSupport.temporaryFolder("isolated-data"), isolation: isolation))
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: deadline, nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("isolated-data"), isolation: isolation))
         return host
     }
 

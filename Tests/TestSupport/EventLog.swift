@@ -13,7 +13,7 @@ public final class EventLog<Event: Sendable>: Sendable {
 
     /// Waits (up to `seconds`) for an event that satisfies `match`. Generous by default: while
     /// other suites train models on every thread, the task that reports may wait seconds.
-    public func wait(seconds: Double = 60, for match: (Event) -> Bool) async -> Event? {
+    public func wait(seconds: Double = 120, for match: (Event) -> Bool) async -> Event? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let event = all.first(where: match) { return event }

@@ -1,5 +1,6 @@
 import Foundation
 import Loader
+import NLU
 
 /// Paths and real libraries for tests: the package's built skill products, and C fixture
 /// skills compiled with the system C compiler into real `.so` files.
@@ -26,6 +27,11 @@ public enum TestSupport {
     /// The folder every test folder of this process is made in, deleted when it exits (and
     /// swept by a later run if it was killed first).
     private static let root = Result { () throws(LoaderError) in try ProcessFolder.make("skillhost-tests") }
+
+    /// Trained models shared by the tests of this process that load the example skills: each
+    /// is trained once instead of once per host (the suites run side by side on two cores, and
+    /// retraining the same skills starved the tests that wait for the watcher).
+    public static let nluCache: NLUCache? = (try? temporaryFolder("nlu-cache")).map { NLUCache(directory: $0) }
 
     /// A new empty folder that lives until the process exits.
     public static func temporaryFolder(_ label: String = "test") throws -> String {
