@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Metrics for Prometheus at GET /metrics.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.9.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         // Verifying Alexa's request signatures: X.509 chains (and, in tests, making them).
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
@@ -58,6 +61,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]

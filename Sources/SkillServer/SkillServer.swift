@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import Prometheus
 import SkillHost
 import SkillModel
 
@@ -71,6 +72,7 @@ public struct SkillServer: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         // First: middleware wraps the routes added after it.
+        router.middlewares.add(MetricsMiddleware())
         router.middlewares.add(APIErrorMiddleware())
         router.get("healthz") { _, _ in Self.json(["status": "ok"]) }
         router.get("readyz") { _, _ in
@@ -82,6 +84,7 @@ public struct SkillServer: Sendable {
             let body = try await readJSON(request, allowEmpty: true)
             let user = body["userId"]?.string, device = body["deviceId"]?.string
             let id = await conversations.add(host.newConversation(userID: user, deviceID: device))
+            ServerMetrics.conversations(await conversations.count)
             return Self.json(["id": .string(id)], status: .created)
         }
         router.post("v1/conversations/:id/turns") { request, context in
@@ -94,6 +97,7 @@ public struct SkillServer: Sendable {
             let turn = result.jsonValue
             await conversations.checkIn(id, after, turn: turn)
             logTurn(id, result, since: start)
+            ServerMetrics.turn(result, total: ContinuousClock.now - start)
             return Self.json(turn)
         }
         router.get("v1/conversations/:id") { _, context in
@@ -110,9 +114,15 @@ public struct SkillServer: Sendable {
             let conversation = try await checkOut(id)
             let (result, _) = await host.end(conversation)
             await conversations.remove(id)
+            ServerMetrics.conversations(await conversations.count)
             return Self.json(["id": .string(id), "ended": result.skillID.map { .string($0.rawValue) } ?? .null, "error": result.error.map(JSONValue.string) ?? .null])
         }
 
+        router.get("metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
+        }
         router.post("alexa") { request, _ in try await alexa(request, skill: nil) }
         router.post("alexa/:skill") { request, context in
             let name = try context.parameters.require("skill")
@@ -147,6 +157,7 @@ public struct SkillServer: Sendable {
                     signature: request.headers[Self.signatureField],
                     timestamp: envelope.request.json["timestamp"]?.string)
             } catch {
+                ServerMetrics.alexaRefused()
                 logger.warning("alexa request refused", metadata: ["reason": "\(error.reason)"])
                 throw APIError(.badRequest, "request verification failed: \(error.reason)")
             }
@@ -165,9 +176,11 @@ public struct SkillServer: Sendable {
         let start = ContinuousClock.now
         do {
             let response = try await host.forward(bytes, to: entry.id)
+            ServerMetrics.alexa(skill: entry.id.rawValue, ok: true, total: ContinuousClock.now - start)
             logger.info("alexa", metadata: ["skill": "\(entry.id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "ms": "\(Self.milliseconds(since: start))"])
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: response)))
         } catch {
+            ServerMetrics.alexa(skill: entry.id.rawValue, ok: false, total: ContinuousClock.now - start)
             logger.error("alexa", metadata: ["skill": "\(entry.id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "error": "\(error.message)"])
             throw APIError(.internalServerError, error.description)
         }

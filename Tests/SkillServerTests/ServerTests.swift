@@ -125,11 +125,42 @@ final class RunningServer: Sendable {
         #expect(transcript["skill"]?.string == "com.app-o-mat.listomat")
         #expect(transcript["turns"]?.array?.count == 4)
 
+        // What was counted, for Prometheus.
+        let metrics = try await server.get("/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
+        #expect(Self.metric(metrics.text, "skillhost_turns_total", ["skill": "com.app-o-mat.listomat", "outcome": "ok"]) == 4, "\(metrics.text)")
+        #expect(Self.metric(metrics.text, "skillhost_turn_duration_seconds_count", ["skill": "com.app-o-mat.listomat"]) == 4)
+        #expect(Self.metric(metrics.text, "skillhost_skill_duration_seconds_count", ["skill": "com.app-o-mat.listomat"]) == 4)
+        #expect(Self.metric(metrics.text, "skillhost_nlu_duration_seconds_count", [:]) == 5)
+        #expect(Self.metric(metrics.text, "skillhost_conversations", [:]) == 2)
+        #expect(metrics.text.contains("# TYPE hb_requests counter"), "Hummingbird's own request metrics")
+
         let ended = try await HTTPClient.request("DELETE", port: server.port, "/v1/conversations/\(id)")
         #expect(ended.status == 200)
         #expect(try server.json(ended)["ended"]?.string == "com.app-o-mat.listomat")
         #expect(try await server.get("/v1/conversations/\(id)").status == 404)
         #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
+    }
+
+    /// The value of the sample `name{labels}` in Prometheus's text format (labels in any order).
+    static func metric(_ text: String, _ name: String, _ labels: [String: String]) -> Double? {
+        for line in text.split(separator: "\n") where line.hasPrefix(name) && !line.hasPrefix("#") {
+            let rest = line.dropFirst(name.count)
+            var found: [String: String] = [:]
+            var valueText = rest
+            if rest.hasPrefix("{"), let close = rest.firstIndex(of: "}") {
+                for pair in rest[rest.index(after: rest.startIndex)..<close].split(separator: ",") {
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 { found[String(parts[0])] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                }
+                valueText = rest[rest.index(after: close)...]
+            } else if !rest.hasPrefix(" ") {
+                continue
+            }
+            if found == labels, let value = Double(valueText.trimmingCharacters(in: .whitespaces)) { return value }
+        }
+        return nil
     }
 
     @Test func badRequestsAreRefusedByName() async throws {

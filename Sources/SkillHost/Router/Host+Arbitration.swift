@@ -18,10 +18,13 @@ extension HostEngine {
             if !contenders.contains(where: { $0.skillID == candidate.skillID }) { contenders.append(candidate) }
         }
         guard contenders.count > 1 else { return nil }
+        var result = result
         var answers: [(NLUCandidate, CanFulfillIntent.Answer)] = []
+        let asked = ContinuousClock.now
         for contender in contenders {
             answers.append((contender, await canFulfill(contender)))
         }
+        result.skillDuration += ContinuousClock.now - asked
         let order: [CanFulfillIntent.Answer] = [.yes, .maybe, .no]
         guard let bestAnswer = order.first(where: { answer in answers.contains { $0.1 == answer } }) else { return nil }
         var remaining = answers.filter { $0.1 == bestAnswer }.map(\.0)
@@ -34,7 +37,6 @@ extension HostEngine {
         // "the second" then refer to), since their readings are as good as each other.
         remaining.sort { (registry.entry($0.skillID)?.name ?? "", $0.skillID) < (registry.entry($1.skillID)?.name ?? "", $1.skillID) }
         let names = remaining.compactMap { registry.entry($0.skillID)?.name }
-        var result = result
         result.speech = "Did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
         result.reprompt = "Which skill: \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
         conversation.choice = Conversation.PendingChoice(candidates: remaining)

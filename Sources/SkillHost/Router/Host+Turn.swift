@@ -233,12 +233,14 @@ extension HostEngine {
         result.endSession = true
         let bytes = requests.envelope(.sessionEnded, reason: reason, error: error, session: session, conversation: conversation)
         if recordsEnvelopes { result.requestJSON = String(decoding: bytes, as: UTF8.self) }
+        let start = ContinuousClock.now
         do {
             let response = try await entry.skill.handle(bytes, deadline: turnDeadline)
             if recordsEnvelopes { result.responseJSON = String(decoding: response, as: UTF8.self) }
         } catch {
             result.error = error.description
         }
+        result.skillDuration += ContinuousClock.now - start
         return result
     }
 
@@ -258,8 +260,10 @@ extension HostEngine {
         if recordsEnvelopes { result.requestJSON = String(decoding: requestBytes, as: UTF8.self) }
 
         let response: ResponseEnvelope
+        let start = ContinuousClock.now
         do {
             let bytes = try await entry.skill.handle(requestBytes, deadline: turnDeadline)
+            result.skillDuration += ContinuousClock.now - start
             if recordsEnvelopes { result.responseJSON = String(decoding: bytes, as: UTF8.self) }
             do {
                 response = try bytes.withUnsafeBufferPointer { buffer throws(ModelError) in try ResponseEnvelope(parsing: buffer) }
@@ -267,6 +271,7 @@ extension HostEngine {
                 return await fail(result, entry: entry, type: "INVALID_RESPONSE", message: "\(entry.id) returned an invalid response: \(error)")
             }
         } catch {
+            result.skillDuration += ContinuousClock.now - start
             // Reloaded since the turn picked this generation: the new one takes the request,
             // and the dialog carries on (the old one never ran it).
             if let current = registry.entry(entry.id), current.skill.generation != entry.skill.generation, error.isRetirement {

@@ -25,6 +25,9 @@ public struct TurnResult: Sendable {
     public var question: DialogQuestion?
     /// What failed, named, when something did.
     public var error: String?
+    /// The time skills took in this turn (their request, a session's end, a
+    /// CanFulfillIntentRequest); the rest of the turn is the host's understanding and routing.
+    public var skillDuration: Duration = .zero
 
     /// For `:debug`: the ranked readings and the envelopes that crossed the ABI.
     public var candidates: [NLUCandidate] = []

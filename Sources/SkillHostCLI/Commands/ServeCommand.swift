@@ -56,9 +56,16 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = .trace
             return handler
         }
+        ServerMetrics.bootstrap()
+        var options = host.hostOptions(diagnostics: stderr, color: false)
+        let report = options.events
+        options.events = { event in
+            ServerMetrics.record(event)
+            report(event)
+        }
         let engine: HostEngine
         do {
-            engine = try HostEngine(options: host.hostOptions(diagnostics: stderr, color: false))
+            engine = try HostEngine(options: options)
         } catch {
             throw ValidationError("cannot start: \(error)")
         }
