@@ -64,4 +64,33 @@ import TestSupport
         #expect(answers.count == 20)
         #expect(Set(answers) == [["On which day?", "Which month?", "And the year?", "june 4, 1999. Shall I keep it?"]])
     }
+
+    /// A conversation written out between turns and read back goes on exactly, on another host
+    /// with the same skills: the question under way, the slots given, the prompts' words.
+    @Test func aStoredConversationGoesOnOnAnotherHost() async throws {
+        let first = try Self.host(), second = try Self.host()
+        var conversation = first.newConversation(userID: "amzn1.ask.account.traveller")
+        for line in ["remember our anniversary", "the 4th"] { conversation = await first.turn(line, in: conversation).1 }
+        let stored = JSONWriter.string(conversation.jsonValue)
+        let back = try Conversation(json: try JSONParser.parse(stored))
+        #expect(JSONWriter.string(back.jsonValue) == stored, "the stored form reads back to itself")
+        #expect(back.userID == "amzn1.ask.account.traveller")
+
+        let (month, afterMonth) = await second.turn("june", in: back)
+        #expect(month.speech == "And the year?")
+        let (year, _) = await second.turn("nineteen ninety nine", in: afterMonth)
+        #expect(year.speech == "june 4, 1999. Shall I keep it?")
+        // The same turns on the first host say the same.
+        #expect(await first.turn("june", in: conversation).0.speech == "And the year?")
+    }
+
+    @Test func aMalformedStoredConversationIsRefusedByPath() throws {
+        #expect(throws: ModelError.self) { try Conversation(json: ["userId": "u"]) }
+        do {
+            _ = try Conversation(json: ["userId": "u", "deviceId": "d", "session": ["skill": "x", "sessionId": "s", "seed": "many"]])
+            Issue.record("a seed that is no number was read")
+        } catch {
+            #expect(error.description.contains("$.session.seed"))
+        }
+    }
 }

@@ -39,7 +39,7 @@ extension HostEngine {
         let names = remaining.compactMap { registry.entry($0.skillID)?.name }
         result.speech = "Did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
         result.reprompt = "Which skill: \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
-        conversation.choice = Conversation.PendingChoice(candidates: remaining)
+        conversation.choice = Conversation.PendingChoice(utterance: result.utterance, skillIDs: remaining.map(\.skillID), candidates: remaining)
         return result
     }
 
@@ -47,7 +47,12 @@ extension HostEngine {
     /// utterance. Nil when the words name none of them (the question is dropped).
     func choose(_ choice: Conversation.PendingChoice, words: [String], result: TurnResult) async -> TurnResult? {
         conversation.choice = nil
-        let options = choice.candidates.compactMap { candidate in registry.entry(candidate.skillID).map { (candidate, $0) } }
+        // Read back from its stored form, the utterance is read again by the skills asked.
+        let candidates = choice.candidates ?? {
+            let readings = registry.index.parse(Utterance(choice.utterance))
+            return choice.skillIDs.compactMap { id in readings.first { $0.skillID == id } }
+        }()
+        let options = candidates.compactMap { candidate in registry.entry(candidate.skillID).map { (candidate, $0) } }
         let said = words.joined(separator: " ")
         var picked: (NLUCandidate, SkillRegistry.Entry)?
         // An invocation name said in any spacing ("list o mat", "listomat"), or the skill's name.

@@ -48,8 +48,13 @@ public struct Conversation: Sendable {
     /// "Did you mean ListOMat or NumberRace?": the utterance that several skills could take,
     /// waiting for the user to say which.
     struct PendingChoice: Sendable {
-        /// The readings of the skills the user chooses between, in the order they were named.
-        let candidates: [NLUCandidate]
+        /// What the user said.
+        let utterance: String
+        /// The skills the user chooses between, in the order they were named.
+        let skillIDs: [SkillID]
+        /// Their readings of it; nil when the conversation was read back from its stored form,
+        /// and the utterance is read again.
+        let candidates: [NLUCandidate]?
     }
 
     var session: OpenSession?
@@ -66,4 +71,69 @@ public struct Conversation: Sendable {
 
     /// The skill holding the session, if any.
     public var sessionOwner: SkillID? { session?.skillID }
+}
+
+// MARK: - Stored form
+
+extension Conversation {
+    /// The conversation as JSON, for a front end to keep between turns (in a store any host
+    /// can read): everything a next turn needs to go on exactly.
+    public var jsonValue: JSONValue {
+        var object: JSONObject = ["userId": .string(userID), "deviceId": .string(deviceID), "sessions": .number(JSONNumber(sessions))]
+        if let session {
+            var open: JSONObject = [
+                "skill": .string(session.skillID.rawValue), "sessionId": .string(session.sessionID), "seed": .string(String(session.seed)),
+                "new": .bool(session.isNew), "attributes": .object(session.attributes), "lastSpeech": .string(session.lastSpeech),
+                "turn": .number(JSONNumber(session.turn)),
+            ]
+            if let reprompt = session.lastReprompt { open["lastReprompt"] = .string(reprompt) }
+            if let dialog = session.dialog {
+                open["dialog"] = [
+                    "intent": .object(dialog.intent.json),
+                    "question": .string(dialog.question.directiveType),
+                    "slot": dialog.question.slot.map { .string($0.rawValue) } ?? .null,
+                    "askedByModel": .bool(dialog.askedByModel),
+                ]
+            }
+            object["session"] = .object(open)
+        }
+        if let choice {
+            object["choice"] = ["utterance": .string(choice.utterance), "skills": .array(choice.skillIDs.map { .string($0.rawValue) })]
+        }
+        return .object(object)
+    }
+
+    /// Reads the stored form back.
+    public init(json: JSONValue) throws(ModelError) {
+        func string(_ value: JSONValue?, _ path: String) throws(ModelError) -> String {
+            guard let text = value?.string else { throw ModelError(path: path, "must be a string") }
+            return text
+        }
+        self.init(userID: try string(json["userId"], "$.userId"), deviceID: try string(json["deviceId"], "$.deviceId"))
+        sessions = json["sessions"]?.number?.intValue ?? 0
+        if let open = json["session"], open != .null {
+            guard let seed = UInt64(try string(open["seed"], "$.session.seed")) else { throw ModelError(path: "$.session.seed", "is not a number") }
+            var session = OpenSession(
+                skillID: SkillID(try string(open["skill"], "$.session.skill")), sessionID: try string(open["sessionId"], "$.session.sessionId"), seed: seed,
+                isNew: open["new"]?.bool ?? false, attributes: open["attributes"]?.object ?? JSONObject(),
+                lastSpeech: open["lastSpeech"]?.string ?? "", lastReprompt: open["lastReprompt"]?.string)
+            session.turn = open["turn"]?.number?.intValue ?? 0
+            if let dialog = open["dialog"], dialog != .null {
+                guard let intent = dialog["intent"]?.object else { throw ModelError(path: "$.session.dialog.intent", "is missing") }
+                let slot = dialog["slot"]?.string.map { SlotName($0) }
+                let question: DialogQuestion
+                switch (dialog["question"]?.string, slot) {
+                case ("Dialog.ElicitSlot", let slot?): question = .elicitSlot(slot)
+                case ("Dialog.ConfirmSlot", let slot?): question = .confirmSlot(slot)
+                case ("Dialog.ConfirmIntent", _): question = .confirmIntent
+                default: throw ModelError(path: "$.session.dialog.question", "is not a dialog question with its slot")
+                }
+                session.dialog = PendingDialog(intent: Intent(json: intent), question: question, askedByModel: dialog["askedByModel"]?.bool ?? false)
+            }
+            self.session = session
+        }
+        if let choice = json["choice"], let utterance = choice["utterance"]?.string {
+            self.choice = PendingChoice(utterance: utterance, skillIDs: choice["skills"]?.array?.compactMap { $0.string.map { SkillID($0) } } ?? [], candidates: nil)
+        }
+    }
 }
