@@ -58,6 +58,7 @@ let package = Package(
             dependencies: [
                 "SkillHost",
                 "SkillModel",
+                "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

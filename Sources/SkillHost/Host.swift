@@ -67,6 +67,8 @@ public actor HostEngine {
     /// Libraries and folders that were refused at start, with the reasons.
     public nonisolated let refusals: [LoaderError]
     let loader: SkillLoader
+    /// The data root: skills' containers and app groups, and the host's own records.
+    public nonisolated var dataRoot: String { options.dataRoot }
     /// Where this host keeps the copies of the libraries it loaded.
     public nonisolated var shadowFolder: String { loader.shadow.path }
     let options: HostOptions

@@ -1,73 +1,110 @@
 import Foundation
 import SkillHost
 import SkillModel
+import Storage
 
-/// The conversations a server keeps for its clients, by id: each one's state between turns
-/// and its transcript. A conversation's turns take turns: one is checked out while its turn
-/// runs, and a second turn that comes meanwhile is refused (409), never interleaved.
+/// The conversations a server keeps for its clients, in the data root's store (the host's own
+/// part of it, `<root>/host/skills/skillhost.conversations/`), one document each: the
+/// conversation's stored form, its last turns, and a lease while a turn of it runs. So a
+/// conversation outlives the process, and every host on the same data root can take its next
+/// turn.
+///
+/// A conversation's turns take turns: `checkOut` takes the lease (compare-and-swap on the
+/// document's version, so two hosts cannot both take it), and a second turn that comes meanwhile
+/// is refused (409), never interleaved. A lease lasts `leaseTime`; a host that dies mid-turn
+/// holds the conversation no longer than that.
 actor ConversationTable {
     struct Entry {
         var conversation: Conversation
-        /// Whether a turn of it is under way.
-        var busy = false
         /// Its turns as the API answered them, oldest first (the last `transcriptLimit`).
-        var turns: [JSONValue] = []
-        var lastUsed: ContinuousClock.Instant
+        var turns: [JSONValue]
     }
 
     enum CheckOut {
-        case ready(Conversation)
+        /// The conversation, and the document's version its check-in must find.
+        case ready(Conversation, version: String)
         case unknown
         case busy
     }
 
-    private var entries: [String: Entry] = [:]
-    /// Turns kept per conversation for `GET /v1/conversations/{id}`.
+    private let container: Container
+    /// This server's name in leases.
+    private let holder = UUID().uuidString.lowercased()
     let transcriptLimit: Int
-    /// Conversations kept at most; past it the one idle longest is forgotten.
-    let capacity: Int
+    let leaseTime: TimeInterval
 
-    init(transcriptLimit: Int = 500, capacity: Int = 100_000) {
+    /// - Throws: `StorageError` when the store cannot be opened.
+    init(dataRoot: String, transcriptLimit: Int = 50, leaseTime: TimeInterval = 30) throws(StorageError) {
+        container = try DocumentStore(root: dataRoot + "/host").container(.skill("skillhost.conversations"))
         self.transcriptLimit = transcriptLimit
-        self.capacity = capacity
+        self.leaseTime = leaseTime
     }
 
-    var count: Int { entries.count }
+    private static func key(_ id: String) -> DocumentKey? {
+        guard !id.isEmpty, id.count <= 64, id.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+        return try? DocumentKey(id)
+    }
 
     /// Keeps a new conversation under a new id.
-    func add(_ conversation: Conversation) -> String {
-        if entries.count >= capacity, let oldest = entries.filter({ !$0.value.busy }).min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
-            entries[oldest] = nil
-        }
+    func add(_ conversation: Conversation) throws(StorageError) -> String {
         let id = UUID().uuidString.lowercased()
-        entries[id] = Entry(conversation: conversation, lastUsed: .now)
+        guard let key = Self.key(id) else { preconditionFailure("a UUID is a key") }
+        try container.put(key, ["conversation": conversation.jsonValue, "turns": []], if: .ifAbsent)
         return id
     }
 
-    /// The conversation, for one turn; `checkIn` gives it back.
-    func checkOut(_ id: String) -> CheckOut {
-        guard var entry = entries[id] else { return .unknown }
-        guard !entry.busy else { return .busy }
-        entry.busy = true
-        entries[id] = entry
-        return .ready(entry.conversation)
-    }
-
-    /// The conversation as its turn left it, and the turn for its transcript.
-    func checkIn(_ id: String, _ conversation: Conversation, turn: JSONValue?) {
-        guard var entry = entries[id] else { return }
-        entry.conversation = conversation
-        entry.busy = false
-        entry.lastUsed = .now
-        if let turn {
-            entry.turns.append(turn)
-            if entry.turns.count > transcriptLimit { entry.turns.removeFirst(entry.turns.count - transcriptLimit) }
+    /// The conversation, leased for one turn; `checkIn` gives it back.
+    func checkOut(_ id: String) throws(StorageError) -> CheckOut {
+        guard let key = Self.key(id) else { return .unknown }
+        while true {
+            guard let stored = try container.get(key) else { return .unknown }
+            let now = Date().timeIntervalSince1970
+            if let until = stored.value["lease"]?["until"]?.number?.doubleValue, until > now { return .busy }
+            guard let json = stored.value["conversation"], let conversation = try? Conversation(json: json) else {
+                throw StorageError(.corrupt, "conversation \(id) in \(container.path) is not a stored conversation")
+            }
+            var leased = stored.value.object ?? JSONObject()
+            leased["lease"] = ["holder": .string(holder), "until": .number(JSONNumber(now + leaseTime))]
+            switch try container.put(key, .object(leased), if: .ifVersion(stored.version)) {
+            case .written(let version): return .ready(conversation, version: version)
+            case .conflict: continue  // changed meanwhile (another host); look again
+            }
         }
-        entries[id] = entry
     }
 
-    func entry(_ id: String) -> Entry? { entries[id] }
+    /// The conversation as its turn left it, and the turn for its transcript; the lease ends.
+    /// False when the lease had run out and another turn took the conversation meanwhile (this
+    /// turn's state is then not kept).
+    @discardableResult
+    func checkIn(_ id: String, _ conversation: Conversation, version: String, turn: JSONValue?) throws(StorageError) -> Bool {
+        guard let key = Self.key(id), let stored = try container.get(key), stored.version == version else { return false }
+        var turns = stored.value["turns"]?.array ?? []
+        if let turn { turns.append(turn) }
+        if turns.count > transcriptLimit { turns.removeFirst(turns.count - transcriptLimit) }
+        if case .written = try container.put(key, ["conversation": conversation.jsonValue, "turns": .array(turns)], if: .ifVersion(version)) { return true }
+        return false
+    }
 
-    /// Forgets a conversation checked out for its end.
-    func remove(_ id: String) { entries[id] = nil }
+    /// Gives the lease back without a turn.
+    func release(_ id: String, version: String) throws(StorageError) {
+        guard let key = Self.key(id), let stored = try container.get(key), stored.version == version else { return }
+        var released = stored.value.object ?? JSONObject()
+        released["lease"] = nil
+        try container.put(key, .object(released), if: .ifVersion(version))
+    }
+
+    func entry(_ id: String) throws(StorageError) -> Entry? {
+        guard let key = Self.key(id), let stored = try container.get(key),
+              let json = stored.value["conversation"], let conversation = try? Conversation(json: json) else { return nil }
+        return Entry(conversation: conversation, turns: stored.value["turns"]?.array ?? [])
+    }
+
+    /// Forgets a conversation (checked out for its end).
+    func remove(_ id: String) throws(StorageError) {
+        guard let key = Self.key(id) else { return }
+        try container.delete(key)
+    }
+
+    /// How many conversations are kept.
+    func count() throws(StorageError) -> Int { try container.list().count }
 }

@@ -6,6 +6,7 @@ import NIOCore
 import Prometheus
 import SkillHost
 import SkillModel
+import Storage
 
 /// Where and how `skillhost serve` listens.
 public struct ServerOptions: Sendable {
@@ -33,7 +34,7 @@ public struct ServerOptions: Sendable {
 /// |---|---|
 /// | `POST /v1/conversations` | `{"userId"?, "deviceId"?}` → 201 `{"id"}` |
 /// | `POST /v1/conversations/{id}/turns` | `{"text"}` → the turn, with the keys of `--json` |
-/// | `GET /v1/conversations/{id}` | its turns and the skill in session |
+/// | `GET /v1/conversations/{id}` | its last turns and the skill in session |
 /// | `DELETE /v1/conversations/{id}` | ends it (SessionEndedRequest to the skill in session) |
 /// | `POST /alexa`, `POST /alexa/{skill}` | an Alexa request envelope → the skill's response envelope |
 /// | `GET /healthz`, `GET /readyz` | alive; ready to serve |
@@ -42,13 +43,15 @@ public struct SkillServer: Sendable {
     let options: ServerOptions
     /// Checks that Alexa requests come from Amazon; nil accepts any (`--no-verify`).
     let verifier: AlexaRequestVerifier?
-    let conversations = ConversationTable()
+    let conversations: ConversationTable
     let logger: Logger
 
-    public init(host: HostEngine, options: ServerOptions, verifier: AlexaRequestVerifier?) {
+    /// - Throws: `StorageError` when the data root's store for conversations cannot be opened.
+    public init(host: HostEngine, options: ServerOptions, verifier: AlexaRequestVerifier?) throws {
         self.host = host
         self.options = options
         self.verifier = verifier
+        conversations = try ConversationTable(dataRoot: host.dataRoot)
         var logger = Logger(label: "skillhost.serve")
         logger.logLevel = options.logLevel
         self.logger = logger
@@ -83,26 +86,27 @@ public struct SkillServer: Sendable {
         router.post("v1/conversations") { request, context in
             let body = try await readJSON(request, allowEmpty: true)
             let user = body["userId"]?.string, device = body["deviceId"]?.string
-            let id = await conversations.add(host.newConversation(userID: user, deviceID: device))
-            ServerMetrics.conversations(await conversations.count)
+            let id = try await stored { try await conversations.add(host.newConversation(userID: user, deviceID: device)) }
+            ServerMetrics.conversations(try await stored { try await conversations.count() })
             return Self.json(["id": .string(id)], status: .created)
         }
         router.post("v1/conversations/:id/turns") { request, context in
             let id = try context.parameters.require("id")
             let body = try await readJSON(request)
             guard let text = body["text"]?.string else { throw APIError(.badRequest, "the body needs \"text\": the user's utterance") }
-            let conversation = try await checkOut(id)
+            let (conversation, version) = try await checkOut(id)
             let start = ContinuousClock.now
             let (result, after) = await host.turn(text, in: conversation)
             let turn = result.jsonValue
-            await conversations.checkIn(id, after, turn: turn)
+            let kept = try await stored { try await conversations.checkIn(id, after, version: version, turn: turn) }
+            if !kept { logger.warning("turn not kept: the conversation's lease ran out and another turn took it", metadata: ["conversation": "\(id)"]) }
             logTurn(id, result, since: start)
             ServerMetrics.turn(result, total: ContinuousClock.now - start)
             return Self.json(turn)
         }
         router.get("v1/conversations/:id") { _, context in
             let id = try context.parameters.require("id")
-            guard let entry = await conversations.entry(id) else { throw APIError(.notFound, "no conversation \(id)") }
+            guard let entry = try await stored({ try await conversations.entry(id) }) else { throw APIError(.notFound, "no conversation \(id)") }
             return Self.json([
                 "id": .string(id),
                 "skill": entry.conversation.sessionOwner.map { .string($0.rawValue) } ?? .null,
@@ -111,10 +115,10 @@ public struct SkillServer: Sendable {
         }
         router.delete("v1/conversations/:id") { _, context in
             let id = try context.parameters.require("id")
-            let conversation = try await checkOut(id)
+            let (conversation, _) = try await checkOut(id)
             let (result, _) = await host.end(conversation)
-            await conversations.remove(id)
-            ServerMetrics.conversations(await conversations.count)
+            try await stored { try await conversations.remove(id) }
+            ServerMetrics.conversations(try await stored { try await conversations.count() })
             return Self.json(["id": .string(id), "ended": result.skillID.map { .string($0.rawValue) } ?? .null, "error": result.error.map(JSONValue.string) ?? .null])
         }
 
@@ -131,9 +135,20 @@ public struct SkillServer: Sendable {
         return router
     }
 
-    private func checkOut(_ id: String) async throws -> Conversation {
-        switch await conversations.checkOut(id) {
-        case .ready(let conversation): return conversation
+    /// Runs a store operation; a failure is 503 with what failed (the disk full, the store
+    /// unreadable), and nothing half-written.
+    private func stored<T>(_ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch let error as StorageError {
+            logger.error("conversation store", metadata: ["error": "\(error.message)"])
+            throw APIError(.serviceUnavailable, "the conversation store failed: \(error.message)")
+        }
+    }
+
+    private func checkOut(_ id: String) async throws -> (Conversation, String) {
+        switch try await stored({ try await conversations.checkOut(id) }) {
+        case .ready(let conversation, let version): return (conversation, version)
         case .unknown: throw APIError(.notFound, "no conversation \(id); POST /v1/conversations starts one")
         case .busy: throw APIError(.conflict, "a turn of conversation \(id) is under way; send the next when it has been answered")
         }

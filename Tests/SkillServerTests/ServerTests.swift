@@ -12,8 +12,11 @@ final class RunningServer: Sendable {
     /// What it wrote to standard error.
     let log = EventLog<String>()
 
-    init(folder: String, arguments: [String] = []) async throws {
-        let data = try TestSupport.temporaryFolder("serve-data")
+    let data: String
+
+    init(folder: String, data: String? = nil, arguments: [String] = []) async throws {
+        let data = try data ?? TestSupport.temporaryFolder("serve-data")
+        self.data = data
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = ["serve", "--skills", folder, "--data", data, "--no-watch", "--port", "0", "--server-log", "warning"] + arguments
@@ -244,5 +247,28 @@ final class RunningServer: Sendable {
         #expect(forged.status == 400)
         #expect(forged.text.contains("is not on s3.amazonaws.com"), "\(forged.text)")
         #expect(await server.stop() == 0)
+    }
+
+    /// Conversations live in the data root's store: one goes on after its server restarts, and
+    /// two servers on one data root take turns of the same conversation, each where the other
+    /// left it.
+    @Test func aConversationGoesOnAcrossRestartsAndServers() async throws {
+        let folder = try Self.folder()
+        let first = try await RunningServer(folder: folder)
+        let (id, turns) = try await first.talk(["open list o mat", "create a list called camping", "add a tent to the shopping list"])
+        #expect(turns[2]["asks"]?["slot"]?.string == "listName", "\(turns[2])")
+        #expect(await first.stop() == 0)
+
+        let second = try await RunningServer(folder: folder, data: first.data)
+        let third = try await RunningServer(folder: folder, data: first.data)
+        let answer = try second.json(try await second.post("/v1/conversations/\(id)/turns", #"{"text":"camping"}"#))
+        #expect(answer["skill"]?.string == "com.app-o-mat.listomat")
+        #expect(answer["speech"]?.string?.contains("tent") == true, "the question asked before the restart is answered: \(answer)")
+        let next = try third.json(try await third.post("/v1/conversations/\(id)/turns", #"{"text":"what's on the camping list"}"#))
+        #expect(next["speech"]?.string?.contains("tent") == true, "another server goes on from there: \(next)")
+        let transcript = try third.json(try await third.get("/v1/conversations/\(id)"))
+        #expect(transcript["turns"]?.array?.count == 5)
+        #expect(await second.stop() == 0)
+        #expect(await third.stop() == 0)
     }
 }

@@ -90,7 +90,7 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             verifier = .system()
         }
-        let server = SkillServer(host: engine, options: ServerOptions(hostname: hostname, port: port, bodyLimit: bodyLimit, logLevel: Logger.Level(rawValue: serverLog) ?? .info), verifier: verifier)
+        let server = try SkillServer(host: engine, options: ServerOptions(hostname: hostname, port: port, bodyLimit: bodyLimit, logLevel: Logger.Level(rawValue: serverLog) ?? .info), verifier: verifier)
         try await server.run { address, port in
             stderr.write("skillhost serve: listening on http://\(address):\(port) with \(names.isEmpty ? "no skills" : names)\n")
         }
