@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // State shared by many hosts: `skillhost serve --database postgres://…`.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         // Metrics for Prometheus at GET /metrics.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.9.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
@@ -54,11 +56,21 @@ let package = Package(
         .target(name: "Loader", dependencies: ["CSkillABI", "CFFI", "SkillModel"]),
         .target(name: "SkillHost", dependencies: ["SkillModel", "NLU", "Dialog", "Loader", "Storage"]),
         .target(
+            name: "PostgresStore",
+            dependencies: [
+                "Storage",
+                "SkillModel",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "SkillServer",
             dependencies: [
                 "SkillHost",
                 "SkillModel",
                 "Storage",
+                "PostgresStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -73,6 +85,7 @@ let package = Package(
             dependencies: [
                 "SkillHost",
                 "SkillServer",
+                "PostgresStore",
                 "NLU",
                 "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -124,6 +137,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Storage", "SkillModel", "TestSupport"]),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

@@ -3,17 +3,17 @@ import SkillHost
 import SkillModel
 import Storage
 
-/// The conversations a server keeps for its clients, in the data root's store (the host's own
-/// part of it, `<root>/host/skills/skillhost.conversations/`), one document each: the
-/// conversation's stored form, its last turns, and a lease while a turn of it runs. So a
-/// conversation outlives the process, and every host on the same data root can take its next
-/// turn.
+/// The conversations a server keeps for its clients, one document each in a container of the
+/// store (the data root's files, `<root>/host/skills/skillhost.conversations/`, or the
+/// database): the conversation's stored form, its last turns, and a lease while a turn of it
+/// runs. So a conversation outlives the process, and every host on the same store can take its
+/// next turn.
 ///
 /// A conversation's turns take turns: `checkOut` takes the lease (compare-and-swap on the
 /// document's version, so two hosts cannot both take it), and a second turn that comes meanwhile
 /// is refused (409), never interleaved. A lease lasts `leaseTime`; a host that dies mid-turn
 /// holds the conversation no longer than that.
-actor ConversationTable {
+struct ConversationTable: Sendable {
     struct Entry {
         var conversation: Conversation
         /// Its turns as the API answered them, oldest first (the last `transcriptLimit`).
@@ -27,15 +27,17 @@ actor ConversationTable {
         case busy
     }
 
-    private let container: Container
+    private let container: any DocumentContainer
     /// This server's name in leases.
     private let holder = UUID().uuidString.lowercased()
+
     let transcriptLimit: Int
     let leaseTime: TimeInterval
 
-    /// - Throws: `StorageError` when the store cannot be opened.
-    init(dataRoot: String, transcriptLimit: Int = 50, leaseTime: TimeInterval = 30) throws(StorageError) {
-        container = try DocumentStore(root: dataRoot + "/host").container(.skill("skillhost.conversations"))
+    static let containerName = ContainerName.skill("skillhost.conversations")
+
+    init(container: any DocumentContainer, transcriptLimit: Int = 50, leaseTime: TimeInterval = 30) {
+        self.container = container
         self.transcriptLimit = transcriptLimit
         self.leaseTime = leaseTime
     }
@@ -46,18 +48,18 @@ actor ConversationTable {
     }
 
     /// Keeps a new conversation under a new id.
-    func add(_ conversation: Conversation) throws(StorageError) -> String {
+    func add(_ conversation: Conversation) async throws(StorageError) -> String {
         let id = UUID().uuidString.lowercased()
         guard let key = Self.key(id) else { preconditionFailure("a UUID is a key") }
-        try container.put(key, ["conversation": conversation.jsonValue, "turns": []], if: .ifAbsent)
+        _ = try await container.put(key, ["conversation": conversation.jsonValue, "turns": []], if: .ifAbsent)
         return id
     }
 
     /// The conversation, leased for one turn; `checkIn` gives it back.
-    func checkOut(_ id: String) throws(StorageError) -> CheckOut {
+    func checkOut(_ id: String) async throws(StorageError) -> CheckOut {
         guard let key = Self.key(id) else { return .unknown }
         while true {
-            guard let stored = try container.get(key) else { return .unknown }
+            guard let stored = try await container.get(key) else { return .unknown }
             let now = Date().timeIntervalSince1970
             if let until = stored.value["lease"]?["until"]?.number?.doubleValue, until > now { return .busy }
             guard let json = stored.value["conversation"], let conversation = try? Conversation(json: json) else {
@@ -65,7 +67,7 @@ actor ConversationTable {
             }
             var leased = stored.value.object ?? JSONObject()
             leased["lease"] = ["holder": .string(holder), "until": .number(JSONNumber(now + leaseTime))]
-            switch try container.put(key, .object(leased), if: .ifVersion(stored.version)) {
+            switch try await container.put(key, .object(leased), if: .ifVersion(stored.version)) {
             case .written(let version): return .ready(conversation, version: version)
             case .conflict: continue  // changed meanwhile (another host); look again
             }
@@ -76,35 +78,35 @@ actor ConversationTable {
     /// False when the lease had run out and another turn took the conversation meanwhile (this
     /// turn's state is then not kept).
     @discardableResult
-    func checkIn(_ id: String, _ conversation: Conversation, version: String, turn: JSONValue?) throws(StorageError) -> Bool {
-        guard let key = Self.key(id), let stored = try container.get(key), stored.version == version else { return false }
+    func checkIn(_ id: String, _ conversation: Conversation, version: String, turn: JSONValue?) async throws(StorageError) -> Bool {
+        guard let key = Self.key(id), let stored = try await container.get(key), stored.version == version else { return false }
         var turns = stored.value["turns"]?.array ?? []
         if let turn { turns.append(turn) }
         if turns.count > transcriptLimit { turns.removeFirst(turns.count - transcriptLimit) }
-        if case .written = try container.put(key, ["conversation": conversation.jsonValue, "turns": .array(turns)], if: .ifVersion(version)) { return true }
+        if case .written = try await container.put(key, ["conversation": conversation.jsonValue, "turns": .array(turns)], if: .ifVersion(version)) { return true }
         return false
     }
 
     /// Gives the lease back without a turn.
-    func release(_ id: String, version: String) throws(StorageError) {
-        guard let key = Self.key(id), let stored = try container.get(key), stored.version == version else { return }
+    func release(_ id: String, version: String) async throws(StorageError) {
+        guard let key = Self.key(id), let stored = try await container.get(key), stored.version == version else { return }
         var released = stored.value.object ?? JSONObject()
         released["lease"] = nil
-        try container.put(key, .object(released), if: .ifVersion(version))
+        _ = try await container.put(key, .object(released), if: .ifVersion(version))
     }
 
-    func entry(_ id: String) throws(StorageError) -> Entry? {
-        guard let key = Self.key(id), let stored = try container.get(key),
+    func entry(_ id: String) async throws(StorageError) -> Entry? {
+        guard let key = Self.key(id), let stored = try await container.get(key),
               let json = stored.value["conversation"], let conversation = try? Conversation(json: json) else { return nil }
         return Entry(conversation: conversation, turns: stored.value["turns"]?.array ?? [])
     }
 
     /// Forgets a conversation (checked out for its end).
-    func remove(_ id: String) throws(StorageError) {
+    func remove(_ id: String) async throws(StorageError) {
         guard let key = Self.key(id) else { return }
-        try container.delete(key)
+        _ = try await container.delete(key)
     }
 
     /// How many conversations are kept.
-    func count() throws(StorageError) -> Int { try container.list().count }
+    func count() async throws(StorageError) -> Int { try await container.list().count }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import PostgresStore
 import Prometheus
 import SkillHost
 import SkillModel
@@ -46,12 +47,20 @@ public struct SkillServer: Sendable {
     let conversations: ConversationTable
     let logger: Logger
 
+    /// Where conversations are kept when not in the data root's files.
+    let database: PostgresStore?
+
+    /// - Parameter database: keeps conversations (and is checked by `/readyz`); nil keeps them
+    ///   in the data root's files.
     /// - Throws: `StorageError` when the data root's store for conversations cannot be opened.
-    public init(host: HostEngine, options: ServerOptions, verifier: AlexaRequestVerifier?) throws {
+    public init(host: HostEngine, options: ServerOptions, verifier: AlexaRequestVerifier?, database: PostgresStore? = nil) throws {
         self.host = host
         self.options = options
         self.verifier = verifier
-        conversations = try ConversationTable(dataRoot: host.dataRoot)
+        self.database = database
+        let container: any DocumentContainer = try database?.container(ConversationTable.containerName)
+            ?? DocumentStore(root: host.dataRoot + "/host").container(ConversationTable.containerName)
+        conversations = ConversationTable(container: container)
         var logger = Logger(label: "skillhost.serve")
         logger.logLevel = options.logLevel
         self.logger = logger
@@ -60,15 +69,23 @@ public struct SkillServer: Sendable {
     /// Serves until SIGTERM or SIGINT (or the task is cancelled); `onListening` hears the
     /// address once the socket is bound.
     public func run(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }) async throws {
-        let app = Application(
+        var app = Application(
             router: router(),
             configuration: .init(address: .hostname(options.hostname, port: options.port), serverName: "skillhost"),
+            // The database's connection pool runs beside the server and is closed after it.
+            services: database.map { [$0.client] } ?? [],
             onServerRunning: { channel in
                 let address = channel.localAddress
                 onListening(address?.ipAddress ?? options.hostname, address?.port ?? options.port)
             },
             logger: logger
         )
+        if let database {
+            app.beforeServerStarts {
+                try await database.migrate()
+                logger.info("database ready", metadata: ["database": "\(database.description)"])
+            }
+        }
         try await app.runService()
     }
 
@@ -80,6 +97,11 @@ public struct SkillServer: Sendable {
         router.get("healthz") { _, _ in Self.json(["status": "ok"]) }
         router.get("readyz") { _, _ in
             let skills = await host.registry.entries.count
+            if let database {
+                do throws(StorageError) { try await database.ping() } catch {
+                    return Self.json(["status": "waiting for the database", "error": .string(error.message)], status: .serviceUnavailable)
+                }
+            }
             return Self.json(["status": "ready", "skills": .number(JSONNumber(skills))])
         }
 

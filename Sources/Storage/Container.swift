@@ -8,6 +8,11 @@ public struct StoredDocument: Sendable, Equatable {
     public let value: JSONValue
     /// Changes whenever the document's bytes do (a hash of them).
     public let version: String
+
+    public init(value: JSONValue, version: String) {
+        self.value = value
+        self.version = version
+    }
 }
 
 /// When a put goes ahead.
@@ -185,16 +190,7 @@ public final class Container: Sendable {
     }
 
     private func encode(_ value: JSONValue, key: DocumentKey) throws(StorageError) -> [UInt8] {
-        let depth = value.depth
-        guard depth <= limits.maximumDepth else {
-            throw StorageError(.tooDeep, "\(filePath(key)) refused: the value nests \(depth) levels deep, over the limit of \(limits.maximumDepth); the stored value is unchanged")
-        }
-        var bytes = JSONWriter.bytes(value)
-        bytes.append(0x0A)
-        guard bytes.count <= limits.maximumDocumentBytes else {
-            throw StorageError(.tooLarge, "\(filePath(key)) refused: the value is \(bytes.count) bytes, over the limit of \(limits.maximumDocumentBytes); the stored value is unchanged")
-        }
-        return bytes
+        try Self.encode(value, limits: limits, describing: filePath(key)).bytes
     }
 
     private func checkReplaceable(_ info: stat, key: DocumentKey) throws(StorageError) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PostgresStore
 import SkillHost
 import SkillServer
 import SwiftASN1
@@ -35,6 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("server-log"), help: ArgumentHelp("What the server logs to standard error: trace, debug, info (a line per turn), notice, warning, error.", valueName: "LEVEL"))
     var serverLog = "info"
+
+    @Option(help: ArgumentHelp("Keep conversations in this PostgreSQL database (postgres://user:password@host:port/database; else $SKILLHOST_DATABASE_URL), so that hosts on different machines share them. Default: the data root's files.", valueName: "URL"))
+    var database: String?
 
     @Flag(help: "Accept Alexa requests without checking Amazon's signature (local development only: anyone who can reach /alexa can then call the skills as any user).")
     var noVerify = false
@@ -90,7 +94,11 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             verifier = .system()
         }
-        let server = try SkillServer(host: engine, options: ServerOptions(hostname: hostname, port: port, bodyLimit: bodyLimit, logLevel: Logger.Level(rawValue: serverLog) ?? .info), verifier: verifier)
+        var store: PostgresStore?
+        if let url = database ?? ProcessInfo.processInfo.environment["SKILLHOST_DATABASE_URL"], !url.isEmpty {
+            do { store = try PostgresStore(url: url) } catch { throw ValidationError(error.message) }
+        }
+        let server = try SkillServer(host: engine, options: ServerOptions(hostname: hostname, port: port, bodyLimit: bodyLimit, logLevel: Logger.Level(rawValue: serverLog) ?? .info), verifier: verifier, database: store)
         try await server.run { address, port in
             stderr.write("skillhost serve: listening on http://\(address):\(port) with \(names.isEmpty ? "no skills" : names)\n")
         }

@@ -1,0 +1,81 @@
+import Foundation
+import PostgresStore
+import SkillModel
+import Storage
+import Testing
+import TestSupport
+
+/// The PostgreSQL store against a real throw-away cluster: the same promises as the file store.
+@Suite(.enabled(if: PostgresServer.binaries != nil, "no PostgreSQL installed (scripts/install-system-packages.sh installs it)"))
+struct PostgresStoreTests {
+    /// A store on a fresh cluster, its pool running, for `body`; everything stopped after.
+    static func withStore(_ body: (PostgresStore, PostgresServer) async throws -> Void) async throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let store = try PostgresStore(url: server.url, limits: StorageLimits(maximumDocumentBytes: 4096))
+        let pool = Task { await store.client.run() }
+        defer { pool.cancel() }
+        try await store.migrate()
+        try await store.migrate()  // a second host finds the schema made
+        try await body(store, server)
+    }
+
+    @Test func documentsKeepTheFileStoresPromises() async throws {
+        try await Self.withStore { store, _ in
+            let lists = store.container(.group("group.com.example.lists"))
+            let key = try DocumentKey("groceries")
+            #expect(try await lists.get(key) == nil)
+            let value: JSONValue = ["items": ["milk", "bread"], "extra": ["keep": "me"]]
+            guard case .written(let version) = try await lists.put(key, value, if: .ifAbsent) else { Issue.record("not written"); return }
+            let read = try #require(try await lists.get(key))
+            #expect(read.value == value)
+            #expect(read.version == version)
+            #expect(read.version == (try Container.encode(value, limits: StorageLimits(), describing: "x").version), "the same version as the file store's")
+
+            // Compare-and-swap: a stale version or a second create is refused with what is there.
+            #expect(try await lists.put(key, ["items": []], if: .ifAbsent) == .conflict(current: read))
+            #expect(try await lists.put(key, ["items": []], if: .ifVersion("stale")) == .conflict(current: read))
+            guard case .written = try await lists.put(key, ["items": ["milk"]], if: .ifVersion(version)) else { Issue.record("not swapped"); return }
+            #expect(try await lists.get(key)?.value == ["items": ["milk"]])
+
+            // Containers are apart; keys list in order; delete says whether there was one.
+            let other = store.container(.skill("com.example.other"))
+            #expect(try await other.get(key) == nil)
+            _ = try await lists.put(try DocumentKey("apples"), [:], if: .always)
+            #expect(try await lists.list().map(\.rawValue) == ["apples", "groceries"])
+            #expect(try await lists.delete(key))
+            #expect(try await !lists.delete(key))
+
+            // Over the size limit: refused by name, nothing stored.
+            await #expect(throws: StorageError.self) {
+                _ = try await lists.put(key, ["big": .string(String(repeating: "x", count: 5000))], if: .always)
+            }
+            #expect(try await lists.get(key) == nil)
+        }
+    }
+
+    @Test func aDatabaseThatGoesAwayIsNamedAndComesBack() async throws {
+        try await Self.withStore { store, server in
+            let container = store.container(.skill("com.example.counter"))
+            let key = try DocumentKey("count")
+            _ = try await container.put(key, ["n": 1], if: .always)
+            try server.pause()
+            do {
+                _ = try await container.put(key, ["n": 2], if: .always)
+                Issue.record("a write to a stopped database succeeded")
+            } catch let error as StorageError {
+                #expect(error.message.contains("the database postgres://skillhost@127.0.0.1:\(server.port)/postgres failed"), "\(error.message)")
+            }
+            try server.start()
+            // The pool connects again by itself, once its back-off lets it (meanwhile requests
+            // fail at once, naming the database).
+            var value: JSONValue?
+            let deadline = Date() + 120
+            while value == nil, Date() < deadline {
+                value = try? await container.get(key)?.value
+                if value == nil { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            #expect(value == ["n": 1], "nothing half-written while it was away")
+        }
+    }
+}
