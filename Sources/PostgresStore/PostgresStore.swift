@@ -19,7 +19,9 @@ public final class PostgresStore: Sendable {
 
     /// Parses `postgres://user:password@host:port/database` (port 5432 and database `postgres`
     /// unless given; `?sslmode=disable` is accepted and is the only mode).
-    public init(url: String, limits: StorageLimits = StorageLimits(), logger: Logger = Logger(label: "skillhost.postgres")) throws(StorageError) {
+    /// - Parameter logger: for the pool's own events (a connection lost, tried again); warnings
+    ///   and above unless told otherwise, since failures reach callers as `StorageError`s.
+    public init(url: String, limits: StorageLimits = StorageLimits(), logger: Logger = PostgresStore.quietLogger) throws(StorageError) {
         guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""), let host = parts.host, !host.isEmpty else {
             throw StorageError(.io, "--database \(Self.redacted(url)) is not a postgres://user@host:port/database URL")
         }
@@ -29,6 +31,12 @@ public final class PostgresStore: Sendable {
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.limits = limits
         description = "postgres://\(parts.user ?? "postgres")@\(host):\(parts.port ?? 5432)/\(database)"
+    }
+
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "skillhost.postgres")
+        logger.logLevel = .warning
+        return logger
     }
 
     static func redacted(_ url: String) -> String {
