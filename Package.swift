@@ -90,8 +90,6 @@ let package = Package(
                 "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         .executableTarget(name: "skillhost", dependencies: ["SkillHostCLI"]),

@@ -115,7 +115,7 @@ public actor HostEngine {
     public func setRecordsEnvelopes(_ value: Bool) { recordsEnvelopes = value }
 
     /// The skill holding the session, if any.
-    public var sessionOwner: SkillID? { conversation.session?.skillID }
+    public var sessionOwner: SkillID? { conversation.sessionOwner }
 
     /// A new conversation for a front end that keeps its own (the server's): the host's user
     /// and device unless given.

@@ -36,6 +36,20 @@ public struct AlexaRequestVerifier: Sendable {
         self.init(store: CertificateStore(roots), fetch: fetch, now: now)
     }
 
+    /// Trusting the roots in a PEM file, fetching over HTTPS.
+    public init(rootsFile path: String) throws(Failure) {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch { throw Failure("\(path) cannot be read: \(error.localizedDescription)") }
+        let roots: [Certificate]
+        do {
+            roots = try PEMDocument.parseMultiple(pemString: text).map { try Certificate(pemDocument: $0) }
+        } catch {
+            throw Failure("\(path) is not PEM certificates: \(error)")
+        }
+        guard !roots.isEmpty else { throw Failure("\(path) holds no certificate") }
+        self.init(roots: roots)
+    }
+
     /// Trusting the system's roots (Debian's ca-certificates), fetching over HTTPS.
     public static func system() -> AlexaRequestVerifier {
         AlexaRequestVerifier(store: CertificateStore.systemTrustRoots, fetch: download, now: Date.init)
@@ -112,11 +126,7 @@ public struct AlexaRequestVerifier: Sendable {
     }
 
     static func parseTimestamp(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
+        (try? Date(text, strategy: .iso8601)) ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
 
     /// The chain's first certificate once the chain is checked; from the cache while it is

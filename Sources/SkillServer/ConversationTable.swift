@@ -87,14 +87,6 @@ struct ConversationTable: Sendable {
         return false
     }
 
-    /// Gives the lease back without a turn.
-    func release(_ id: String, version: String) async throws(StorageError) {
-        guard let key = Self.key(id), let stored = try await container.get(key), stored.version == version else { return }
-        var released = stored.value.object ?? JSONObject()
-        released["lease"] = nil
-        _ = try await container.put(key, .object(released), if: .ifVersion(version))
-    }
-
     func entry(_ id: String) async throws(StorageError) -> Entry? {
         guard let key = Self.key(id), let stored = try await container.get(key),
               let json = stored.value["conversation"], let conversation = try? Conversation(json: json) else { return nil }

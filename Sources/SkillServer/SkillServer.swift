@@ -109,7 +109,6 @@ public struct SkillServer: Sendable {
             let body = try await readJSON(request, allowEmpty: true)
             let user = body["userId"]?.string, device = body["deviceId"]?.string
             let id = try await stored { try await conversations.add(host.newConversation(userID: user, deviceID: device)) }
-            ServerMetrics.conversations(try await stored { try await conversations.count() })
             return Self.json(["id": .string(id)], status: .created)
         }
         router.post("v1/conversations/:id/turns") { request, context in
@@ -140,12 +139,13 @@ public struct SkillServer: Sendable {
             let (conversation, _) = try await checkOut(id)
             let (result, _) = await host.end(conversation)
             try await stored { try await conversations.remove(id) }
-            ServerMetrics.conversations(try await stored { try await conversations.count() })
             return Self.json(["id": .string(id), "ended": result.skillID.map { .string($0.rawValue) } ?? .null, "error": result.error.map(JSONValue.string) ?? .null])
         }
 
         router.get("metrics") { _, _ in
-            Response(
+            // Counted when scraped: listing every conversation on each request would grow with them.
+            ServerMetrics.conversations(try await stored { try await conversations.count() })
+            return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
         }

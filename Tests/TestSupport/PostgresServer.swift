@@ -47,7 +47,7 @@ public final class PostgresServer: Sendable {
         Self.live.withLock { $0[folder] = self }
         do {
             try run("initdb", ["-D", "\(folder)/data", "-U", user, "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
-            try run("pg_ctl", ["-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60", "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) -c fsync=off", "start"])
+            try start()
         } catch {
             stop()
             throw error

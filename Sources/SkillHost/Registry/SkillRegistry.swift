@@ -47,6 +47,17 @@ public struct SkillRegistry: Sendable {
     /// The entry that came from `origin` (a library or a source folder).
     public func entry(origin: String) -> Entry? { entries.first { $0.origin == origin } }
 
+    /// The skills `name` names, case aside: by id first, then by display name or an invocation
+    /// name.
+    public func entries(named name: String) -> [Entry] {
+        let wanted = name.lowercased()
+        let byID = entries.filter { $0.id.rawValue.lowercased() == wanted }
+        let byName = entries.filter { entry in
+            entry.id.rawValue.lowercased() != wanted && (entry.name.lowercased() == wanted || entry.invocationNames.contains { $0.lowercased() == wanted })
+        }
+        return byID + byName
+    }
+
     /// Adds the skill, or puts it in place of the entry with its id.
     public mutating func install(_ entry: Entry) {
         if let i = entries.firstIndex(where: { $0.id == entry.id }) {

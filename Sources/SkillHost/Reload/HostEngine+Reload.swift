@@ -66,11 +66,7 @@ extension HostEngine {
     /// Reloads the skill named (name, id or invocation name), or every skill and what is new
     /// in the skills folders: `:reload`.
     public func reload(skill: String?) async -> [HostEvent] {
-        let wanted = skill?.lowercased()
-        let entries = registry.entries.filter { entry in
-            guard let wanted else { return true }
-            return entry.name.lowercased() == wanted || entry.id.rawValue.lowercased() == wanted || entry.invocationNames.contains { $0.lowercased() == wanted }
-        }
+        let entries = skill.map { registry.entries(named: $0) } ?? registry.entries
         if let skill, entries.isEmpty {
             let event = HostEvent(.refused, origin: skill, message: "no loaded skill is called '\(skill)'; :skills lists them")
             options.events(event)

@@ -5,9 +5,7 @@ extension HostEngine {
     /// The skill `name` names: its id, its display name or one of its invocation names (case
     /// does not matter).
     public func skill(named name: String) -> SkillRegistry.Entry? {
-        let wanted = name.lowercased()
-        return registry.entries.first { $0.id.rawValue.lowercased() == wanted }
-            ?? registry.entries.first { $0.name.lowercased() == wanted || $0.invocationNames.contains { $0.lowercased() == wanted } }
+        registry.entries(named: name).first
     }
 
     /// The skill an Alexa request with application id `applicationID` is for: one that

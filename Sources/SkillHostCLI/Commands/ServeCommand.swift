@@ -4,8 +4,6 @@ import Logging
 import PostgresStore
 import SkillHost
 import SkillServer
-import SwiftASN1
-import X509
 
 /// `skillhost serve`: the loaded skills as a network service.
 struct ServeCommand: AsyncParsableCommand {
@@ -81,16 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
             verifier = nil
             stderr.write("skillhost serve: --no-verify: Alexa requests are NOT checked; anyone who can reach /alexa can call the skills as any user\n")
         } else if let alexaRoots {
-            do {
-                let text = try String(contentsOfFile: alexaRoots, encoding: .utf8)
-                let roots = try PEMDocument.parseMultiple(pemString: text).map { try Certificate(pemDocument: $0) }
-                guard !roots.isEmpty else { throw ValidationError("--alexa-roots \(alexaRoots) holds no certificate") }
-                verifier = AlexaRequestVerifier(roots: roots)
-            } catch let error as ValidationError {
-                throw error
-            } catch {
-                throw ValidationError("--alexa-roots \(alexaRoots): \(error)")
-            }
+            do { verifier = try AlexaRequestVerifier(rootsFile: alexaRoots) } catch { throw ValidationError("--alexa-roots \(error.reason)") }
         } else {
             verifier = .system()
         }
