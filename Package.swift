@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // State shared by many hosts: `skillhost serve --database postgres://…`.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // Already under Hummingbird and postgres-nio: named for skills' storage calls, which wait
+        // on event-loop futures rather than on Swift concurrency.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         // Metrics for Prometheus at GET /metrics.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.9.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
@@ -61,6 +64,8 @@ let package = Package(
                 "Storage",
                 "SkillModel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -16,6 +16,15 @@ public final class PostgresStore: Sendable {
     public let limits: StorageLimits
     /// The database, for messages (no password).
     public let description: String
+    /// Connections for callers that wait on a thread of their own: skills' storage calls.
+    let blocking: BlockingConnections
+
+    /// Whose documents a container holds: the skills' (their private containers and app groups)
+    /// or the host's own records, which no container name a skill can say reaches.
+    public enum Space: Sendable {
+        case skills
+        case host
+    }
 
     /// Parses `postgres://user:password@host:port/database` (port 5432 and database `postgres`
     /// unless given; `?sslmode=disable` is accepted and is the only mode).
@@ -31,6 +40,9 @@ public final class PostgresStore: Sendable {
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.limits = limits
         description = "postgres://\(parts.user ?? "postgres")@\(host):\(parts.port ?? 5432)/\(database)"
+        blocking = BlockingConnections(
+            configuration: PostgresConnection.Configuration(host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres", password: parts.password, database: database, tls: .disable),
+            logger: logger, description: description)
     }
 
     public static var quietLogger: Logger {
@@ -58,48 +70,75 @@ public final class PostgresStore: Sendable {
         """,
     ]
 
-    /// Creates or brings the schema up to date. Needs `client.run()` running.
-    public func migrate() async throws(StorageError) {
-        try await failing("migrating the schema") {
-            try await client.query("CREATE TABLE IF NOT EXISTS skillhost_migrations (id integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())")
-            let logger = Logger(label: "skillhost.postgres")
-            try await client.withTransaction(logger: logger) { connection in
-                // One host migrates at a time; the others wait here, then find it done.
-                try await connection.query("LOCK TABLE skillhost_migrations IN EXCLUSIVE MODE", logger: logger)
-                var applied: Set<Int> = []
-                for try await id in try await connection.query("SELECT id FROM skillhost_migrations", logger: logger).decode(Int.self) {
-                    applied.insert(id)
-                }
-                for (index, statement) in Self.migrations.enumerated() where !applied.contains(index + 1) {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                    try await connection.query("INSERT INTO skillhost_migrations (id) VALUES (\(index + 1))", logger: logger)
+    /// Creates or brings the schema up to date, waiting on this thread (the pool need not run):
+    /// one host at a time (an advisory lock, which the server also lets go of if the host dies),
+    /// each step in a transaction with its record.
+    public func migrate() throws(StorageError) {
+        let what = "migrating the schema"
+        try blocking.withConnection(what) { connection throws(StorageError) in
+            func run(_ statement: PostgresQuery) throws(StorageError) -> PostgresQueryResult {
+                try blocking.run(what, statement, on: connection)
+            }
+            _ = try run("SELECT pg_advisory_lock(\(Self.migrationLock))")
+            defer { _ = try? run("SELECT pg_advisory_unlock(\(Self.migrationLock))") }
+            _ = try run("CREATE TABLE IF NOT EXISTS skillhost_migrations (id integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())")
+            var applied: Set<Int> = []
+            for row in try run("SELECT id FROM skillhost_migrations") {
+                if let id = try? row.decode(Int.self) { applied.insert(id) }
+            }
+            for (index, statement) in Self.migrations.enumerated() where !applied.contains(index + 1) {
+                _ = try run("BEGIN")
+                do throws(StorageError) {
+                    _ = try run(PostgresQuery(unsafeSQL: statement))
+                    _ = try run("INSERT INTO skillhost_migrations (id) VALUES (\(index + 1))")
+                    _ = try run("COMMIT")
+                } catch {
+                    if (try? run("ROLLBACK")) == nil { blocking.discard(connection) }
+                    throw error
                 }
             }
         }
     }
+
+    /// The advisory lock's key: any number, the same for every host.
+    static let migrationLock = 0x736B_696C_6C68
 
     /// Whether the database answers.
     public func ping() async throws(StorageError) {
         try await failing("answering") { try await client.query("SELECT 1") }
     }
 
-    public func container(_ name: ContainerName) -> PostgresContainer {
-        PostgresContainer(store: self, name: name)
+    public func container(_ name: ContainerName, in space: Space = .skills) -> PostgresContainer {
+        PostgresContainer(store: self, name: name, column: Self.column(name, space))
     }
+
+    /// A container's name in the table: `skills/<id>`, `groups/<group>`, or `host/…` for the
+    /// host's own.
+    static func column(_ name: ContainerName, _ space: Space) -> String {
+        (space == .host ? "host/" : "") + name.folder + "/" + name.name
+    }
+
+    /// Closes the connections kept for skills' storage calls (the pool closes with `client`).
+    public func shutdown() { blocking.shutdown() }
 
     func failing<T>(_ what: String, _ body: () async throws -> T) async throws(StorageError) -> T {
         do {
             return try await body()
-        } catch let error as StorageError {
-            throw error
-        } catch let error as PSQLError {
-            throw StorageError(.io, "the database \(description) failed \(what): \(Self.reason(error)); nothing was changed")
         } catch {
-            let text = "\(error)"
-            // The pool's own errors: no connection could be made (it backs off, then tries again).
-            let why = text.contains("ConnectionPoolError") ? "it cannot be reached (the connection pool tries again by itself)" : text
-            throw StorageError(.io, "the database \(description) failed \(what): \(why); nothing was changed")
+            throw failure(what, error)
         }
+    }
+
+    /// What went wrong, as a `StorageError` naming the database.
+    func failure(_ what: String, _ error: any Error) -> StorageError {
+        if let error = error as? StorageError { return error }
+        if let error = error as? PSQLError {
+            return StorageError(.io, "the database \(description) failed \(what): \(Self.reason(error)); nothing was changed")
+        }
+        let text = "\(error)"
+        // The pool's own errors: no connection could be made (it backs off, then tries again).
+        let why = text.contains("ConnectionPoolError") ? "it cannot be reached (the connection pool tries again by itself)" : text
+        return StorageError(.io, "the database \(description) failed \(what): \(why); nothing was changed")
     }
 
     static func reason(_ error: PSQLError) -> String {
@@ -115,64 +154,33 @@ public final class PostgresStore: Sendable {
 public struct PostgresContainer: DocumentContainer {
     let store: PostgresStore
     public let name: ContainerName
+    /// Its name in the table.
+    let column: String
     public var path: String { "\(name) in \(store.description)" }
 
     public func get(_ key: DocumentKey) async throws(StorageError) -> StoredDocument? {
-        let container = name.name, keyText = key.rawValue
-        return try await store.failing("reading \(key)") {
-            let rows = try await store.client.query("SELECT value, version FROM skillhost_documents WHERE container = \(container) AND key = \(keyText)")
-            for try await (value, version) in rows.decode((String, String).self) {
-                return StoredDocument(value: try JSONParser.parse(Array(value.utf8)), version: version)
-            }
-            return nil
+        try await store.failing("reading \(key)") {
+            try Statements.document(try await store.client.query(Statements.get(column, key)).collect())
         }
     }
 
     public func put(_ key: DocumentKey, _ value: JSONValue, if condition: WriteCondition) async throws(StorageError) -> PutOutcome {
-        let (bytes, version) = try Container.encode(value, limits: store.limits, describing: "\(key) in \(path)")
-        let text = String(decoding: bytes, as: UTF8.self), container = name.name, keyText = key.rawValue
-        let wrote: Bool = try await store.failing("writing \(key)") {
-            let rows: PostgresRowSequence
-            switch condition {
-            case .always:
-                rows = try await store.client.query("""
-                    INSERT INTO skillhost_documents (container, key, value, version) VALUES (\(container), \(keyText), \(text), \(version))
-                    ON CONFLICT (container, key) DO UPDATE SET value = EXCLUDED.value, version = EXCLUDED.version RETURNING version
-                    """)
-            case .ifAbsent:
-                rows = try await store.client.query("""
-                    INSERT INTO skillhost_documents (container, key, value, version) VALUES (\(container), \(keyText), \(text), \(version))
-                    ON CONFLICT (container, key) DO NOTHING RETURNING version
-                    """)
-            case .ifVersion(let expected):
-                rows = try await store.client.query("""
-                    UPDATE skillhost_documents SET value = \(text), version = \(version)
-                    WHERE container = \(container) AND key = \(keyText) AND version = \(expected) RETURNING version
-                    """)
-            }
-            for try await _ in rows.decode(String.self) { return true }
-            return false
+        let (text, version) = try Statements.encode(value, limits: store.limits, describing: "\(key) in \(path)")
+        let wrote = try await store.failing("writing \(key)") {
+            try await !store.client.query(Statements.put(column, key, text, version, if: condition)).collect().isEmpty
         }
         return wrote ? .written(version: version) : .conflict(current: try await get(key))
     }
 
     public func delete(_ key: DocumentKey) async throws(StorageError) -> Bool {
-        let container = name.name, keyText = key.rawValue
-        return try await store.failing("deleting \(key)") {
-            let rows = try await store.client.query("DELETE FROM skillhost_documents WHERE container = \(container) AND key = \(keyText) RETURNING key")
-            for try await _ in rows.decode(String.self) { return true }
-            return false
+        try await store.failing("deleting \(key)") {
+            try await !store.client.query(Statements.delete(column, key)).collect().isEmpty
         }
     }
 
     public func list() async throws(StorageError) -> [DocumentKey] {
-        let container = name.name
-        return try await store.failing("listing") {
-            var keys: [DocumentKey] = []
-            for try await key in try await store.client.query("SELECT key FROM skillhost_documents WHERE container = \(container) ORDER BY key").decode(String.self) {
-                keys.append(try DocumentKey(key))
-            }
-            return keys
+        try await store.failing("listing") {
+            try Statements.keys(try await store.client.query(Statements.list(column)).collect())
         }
     }
 }

@@ -20,6 +20,9 @@ public struct HostOptions: Sendable {
     /// Where skills' containers and app groups are (see `DataRoot`).
     public var dataRoot: String
     public var storageLimits: StorageLimits
+    /// Where skills' documents and the host's own records are kept instead of the data root's
+    /// files (a database shared by many hosts); nil keeps them under `dataRoot`.
+    public var documents: (any DocumentBackend)?
     /// Which files code may be loaded from.
     public var trust: TrustPolicy
     /// Told what the host does on its own: reloads, refused builds, removed skills.
@@ -94,7 +97,7 @@ public actor HostEngine {
     /// - Throws: `LoaderError` only when the host cannot make its private shadow folder.
     public init(options: HostOptions) throws {
         let shadow = try ShadowDirectory()
-        let storage = SkillStorageService(root: options.dataRoot, limits: options.storageLimits)
+        let storage = SkillStorageService(backend: options.documents ?? FileBackend(root: options.dataRoot, limits: options.storageLimits))
         loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust)
         self.options = options
         if let problem = WordVectors.problem { options.progress("skillhost: " + problem) }

@@ -50,15 +50,15 @@ public struct SkillServer: Sendable {
     /// Where conversations are kept when not in the data root's files.
     let database: PostgresStore?
 
-    /// - Parameter database: keeps conversations (and is checked by `/readyz`); nil keeps them
-    ///   in the data root's files.
+    /// - Parameter database: keeps conversations (and is checked by `/readyz`), its schema
+    ///   migrated already (`PostgresStore.migrate()`); nil keeps them in the data root's files.
     /// - Throws: `StorageError` when the data root's store for conversations cannot be opened.
     public init(host: HostEngine, options: ServerOptions, verifier: AlexaRequestVerifier?, database: PostgresStore? = nil) throws {
         self.host = host
         self.options = options
         self.verifier = verifier
         self.database = database
-        let container: any DocumentContainer = try database?.container(ConversationTable.containerName)
+        let container: any DocumentContainer = try database?.container(ConversationTable.containerName, in: .host)
             ?? DocumentStore(root: host.dataRoot + "/host").container(ConversationTable.containerName)
         conversations = ConversationTable(container: container)
         var logger = Logger(label: "skillhost.serve")
@@ -69,7 +69,7 @@ public struct SkillServer: Sendable {
     /// Serves until SIGTERM or SIGINT (or the task is cancelled); `onListening` hears the
     /// address once the socket is bound.
     public func run(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }) async throws {
-        var app = Application(
+        let app = Application(
             router: router(),
             configuration: .init(address: .hostname(options.hostname, port: options.port), serverName: "skillhost"),
             // The database's connection pool runs beside the server and is closed after it.
@@ -80,12 +80,6 @@ public struct SkillServer: Sendable {
             },
             logger: logger
         )
-        if let database {
-            app.beforeServerStarts {
-                try await database.migrate()
-                logger.info("database ready", metadata: ["database": "\(database.description)"])
-            }
-        }
         try await app.runService()
     }
 

@@ -25,8 +25,10 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case corrupt
         /// The disk is full (ENOSPC, EDQUOT).
         case diskFull
-        /// Any other failing system call (EIO, EACCES, EROFS, …).
+        /// Any other failing system call (EIO, EACCES, EROFS, …), or a database that failed.
         case io
+        /// Other writers changed the document under every attempt to update it.
+        case conflict
     }
 
     public let code: Code

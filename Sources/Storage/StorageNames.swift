@@ -21,7 +21,7 @@ public enum ContainerName: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The folder under the data root: `skills/<id>` or `groups/<group>`.
-    var folder: String {
+    public var folder: String {
         switch self {
         case .skill: "skills"
         case .group: "groups"

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PostgresStore
 import SkillModel
 import Storage
@@ -15,8 +16,8 @@ struct PostgresStoreTests {
         let store = try PostgresStore(url: server.url, limits: StorageLimits(maximumDocumentBytes: 4096))
         let pool = Task { await store.client.run() }
         defer { pool.cancel() }
-        try await store.migrate()
-        try await store.migrate()  // a second host finds the schema made
+        try store.migrate()
+        try store.migrate()  // a second host finds the schema made
         try await body(store, server)
     }
 
@@ -76,6 +77,53 @@ struct PostgresStoreTests {
                 if value == nil { try await Task.sleep(for: .milliseconds(200)) }
             }
             #expect(value == ["n": 1], "nothing half-written while it was away")
+        }
+    }
+
+    /// What skills' storage calls use: the same promises, from a thread that waits, with no
+    /// Swift concurrency thread needed for the answer (these calls run on one).
+    @Test func skillsStorageWaitsOnTheDatabaseWithTheSamePromises() async throws {
+        try await Self.withStore { store, server in
+            defer { store.shutdown() }
+            let backend = PostgresBackend(store: store)
+            let lists = try backend.documents(.group("group.com.example.lists"))
+            let key = try DocumentKey("groceries")
+            #expect(try lists.get(key) == nil)
+            guard case .written(let version) = try lists.put(key, ["items": ["milk"]], if: .ifAbsent) else { Issue.record("not written"); return }
+            #expect(try lists.put(key, ["items": []], if: .ifVersion("stale")) == .conflict(current: StoredDocument(value: ["items": ["milk"]], version: version)))
+            // The async side sees the same document: one table, one version.
+            #expect(try await store.container(.group("group.com.example.lists")).get(key)?.version == version)
+
+            // Many threads updating one document by compare-and-swap lose nothing.
+            let counter = try DocumentKey("counter")
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                for _ in 0..<10 {
+                    do {
+                        try lists.update(counter) { value in .number(JSONNumber((value?.int ?? 0) + 1)) }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+            #expect(failures.withLock { $0 } == [])
+            #expect(try lists.get(counter)?.value == 80)
+
+            // A skill's private container, an app group and the host's own records are apart.
+            #expect(try backend.documents(.skill("group.com.example.lists")).list() == [])
+            #expect(try backend.hostDocuments(.group("group.com.example.lists")).list() == [])
+            #expect(try lists.list().map(\.rawValue) == ["counter", "groceries"])
+
+            // The database away: each call refused at once naming it; back: the next call works.
+            try server.pause()
+            do throws(StorageError) {
+                _ = try lists.put(key, ["items": ["lost?"]], if: .always)
+                Issue.record("a write to a stopped database succeeded")
+            } catch {
+                #expect(error.message.contains("the database postgres://skillhost@127.0.0.1:\(server.port)/postgres failed writing groceries"), "\(error.message)")
+            }
+            try server.start()
+            #expect(try lists.get(key)?.value == ["items": ["milk"]], "nothing half-written while it was away")
         }
     }
 }

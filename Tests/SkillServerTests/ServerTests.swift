@@ -271,4 +271,37 @@ final class RunningServer: Sendable {
         #expect(await second.stop() == 0)
         #expect(await third.stop() == 0)
     }
+
+    /// Hosts that share a database and nothing else (each its own data root): a conversation,
+    /// the lists a skill stored in its app group and the storage trust go from one to the other,
+    /// and no skill document lands in a data root.
+    @Test(.enabled(if: PostgresServer.binaries != nil, "no PostgreSQL installed (scripts/install-system-packages.sh installs it)"))
+    func hostsOnOneDatabaseShareConversationsAndSkillsStorage() async throws {
+        let database = try PostgresServer()
+        defer { database.stop() }
+        let folder = try Self.folder()
+        let first = try await RunningServer(folder: folder, arguments: ["--database", database.url])
+        let second = try await RunningServer(folder: folder, arguments: ["--database", database.url])
+        let (id, turns) = try await first.talk(["open list o mat", "create a list called camping", "add a tent to the camping list"])
+        #expect(turns[2]["speech"]?.string?.contains("tent") == true, "\(turns[2])")
+        let next = try second.json(try await second.post("/v1/conversations/\(id)/turns", #"{"text":"what's on the camping list"}"#))
+        #expect(next["speech"]?.string?.contains("tent") == true, "the other host reads the list from the database: \(next)")
+        // A new conversation on the second host, for another user, reads the same app group.
+        let (_, fresh) = try await second.talk(["open list o mat", "what's on the camping list"])
+        #expect(fresh[1]["speech"]?.string?.contains("tent") == true, "\(fresh[1])")
+        #expect(await first.stop() == 0)
+        #expect(await second.stop() == 0)
+        for data in [first.data, second.data] {
+            let stored = (try? FileManager.default.subpathsOfDirectory(atPath: data)) ?? []
+            #expect(!stored.contains { $0.hasSuffix(".json") }, "documents kept in \(data): \(stored)")
+        }
+        // What they stored, read from outside as with the file store.
+        let skillhost = "\(TestSupport.productsFolder)/skillhost"
+        let lists = try TestSupport.run(skillhost, ["storage", "get", "group.com.app-o-mat.ListOMat", "lists", "--database", database.url])
+        #expect(lists.status == 0 && lists.output.contains("tent"), "\(lists.output)")
+        let trust = try TestSupport.run(skillhost, ["trust", "list", "--database", database.url])
+        #expect(trust.output.contains("group.com.app-o-mat.ListOMat  com.app-o-mat.listomat"), "\(trust.output)")
+        let missing = try TestSupport.run(skillhost, ["storage", "get", "group.com.app-o-mat.ListOMat", "nothing", "--database", database.url])
+        #expect(missing.status == 1 && missing.output.contains("no document 'nothing' in app group group.com.app-o-mat.ListOMat (database postgres://skillhost@127.0.0.1:\(database.port)/postgres)"), "\(missing.output)")
+    }
 }

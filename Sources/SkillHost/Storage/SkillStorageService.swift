@@ -4,20 +4,17 @@ import SkillModel
 import Storage
 import Synchronization
 
-/// Answers skills' storage requests (skillhost_abi.h) from the data root: a skill reaches its
-/// own private container and the app groups its manifest declares, nothing else. The store is
-/// opened on the first request, so a host whose skills never store anything leaves no trace.
+/// Answers skills' storage requests (skillhost_abi.h) from the host's backend (the data root's
+/// files, or a database): a skill reaches its own private container and the app groups its
+/// manifest declares, nothing else.
 final class SkillStorageService: Sendable {
-    let root: String
-    let limits: StorageLimits
-    private let store = Mutex<DocumentStore?>(nil)
+    let backend: any DocumentBackend
     /// Which library an id's storage, and which skills a group, belong to.
     let trust: StorageTrust
 
-    init(root: String, limits: StorageLimits) {
-        self.root = root
-        self.limits = limits
-        trust = StorageTrust(root: root)
+    init(backend: any DocumentBackend) {
+        self.backend = backend
+        trust = StorageTrust(backend: backend)
     }
 
     func handle(_ grant: StorageGrant, _ bytes: UnsafeBufferPointer<UInt8>) -> (status: Int32, reply: [UInt8]) {
@@ -36,7 +33,7 @@ final class SkillStorageService: Sendable {
     private func answer(_ request: StorageRequest, for grant: StorageGrant) throws(StorageError) -> JSONValue {
         let name = try Self.container(request.container, for: grant)
         try trust.admit(grant, to: name)
-        let container = try openStore().container(name)
+        let container = try backend.documents(name)
         switch request.operation {
         case .list:
             return ["keys": .array(try container.list().map { .string($0.rawValue) })]
@@ -73,14 +70,5 @@ final class SkillStorageService: Sendable {
             return try ContainerName(parsing: name)
         }
         throw StorageError(.accessDenied, "skill \(grant.skillID) may not open the private container of '\(ContainerName.printable(name))': a skill reaches only its own (\"private\") and the app groups its manifest declares")
-    }
-
-    private func openStore() throws(StorageError) -> DocumentStore {
-        try store.withLock { (store: inout DocumentStore?) throws(StorageError) -> DocumentStore in
-            if let store { return store }
-            let opened = try DocumentStore(root: root, limits: limits)
-            store = opened
-            return opened
-        }
     }
 }

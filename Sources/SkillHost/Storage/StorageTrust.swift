@@ -12,13 +12,11 @@ import Synchronization
 /// (`skillhost trust`): a manifest alone grants nothing.
 ///
 /// The record is one document, `{"skills": {"<id>": "<origin>"}, "groups": {"<group>": ["<id>",
-/// …]}}`, kept by the document store (locked, compare-and-swapped, replaced whole, so several
-/// hosts on one data root agree) in a store of the host's own beside the skills' containers,
-/// `<root>/host/skills/skillhost/trust.json`, which no container name a skill can say reaches.
+/// …]}}`, kept among the host's own documents (compare-and-swapped, replaced whole, so several
+/// hosts on one data root or one database agree), which no container name a skill can say
+/// reaches: in the file store, `<root>/host/skills/skillhost/trust.json`.
 public final class StorageTrust: Sendable {
-    public let root: String
-    /// Opened on first use, as the skills' store is.
-    private let store = Mutex<DocumentStore?>(nil)
+    public let backend: any DocumentBackend
     private static let container = ContainerName.skill("skillhost")
     private static let key = try! DocumentKey("trust")
 
@@ -42,9 +40,10 @@ public final class StorageTrust: Sendable {
         }
     }
 
-    public init(root: String) { self.root = root }
+    public init(backend: any DocumentBackend) { self.backend = backend }
 
-    private var storeRoot: String { root + "/host" }
+    /// The trust record of a data root's file store.
+    public convenience init(root: String) { self.init(backend: FileBackend(root: root)) }
 
     /// Lets `grant` into `container`, recording what is used for the first time; refuses, naming
     /// who it belongs to and how to allow it, what belongs to another.
@@ -71,8 +70,8 @@ public final class StorageTrust: Sendable {
 
     /// The record as stored now (empty, and nothing made on disk, when there is none yet).
     public func read() throws(StorageError) -> Record {
-        guard FileManager.default.fileExists(atPath: storeRoot) else { return Record() }
-        return Record(try openStore().container(Self.container).get(Self.key)?.value ?? .null)
+        guard let documents = try backend.existingHostDocuments(Self.container) else { return Record() }
+        return Record(try documents.get(Self.key)?.value ?? .null)
     }
 
     /// Changes the record under the document's lock and stores it whole; returns it as stored.
@@ -80,7 +79,7 @@ public final class StorageTrust: Sendable {
     public func change(_ edit: (inout Record) -> Void) throws(StorageError) -> Record {
         var changed = Record()
         do {
-            try openStore().container(Self.container).update(Self.key) { value in
+            try backend.hostDocuments(Self.container).update(Self.key) { value in
                 changed = Record(value ?? .null)
                 edit(&changed)
                 return changed.json
@@ -91,14 +90,5 @@ public final class StorageTrust: Sendable {
             throw StorageError(.io, "\(error)")
         }
         return changed
-    }
-
-    private func openStore() throws(StorageError) -> DocumentStore {
-        try store.withLock { (store: inout DocumentStore?) throws(StorageError) -> DocumentStore in
-            if let store { return store }
-            let opened = try DocumentStore(root: storeRoot)
-            store = opened
-            return opened
-        }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Loader
 import NLU
+import PostgresStore
 import SkillHost
 
 /// Options shared by every command that loads skills.
@@ -67,7 +68,8 @@ struct HostOptionGroup: ParsableArguments {
         return RunnerConfiguration(executable: executable, skills: names.contains("all") ? nil : Set(names), memoryLimit: max(1, runnerMemory) << 20, cpuLimit: max(0, runnerCPU))
     }
 
-    func hostOptions(diagnostics: any TextSink, color: Bool) -> HostOptions {
+    /// - Parameter database: where skills' documents are kept instead of the data root's files.
+    func hostOptions(diagnostics: any TextSink, color: Bool, database: PostgresStore? = nil) -> HostOptions {
         let threshold = Self.levels[logLevel] ?? .warning
         var options = HostOptions(
             // A model tried on its own meets no other skill unless folders are named too.
@@ -92,6 +94,7 @@ struct HostOptionGroup: ParsableArguments {
             isolation: isolation,
             dialogSeed: seed)
         options.models = models
+        options.documents = database.map(PostgresBackend.init)
         return options
     }
 }

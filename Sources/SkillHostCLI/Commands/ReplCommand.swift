@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresStore
 import SkillHost
 
 /// `skillhost repl` (the default): talk to every loaded skill.
@@ -29,9 +30,12 @@ struct ReplCommand: AsyncParsableCommand {
         let completion = Completion()
         let terminal = interactive ? TerminalLines(completer: { completion.complete($0) }) : nil
         let diagnostics: any TextSink = terminal.map { AboveTheLine(terminal: $0, sink: stderr) } ?? stderr
+        let database: PostgresStore?
+        do { database = try host.data.openDatabase() } catch { throw ValidationError("cannot start: \(error)") }
+        defer { database?.shutdown() }
         let engine: HostEngine
         do {
-            engine = try HostEngine(options: host.hostOptions(diagnostics: diagnostics, color: color))
+            engine = try HostEngine(options: host.hostOptions(diagnostics: diagnostics, color: color, database: database))
         } catch {
             throw ValidationError("cannot start: \(error)")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresStore
 import SkillHost
 
 /// `skillhost replay FILE…`: plays recorded conversations and checks every answer.
@@ -10,8 +11,8 @@ struct ReplayCommand: AsyncParsableCommand {
         discussion: """
             Each file is a conversation: "you> utterance" lines, each followed by the answer \
             ("Skill> speech") and, indented, what else to check (reprompt:, intent:, asks:, \
-            session:). Each file starts a fresh host with an empty data root (unless --data is \
-            given), so a transcript that makes lists finds none at the start. A difference is \
+            session:). Each file starts a fresh host with an empty data root (unless --data or \
+            --database is given; $SKILLHOST_DATABASE_URL is not used here), so a transcript that makes lists finds none at the start. A difference is \
             printed with its line and the run exits 1.
             """
     )
@@ -25,6 +26,11 @@ struct ReplayCommand: AsyncParsableCommand {
         let stdout = FileDescriptorSink.standardOutput
         let stderr = FileDescriptorSink.standardError
         var failed = 0
+        // Only a database named on the command line: a replay must not write into a shared one
+        // because the environment points at it.
+        let database: PostgresStore?
+        do { database = host.data.database == nil ? nil : try host.data.openDatabase() } catch { throw ValidationError("cannot start: \(error)") }
+        defer { database?.shutdown() }
         for file in files {
             let transcript: Transcript
             do {
@@ -36,9 +42,9 @@ struct ReplayCommand: AsyncParsableCommand {
                 stderr.write("skillhost replay: \(file): \(error)\n")
                 throw ExitCode(1)
             }
-            var options = host.hostOptions(diagnostics: stderr, color: false)
+            var options = host.hostOptions(diagnostics: stderr, color: false, database: database)
             var scratch: String?
-            if host.data.dataRoot == nil {
+            if host.data.dataRoot == nil, database == nil {
                 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillhost-replay-\(UUID().uuidString)").path
                 options.dataRoot = folder
                 scratch = folder

@@ -35,9 +35,6 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("server-log"), help: ArgumentHelp("What the server logs to standard error: trace, debug, info (a line per turn), notice, warning, error.", valueName: "LEVEL"))
     var serverLog = "info"
 
-    @Option(help: ArgumentHelp("Keep conversations in this PostgreSQL database (postgres://user:password@host:port/database; else $SKILLHOST_DATABASE_URL), so that hosts on different machines share them. Default: the data root's files.", valueName: "URL"))
-    var database: String?
-
     @Flag(help: "Accept Alexa requests without checking Amazon's signature (local development only: anyone who can reach /alexa can then call the skills as any user).")
     var noVerify = false
 
@@ -65,6 +62,12 @@ struct ServeCommand: AsyncParsableCommand {
             ServerMetrics.record(event)
             report(event)
         }
+        // With a database, conversations, skills' containers, app groups and the trust record are
+        // all kept there, so every host on it serves the same users' data.
+        let store: PostgresStore?
+        do { store = try host.data.openDatabase() } catch { throw ValidationError("cannot start: \(error)") }
+        defer { store?.shutdown() }
+        options.documents = store.map(PostgresBackend.init)
         let engine: HostEngine
         do {
             engine = try HostEngine(options: options)
@@ -82,10 +85,6 @@ struct ServeCommand: AsyncParsableCommand {
             do { verifier = try AlexaRequestVerifier(rootsFile: alexaRoots) } catch { throw ValidationError("--alexa-roots \(error.reason)") }
         } else {
             verifier = .system()
-        }
-        var store: PostgresStore?
-        if let url = database ?? ProcessInfo.processInfo.environment["SKILLHOST_DATABASE_URL"], !url.isEmpty {
-            do { store = try PostgresStore(url: url) } catch { throw ValidationError(error.message) }
         }
         let server = try SkillServer(host: engine, options: ServerOptions(hostname: hostname, port: port, bodyLimit: bodyLimit, logLevel: Logger.Level(rawValue: serverLog) ?? .info), verifier: verifier, database: store)
         try await server.run { address, port in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresStore
 import SkillModel
 import Storage
 
@@ -12,7 +13,8 @@ struct StorageCommand: ParsableCommand {
         discussion: """
             CONTAINER is a skill id (its private container, such as com.example.helloworld) or an \
             app group (group.com.app-o-mat.ListOMat). Documents are JSON files under the data root: \
-            <root>/skills/<skill id>/<key>.json and <root>/groups/<group>/<key>.json. A refusal or a \
+            <root>/skills/<skill id>/<key>.json and <root>/groups/<group>/<key>.json, or rows of \
+            the --database's skillhost_documents table. A refusal or a \
             missing document exits 1 with the reason on standard error.
             """,
         subcommands: [StorageGetCommand.self, StoragePutCommand.self, StorageDeleteCommand.self, StorageListCommand.self]
@@ -27,6 +29,9 @@ struct DataOptions: ParsableArguments {
     @Option(name: .customLong("data"), help: ArgumentHelp("The data root. Default: $SKILLHOST_DATA_DIR, else $XDG_DATA_HOME/skillhost, else ~/.local/share/skillhost.", valueName: "dir"))
     var dataRoot: String?
 
+    @Option(help: ArgumentHelp("Keep skills' containers, app groups and the storage trust record (and, under serve, conversations) in this PostgreSQL database instead of the data root's files, so that hosts on different machines share them: postgres://user:password@host:port/database. Default: $SKILLHOST_DATABASE_URL if set.", valueName: "url"))
+    var database: String?
+
     @Option(help: ArgumentHelp("The largest document stored, in bytes.", valueName: "bytes"))
     var maxDocumentBytes: Int = StorageLimits().maximumDocumentBytes
 
@@ -40,8 +45,41 @@ struct DataOptions: ParsableArguments {
     var root: String { DataRoot.resolve(dataRoot) }
     var limits: StorageLimits { StorageLimits(maximumDocumentBytes: maxDocumentBytes, maximumDepth: maxDepth) }
 
-    func openStore() throws(StorageError) -> DocumentStore {
-        try DocumentStore(root: root, limits: limits)
+    /// The database asked for, if any.
+    var databaseURL: String? {
+        let url = database ?? ProcessInfo.processInfo.environment["SKILLHOST_DATABASE_URL"]
+        return url?.isEmpty == false ? url : nil
+    }
+
+    /// The database asked for, its schema made or brought up to date; nil when none was.
+    /// The caller shuts it down when done.
+    func openDatabase() throws(StorageError) -> PostgresStore? {
+        guard let databaseURL else { return nil }
+        let store = try PostgresStore(url: databaseURL, limits: limits)
+        do {
+            try store.migrate()
+        } catch {
+            store.shutdown()
+            throw error
+        }
+        return store
+    }
+
+    /// Where documents are: `database`'s table, else the data root's files.
+    func backend(_ database: PostgresStore?) -> any DocumentBackend {
+        database.map(PostgresBackend.init) ?? FileBackend(root: root, limits: limits)
+    }
+
+    /// Where documents are, for messages.
+    func place(_ database: PostgresStore?) -> String {
+        database.map { "database \($0.description)" } ?? "data root \(root)"
+    }
+
+    /// Runs `body` with the backend asked for, closing a database's connections after.
+    func withBackend<T>(_ body: (any DocumentBackend, String) throws -> T) throws -> T {
+        let database = try openDatabase()
+        defer { database?.shutdown() }
+        return try body(backend(database), place(database))
     }
 }
 
@@ -56,8 +94,8 @@ func refusing(_ command: String = "skillhost storage", _ body: () throws -> Void
     }
 }
 
-private func missing(_ key: DocumentKey, in container: ContainerName, root: String) -> ExitCode {
-    FileHandle.standardError.write(Data("skillhost storage: no document '\(key)' in \(container) (data root \(root))\n".utf8))
+private func missing(_ key: DocumentKey, in container: ContainerName, place: String) -> ExitCode {
+    FileHandle.standardError.write(Data("skillhost storage: no document '\(key)' in \(container) (\(place))\n".utf8))
     return ExitCode(1)
 }
 
@@ -80,9 +118,10 @@ struct StorageGetCommand: ParsableCommand {
     func run() throws {
         try refusing {
             let (name, key) = try document.parsed()
-            let container = try data.openStore().existingContainer(name)
-            guard let container, let document = try container.get(key) else { throw missing(key, in: name, root: data.root) }
-            FileHandle.standardOutput.write(Data((JSONWriter.string(document.value) + "\n").utf8))
+            try data.withBackend { backend, place in
+                guard let document = try backend.existingDocuments(name)?.get(key) else { throw missing(key, in: name, place: place) }
+                FileHandle.standardOutput.write(Data((JSONWriter.string(document.value) + "\n").utf8))
+            }
         }
     }
 }
@@ -110,7 +149,7 @@ struct StoragePutCommand: ParsableCommand {
         }
         try refusing {
             let (name, key) = try document.parsed()
-            try data.openStore().container(name).put(key, value)
+            try data.withBackend { backend, _ in _ = try backend.documents(name).put(key, value, if: .always) }
         }
     }
 }
@@ -124,7 +163,9 @@ struct StorageDeleteCommand: ParsableCommand {
     func run() throws {
         try refusing {
             let (name, key) = try document.parsed()
-            guard let container = try data.openStore().existingContainer(name), try container.delete(key) else { throw missing(key, in: name, root: data.root) }
+            try data.withBackend { backend, place in
+                guard try backend.existingDocuments(name)?.delete(key) == true else { throw missing(key, in: name, place: place) }
+            }
         }
     }
 }
@@ -137,7 +178,8 @@ struct StorageListCommand: ParsableCommand {
 
     func run() throws {
         try refusing {
-            let keys = try data.openStore().existingContainer(try ContainerName(parsing: self.container))?.list() ?? []
+            let name = try ContainerName(parsing: self.container)
+            let keys = try data.withBackend { backend, _ in try backend.existingDocuments(name)?.list() ?? [] }
             FileHandle.standardOutput.write(Data(keys.map { $0.rawValue + "\n" }.joined().utf8))
         }
     }

@@ -12,7 +12,7 @@ struct TrustCommand: ParsableCommand {
         abstract: "Show and change which library a skill id's storage belongs to, and which skills may use an app group.",
         discussion: """
             The first library to store under a skill id owns that id's private container, and the \
-            first skills to use an app group own the group (recorded in <root>/host/skills/skillhost/trust.json). Another \
+            first skills to use an app group own the group (recorded in <root>/host/skills/skillhost/trust.json, or in the --database). Another \
             library claiming the id, or another skill declaring the group, is refused until you allow \
             it here: a manifest alone grants nothing.
             """,
@@ -34,11 +34,11 @@ struct TrustListCommand: ParsableCommand {
 
     func run() throws {
         try refusing("skillhost trust") {
-            let record = try StorageTrust(root: data.root).read()
+            let (record, place) = try data.withBackend { backend, place in (try StorageTrust(backend: backend).read(), place) }
             var lines: [String] = []
             for (id, library) in record.skills.sorted(by: { $0.key < $1.key }) { lines.append("\(id)  \(library)") }
             for (group, ids) in record.groups.sorted(by: { $0.key < $1.key }) { lines.append("\(group)  \(ids.sorted().joined(separator: ", "))") }
-            print(lines.isEmpty ? "nothing recorded yet in \(data.root)" : lines.joined(separator: "\n"))
+            print(lines.isEmpty ? "nothing recorded yet in the \(place)" : lines.joined(separator: "\n"))
         }
     }
 }
@@ -53,8 +53,10 @@ struct TrustGrantCommand: ParsableCommand {
         let (group, skill) = (arguments.group, arguments.skill)
         try refusing("skillhost trust") {
             guard case .group = try ContainerName(parsing: group) else { throw StorageError(.invalidContainer, "'\(group)' is not an app group (they start with group.)") }
-            try StorageTrust(root: data.root).change { record in
-                if record.groups[group]?.contains(skill) != true { record.groups[group, default: []].append(skill) }
+            try data.withBackend { backend, _ in
+                try StorageTrust(backend: backend).change { record in
+                    if record.groups[group]?.contains(skill) != true { record.groups[group, default: []].append(skill) }
+                }
             }
             print("\(skill) may use \(group)")
         }
@@ -70,8 +72,8 @@ struct TrustRevokeCommand: ParsableCommand {
     func run() throws {
         let (group, skill) = (arguments.group, arguments.skill)
         try refusing("skillhost trust") {
-            try StorageTrust(root: data.root).change { record in
-                record.groups[group]?.removeAll { $0 == skill }
+            try data.withBackend { backend, _ in
+                try StorageTrust(backend: backend).change { record in record.groups[group]?.removeAll { $0 == skill } }
             }
             print("\(skill) may no longer use \(group)")
         }
@@ -89,7 +91,7 @@ struct TrustMoveCommand: ParsableCommand {
         try refusing("skillhost trust") {
             guard FileManager.default.fileExists(atPath: library) else { throw StorageError(.notAFile, "no library at \(library)") }
             let canonical = SkillLoader.canonical(library)
-            try StorageTrust(root: data.root).change { record in record.skills[skill] = canonical }
+            try data.withBackend { backend, _ in try StorageTrust(backend: backend).change { record in record.skills[skill] = canonical } }
             print("\(skill)'s storage belongs to \(canonical)")
         }
     }
