@@ -269,8 +269,12 @@ public struct SkillServer: Sendable {
         return String(format: "%.3f", ms)
     }
 
+    /// `value` as the body. A 503 (the database away) or a 409 (a turn under way) says when to
+    /// try again: `Retry-After: 1`.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: JSONWriter.bytes(value))))
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if status == .serviceUnavailable || status == .conflict { headers[.retryAfter] = "1" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: JSONWriter.bytes(value))))
     }
 }
 

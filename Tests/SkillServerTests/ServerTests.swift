@@ -206,6 +206,7 @@ final class RunningServer: Sendable {
         #expect(statuses == [200, 409], "\(answers)")
         let refused = try #require(answers.compactMap { try? $0.get() }.first { $0.status == 409 })
         #expect((try? server.json(refused)["error"]?.string)??.contains("a turn of conversation \(id) is under way") == true)
+        #expect(refused.headers["retry-after"] == "1", "the client is told when to try again")
         let transcript = try server.json(try await server.get("/v1/conversations/\(id)"))
         #expect(transcript["turns"]?.array?.count == 2, "the refused turn left nothing")
         #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
