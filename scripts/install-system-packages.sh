@@ -5,16 +5,33 @@
 #   pkg-config  how SwiftPM and the scripts find libffi
 #   postgresql  the tests start throw-away PostgreSQL clusters for `skillhost serve --database`
 #               (its binaries only: no cluster of the package's own is used)
+#   nginx-light the many-host test puts nginx in front of three hosts (scripts/cluster.sh),
+#               started from a config of its own in a temp folder; the package's own service is
+#               kept from starting at install
+#   wrk         the HTTP benchmarks' load generator (scripts/bench-serve.sh)
 set -euo pipefail
 missing=()
 dpkg -s libffi-dev >/dev/null 2>&1 || missing+=(libffi-dev)
 command -v cc >/dev/null 2>&1 || missing+=(gcc)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}"
     sudo_cmd=""
     [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
     $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+    # No service is started by a package's install (nginx would take port 80): policy-rc.d
+    # says no for the length of the install, and goes unless it was there before.
+    policy=/usr/sbin/policy-rc.d
+    made_policy=""
+    if [ ! -e "$policy" ]; then
+        printf '#!/bin/sh\nexit 101\n' | $sudo_cmd tee "$policy" >/dev/null
+        $sudo_cmd chmod 755 "$policy"
+        made_policy=1
+    fi
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" || status=$?
+    [ -z "$made_policy" ] || $sudo_cmd rm -f "$policy"
+    [ "${status:-0}" -eq 0 ] || exit "$status"
 fi

@@ -12,12 +12,11 @@ import Storage
 /// One table, `skillhost_documents (container, key, value, version)`, made and migrated at
 /// start (`migrate()`); `skillhost_migrations` records what has been applied.
 public final class PostgresStore: Sendable {
-    public let client: PostgresClient
     public let limits: StorageLimits
     /// The database, for messages (no password).
     public let description: String
-    /// Connections for callers that wait on a thread of their own: skills' storage calls.
-    let blocking: BlockingConnections
+    /// The connections every call goes through, waiting or async.
+    let connections: Connections
 
     /// Whose documents a container holds: the skills' (their private containers and app groups)
     /// or the host's own records, which no container name a skill can say reaches.
@@ -28,19 +27,16 @@ public final class PostgresStore: Sendable {
 
     /// Parses `postgres://user:password@host:port/database` (port 5432 and database `postgres`
     /// unless given; `?sslmode=disable` is accepted and is the only mode).
-    /// - Parameter logger: for the pool's own events (a connection lost, tried again); warnings
-    ///   and above unless told otherwise, since failures reach callers as `StorageError`s.
+    /// - Parameter logger: for the connections' own events; warnings and above unless told
+    ///   otherwise, since failures reach callers as `StorageError`s.
     public init(url: String, limits: StorageLimits = StorageLimits(), logger: Logger = PostgresStore.quietLogger) throws(StorageError) {
         guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""), let host = parts.host, !host.isEmpty else {
             throw StorageError(.io, "--database \(Self.redacted(url)) is not a postgres://user@host:port/database URL")
         }
         let database = parts.path.isEmpty || parts.path == "/" ? "postgres" : String(parts.path.dropFirst())
-        let configuration = PostgresClient.Configuration(
-            host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres", password: parts.password, database: database, tls: .disable)
-        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.limits = limits
         description = "postgres://\(parts.user ?? "postgres")@\(host):\(parts.port ?? 5432)/\(database)"
-        blocking = BlockingConnections(
+        connections = Connections(
             configuration: PostgresConnection.Configuration(host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres", password: parts.password, database: database, tls: .disable),
             logger: logger, description: description)
     }
@@ -75,9 +71,9 @@ public final class PostgresStore: Sendable {
     /// each step in a transaction with its record.
     public func migrate() throws(StorageError) {
         let what = "migrating the schema"
-        try blocking.withConnection(what) { connection throws(StorageError) in
+        try connections.withConnection(what) { connection throws(StorageError) in
             func run(_ statement: PostgresQuery) throws(StorageError) -> PostgresQueryResult {
-                try blocking.run(what, statement, on: connection)
+                try connections.run(what, statement, on: connection)
             }
             _ = try run("SELECT pg_advisory_lock(\(Self.migrationLock))")
             defer { _ = try? run("SELECT pg_advisory_unlock(\(Self.migrationLock))") }
@@ -93,7 +89,7 @@ public final class PostgresStore: Sendable {
                     _ = try run("INSERT INTO skillhost_migrations (id) VALUES (\(index + 1))")
                     _ = try run("COMMIT")
                 } catch {
-                    if (try? run("ROLLBACK")) == nil { blocking.discard(connection) }
+                    if (try? run("ROLLBACK")) == nil { connections.discard(connection) }
                     throw error
                 }
             }
@@ -105,7 +101,7 @@ public final class PostgresStore: Sendable {
 
     /// Whether the database answers.
     public func ping() async throws(StorageError) {
-        try await failing("answering") { try await client.query("SELECT 1") }
+        _ = try await connections.rows("answering", "SELECT 1")
     }
 
     public func container(_ name: ContainerName, in space: Space = .skills) -> PostgresContainer {
@@ -118,28 +114,8 @@ public final class PostgresStore: Sendable {
         (space == .host ? "host/" : "") + name.folder + "/" + name.name
     }
 
-    /// Closes the connections kept for skills' storage calls (the pool closes with `client`).
-    public func shutdown() { blocking.shutdown() }
-
-    func failing<T>(_ what: String, _ body: () async throws -> T) async throws(StorageError) -> T {
-        do {
-            return try await body()
-        } catch {
-            throw failure(what, error)
-        }
-    }
-
-    /// What went wrong, as a `StorageError` naming the database.
-    func failure(_ what: String, _ error: any Error) -> StorageError {
-        if let error = error as? StorageError { return error }
-        if let error = error as? PSQLError {
-            return StorageError(.io, "the database \(description) failed \(what): \(Self.reason(error)); nothing was changed")
-        }
-        let text = "\(error)"
-        // The pool's own errors: no connection could be made (it backs off, then tries again).
-        let why = text.contains("ConnectionPoolError") ? "it cannot be reached (the connection pool tries again by itself)" : text
-        return StorageError(.io, "the database \(description) failed \(what): \(why); nothing was changed")
-    }
+    /// Closes the connections kept between calls; a call made afterwards connects again.
+    public func shutdown() { connections.shutdown() }
 
     static func reason(_ error: PSQLError) -> String {
         if let message = error.serverInfo?[.message] { return message }
@@ -159,28 +135,22 @@ public struct PostgresContainer: DocumentContainer {
     public var path: String { "\(name) in \(store.description)" }
 
     public func get(_ key: DocumentKey) async throws(StorageError) -> StoredDocument? {
-        try await store.failing("reading \(key)") {
-            try Statements.document(try await store.client.query(Statements.get(column, key)).collect())
-        }
+        let rows = try await store.connections.rows("reading \(key)", Statements.get(column, key))
+        do { return try Statements.document(rows) } catch { throw StorageError(.corrupt, "\(key) in \(path) is not a stored document: \(error)") }
     }
 
     public func put(_ key: DocumentKey, _ value: JSONValue, if condition: WriteCondition) async throws(StorageError) -> PutOutcome {
         let (text, version) = try Statements.encode(value, limits: store.limits, describing: "\(key) in \(path)")
-        let wrote = try await store.failing("writing \(key)") {
-            try await !store.client.query(Statements.put(column, key, text, version, if: condition)).collect().isEmpty
-        }
-        return wrote ? .written(version: version) : .conflict(current: try await get(key))
+        let rows = try await store.connections.rows("writing \(key)", Statements.put(column, key, text, version, if: condition))
+        return rows.isEmpty ? .conflict(current: try await get(key)) : .written(version: version)
     }
 
     public func delete(_ key: DocumentKey) async throws(StorageError) -> Bool {
-        try await store.failing("deleting \(key)") {
-            try await !store.client.query(Statements.delete(column, key)).collect().isEmpty
-        }
+        try await !store.connections.rows("deleting \(key)", Statements.delete(column, key)).isEmpty
     }
 
     public func list() async throws(StorageError) -> [DocumentKey] {
-        try await store.failing("listing") {
-            try Statements.keys(try await store.client.query(Statements.list(column)).collect())
-        }
+        let rows = try await store.connections.rows("listing \(path)", Statements.list(column))
+        do { return try Statements.keys(rows) } catch { throw StorageError(.corrupt, "a key in \(path) is not a document key: \(error)") }
     }
 }

@@ -72,8 +72,6 @@ public struct SkillServer: Sendable {
         let app = Application(
             router: router(),
             configuration: .init(address: .hostname(options.hostname, port: options.port), serverName: "skillhost"),
-            // The database's connection pool runs beside the server and is closed after it.
-            services: database.map { [$0.client] } ?? [],
             onServerRunning: { channel in
                 let address = channel.localAddress
                 onListening(address?.ipAddress ?? options.hostname, address?.port ?? options.port)

@@ -7,22 +7,24 @@ import SkillModel
 import Storage
 import Synchronization
 
-/// Connections for callers that must wait for an answer on their own thread: a skill's storage
-/// call through the C ABI is synchronous. Statements go out on SwiftNIO's event loops and the
-/// caller waits for their future, so no Swift concurrency thread is needed for the answer to
-/// arrive (the async pool's connections are leased by a task, which a blocked cooperative pool
-/// could never run).
+/// The connections a store keeps, for both kinds of caller: a skill's storage call through the
+/// C ABI is synchronous and waits on its thread (`withConnection`, `run`), a server's request is
+/// async and suspends (`rows(_:_:) async`). Statements go out on SwiftNIO's event loops and are
+/// answered through futures, so a waiting caller needs no Swift concurrency thread for its answer
+/// (a pool whose connections are leased by a task could be starved by a blocked cooperative pool).
 ///
-/// At most `maximum` statements run at once; a connection that fails or outlives `timeout` is
-/// closed and the next call makes a new one, so the database going away costs the calls made
-/// while it is away, each refused by name, and nothing after it is back.
-final class BlockingConnections: Sendable {
+/// At most `maximum` statements of each kind run at once. A connection that fails or outlives
+/// `timeout` is closed and the next call makes a new one at once: the database going away costs
+/// the calls made while it is away, each refused by name, and nothing after it is back (no
+/// back-off to wait out).
+final class Connections: Sendable {
     let configuration: PostgresConnection.Configuration
     let logger: Logger
     let description: String
     let maximum: Int
     let timeout: TimeAmount
     private let permits: DispatchSemaphore
+    private let asyncPermits: AsyncPermits
     private let idle = Mutex<[PostgresConnection]>([])
     private let nextID = Atomic<Int>(1)
 
@@ -35,6 +37,7 @@ final class BlockingConnections: Sendable {
         self.maximum = maximum
         self.timeout = timeout
         permits = DispatchSemaphore(value: maximum)
+        asyncPermits = AsyncPermits(maximum)
     }
 
     /// Runs `statement` on a connection and waits for its rows.
@@ -42,19 +45,36 @@ final class BlockingConnections: Sendable {
         try withConnection(what) { connection throws(StorageError) in try run(what, statement, on: connection) }
     }
 
+    /// Runs `statement` on a connection and suspends until its rows arrive.
+    func rows(_ what: String, _ statement: PostgresQuery) async throws(StorageError) -> PostgresQueryResult {
+        guard await asyncPermits.acquire(within: .nanoseconds(timeout.nanoseconds)) else { throw busy(what) }
+        defer { asyncPermits.release() }
+        let connection: PostgresConnection
+        do {
+            if let kept = takeIdle() {
+                connection = kept
+            } else {
+                connection = try await connecting().get()
+            }
+        } catch {
+            throw failure(what, error)
+        }
+        defer { keep(connection) }
+        do {
+            return try await answer(statement, on: connection, what).get()
+        } catch {
+            throw failure(what, error)
+        }
+    }
+
     /// Lends `body` a connection of its own (statements in one transaction need one), and
     /// keeps it for the next call afterwards if it still works.
     func withConnection<T>(_ what: String, _ body: (PostgresConnection) throws(StorageError) -> T) throws(StorageError) -> T {
-        guard permits.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds))) == .success else {
-            throw StorageError(.io, "the database \(description) failed \(what): all \(maximum) connections for skills' storage stayed busy for \(Self.seconds(timeout)); nothing was changed")
-        }
+        guard permits.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds))) == .success else { throw busy(what) }
         defer { permits.signal() }
         let connection: PostgresConnection
         do {
-            connection = try idle.withLock { idle in
-                while let kept = idle.popLast() { if !kept.isClosed { return kept } }
-                return nil
-            } ?? connect()
+            connection = try takeIdle() ?? connecting().wait()
         } catch {
             throw failure(what, error)
         }
@@ -62,11 +82,19 @@ final class BlockingConnections: Sendable {
         return try body(connection)
     }
 
-    /// Runs one statement on `connection` and waits for its rows, or for `timeout`: a statement
-    /// sent as the server goes away may never be answered, so the wait is bounded here and the
-    /// connection closed. (Both complete `answer` on the connection's event loop; the second is
-    /// ignored.)
+    /// Runs one statement on `connection` and waits for its rows, or for `timeout`.
     func run(_ what: String, _ statement: PostgresQuery, on connection: PostgresConnection) throws(StorageError) -> PostgresQueryResult {
+        do {
+            return try answer(statement, on: connection, what).wait()
+        } catch {
+            throw failure(what, error)
+        }
+    }
+
+    /// The statement's rows, or a failure once `timeout` has passed: a statement sent as the
+    /// server goes away may never be answered, so the wait is bounded here and the connection
+    /// closed. (Both complete the promise on the connection's event loop; the second is ignored.)
+    private func answer(_ statement: PostgresQuery, on connection: PostgresConnection, _ what: String) -> EventLoopFuture<PostgresQueryResult> {
         let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         let deadline = connection.eventLoop.scheduleTask(in: timeout) {
             answer.fail(StorageError(.io, "the database \(self.description) failed \(what): no answer within \(Self.seconds(self.timeout)); the connection was closed, and whether the statement took effect is up to the database (a write is all or nothing)"))
@@ -77,11 +105,7 @@ final class BlockingConnections: Sendable {
             deadline.cancel()
             answer.completeWith(result)
         }
-        do {
-            return try answer.futureResult.wait()
-        } catch {
-            throw failure(what, error)
-        }
+        return answer.futureResult
     }
 
     /// Closes every idle connection; calls made afterwards connect again.
@@ -91,9 +115,20 @@ final class BlockingConnections: Sendable {
         }
     }
 
-    private func connect() throws -> PostgresConnection {
+    private func connecting() -> EventLoopFuture<PostgresConnection> {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        return try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id, logger: logger).wait()
+        return PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id, logger: logger)
+    }
+
+    private func takeIdle() -> PostgresConnection? {
+        idle.withLock { idle in
+            while let kept = idle.popLast() { if !kept.isClosed { return kept } }
+            return nil
+        }
+    }
+
+    private func busy(_ what: String) -> StorageError {
+        StorageError(.io, "the database \(description) failed \(what): all \(maximum) connections stayed busy for \(Self.seconds(timeout)); nothing was changed")
     }
 
     /// Closes a connection left in a state the next call must not inherit.
@@ -156,22 +191,79 @@ struct BlockingPostgresContainer: BlockingDocumentContainer {
     var path: String { "\(name) in \(store.description)" }
 
     func get(_ key: DocumentKey) throws(StorageError) -> StoredDocument? {
-        let rows = try store.blocking.rows("reading \(key)", Statements.get(column, key))
+        let rows = try store.connections.rows("reading \(key)", Statements.get(column, key))
         do { return try Statements.document(rows) } catch { throw StorageError(.corrupt, "\(key) in \(path) is not a stored document: \(error)") }
     }
 
     func put(_ key: DocumentKey, _ value: JSONValue, if condition: WriteCondition) throws(StorageError) -> PutOutcome {
         let (text, version) = try Statements.encode(value, limits: store.limits, describing: "\(key) in \(path)")
-        let rows = try store.blocking.rows("writing \(key)", Statements.put(column, key, text, version, if: condition))
+        let rows = try store.connections.rows("writing \(key)", Statements.put(column, key, text, version, if: condition))
         return rows.isEmpty ? .conflict(current: try get(key)) : .written(version: version)
     }
 
     func delete(_ key: DocumentKey) throws(StorageError) -> Bool {
-        try !store.blocking.rows("deleting \(key)", Statements.delete(column, key)).isEmpty
+        try !store.connections.rows("deleting \(key)", Statements.delete(column, key)).isEmpty
     }
 
     func list() throws(StorageError) -> [DocumentKey] {
-        let rows = try store.blocking.rows("listing \(path)", Statements.list(column))
+        let rows = try store.connections.rows("listing \(path)", Statements.list(column))
         do { return try Statements.keys(rows) } catch { throw StorageError(.corrupt, "a key in \(path) is not a document key: \(error)") }
+    }
+}
+
+/// At most so many async callers at once; the others wait their turn in order, or give up after
+/// a while.
+final class AsyncPermits: Sendable {
+    private struct State {
+        var available: Int
+        var waiting: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+        var nextID: UInt64 = 0
+    }
+
+    private let state: Mutex<State>
+
+    init(_ count: Int) { state = Mutex(State(available: count)) }
+
+    /// True once a permit is held; false when none came `within` the time.
+    func acquire(within time: Duration) async -> Bool {
+        let id = state.withLock { state -> UInt64? in
+            if state.available > 0 {
+                state.available -= 1
+                return nil
+            }
+            state.nextID += 1
+            return state.nextID
+        }
+        guard let id else { return true }
+        return await withCheckedContinuation { continuation in
+            let granted = state.withLock { state -> Bool in
+                if state.available > 0 {
+                    state.available -= 1
+                    return true
+                }
+                state.waiting.append((id, continuation))
+                return false
+            }
+            if granted { return continuation.resume(returning: true) }
+            Task {
+                try? await Task.sleep(for: time)
+                let expired = self.state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                    guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+                    return state.waiting.remove(at: index).continuation
+                }
+                expired?.resume(returning: false)
+            }
+        }
+    }
+
+    func release() {
+        let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            if state.waiting.isEmpty {
+                state.available += 1
+                return nil
+            }
+            return state.waiting.removeFirst().continuation
+        }
+        next?.resume(returning: true)
     }
 }
