@@ -8,7 +8,7 @@
 #   nginx-light the many-host test puts nginx in front of three hosts (scripts/cluster.sh),
 #               started from a config of its own in a temp folder; the package's own service is
 #               kept from starting at install
-#   wrk         the HTTP benchmarks' load generator (scripts/bench-serve.sh)
+#   python3     scripts/cluster.py, the many-host load test (standard library only)
 set -euo pipefail
 missing=()
 dpkg -s libffi-dev >/dev/null 2>&1 || missing+=(libffi-dev)
@@ -16,7 +16,7 @@ command -v cc >/dev/null 2>&1 || missing+=(gcc)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
-command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}"
     sudo_cmd=""
