@@ -9,6 +9,7 @@
 #               started from a config of its own in a temp folder; the package's own service is
 #               kept from starting at install
 #   python3     scripts/cluster.py, the many-host load test (standard library only)
+#   wrk         the HTTP load generator of scripts/bench-serve.sh
 set -euo pipefail
 missing=()
 dpkg -s libffi-dev >/dev/null 2>&1 || missing+=(libffi-dev)
@@ -17,6 +18,7 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}"
     sudo_cmd=""
