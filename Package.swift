@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "SkillServerTests",
             dependencies: [
-                "SkillServer", "SkillModel", "TestSupport",
+                "SkillServer", "SkillHost", "SkillModel", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
