@@ -12,9 +12,10 @@ public final class EventLog<Event: Sendable>: Sendable {
     public var all: [Event] { seen.withLock { $0 } }
 
     /// Waits (up to `seconds`) for an event that satisfies `match`. Generous by default: while
-    /// other suites train models on every thread, the task that reports may wait seconds.
+    /// other suites train models on every thread, the task that reports may wait seconds
+    /// (and `TestSupport.patience` times as long under a sanitizer).
     public func wait(seconds: Double = 120, for match: (Event) -> Bool) async -> Event? {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * TestSupport.patience)
         while Date() < deadline {
             if let event = all.first(where: match) { return event }
             try? await Task.sleep(for: .milliseconds(20))

@@ -21,6 +21,12 @@ public enum TestSupport {
         return folder.path
     }()
 
+    /// How much longer than usual a test waits for something to happen: 1, or
+    /// `SKILLHOST_TEST_PATIENCE` (scripts/sanitize.sh sets it, since every thread runs several
+    /// times slower under a sanitizer and the suites share two cores). Waits only: a test that
+    /// would fail still fails, later.
+    public static let patience: Double = ProcessInfo.processInfo.environment["SKILLHOST_TEST_PATIENCE"].flatMap(Double.init).map { max($0, 1) } ?? 1
+
     /// A built dynamic-library product, such as `HelloWorld`.
     public static func product(_ name: String) -> String { "\(productsFolder)/lib\(name).so" }
 
