@@ -10,8 +10,8 @@ through nginx, every turn free to land on any host:
   - NumberRace: a whole game, the dialog asking for the target and six numbers one at a time.
 
 Mid-run one host is killed with SIGKILL and started again, and the database is stopped and
-started. A turn refused meanwhile (502 from nginx, 503 from a host, 409 while a dead host's lease
-runs out) is retried after its Retry-After; a turn whose answer was lost (the host died after
+started. A turn refused meanwhile (502 from nginx, 503 from a host, 409 while another turn of the
+conversation is under way) is retried after its Retry-After; a turn whose answer was lost (the host died after
 sending it on) is looked up in the conversation's transcript first, so nothing is said twice.
 
 Afterwards it checks what a user would: every conversation finished with the right answers, and

@@ -26,6 +26,8 @@ final class Connections: Sendable {
     private let permits: DispatchSemaphore
     private let asyncPermits: AsyncPermits
     private let idle = Mutex<[PostgresConnection]>([])
+    /// Connections lent for good (`AdvisoryLocks`), closed by `shutdown` too.
+    private let lent = Mutex<[PostgresConnection]>([])
     private let nextID = Atomic<Int>(1)
 
     init(configuration: PostgresConnection.Configuration, logger: Logger, description: String, maximum: Int = 8, timeout: TimeAmount = .seconds(5)) {
@@ -94,7 +96,7 @@ final class Connections: Sendable {
     /// The statement's rows, or a failure once `timeout` has passed: a statement sent as the
     /// server goes away may never be answered, so the wait is bounded here and the connection
     /// closed. (Both complete the promise on the connection's event loop; the second is ignored.)
-    private func answer(_ statement: PostgresQuery, on connection: PostgresConnection, _ what: String) -> EventLoopFuture<PostgresQueryResult> {
+    func answer(_ statement: PostgresQuery, on connection: PostgresConnection, _ what: String) -> EventLoopFuture<PostgresQueryResult> {
         let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         let deadline = connection.eventLoop.scheduleTask(in: timeout) {
             answer.fail(StorageError(.io, "the database \(self.description) failed \(what): no answer within \(Self.seconds(self.timeout)); the connection was closed, and whether the statement took effect is up to the database (a write is all or nothing)"))
@@ -108,9 +110,25 @@ final class Connections: Sendable {
         return answer.futureResult
     }
 
-    /// Closes every idle connection; calls made afterwards connect again.
+    /// A connection of the caller's own for as long as it works, closed by `shutdown`.
+    func lend() async throws(StorageError) -> PostgresConnection {
+        let connection: PostgresConnection
+        do {
+            connection = try await connecting().get()
+        } catch {
+            throw failure("connecting", error)
+        }
+        lent.withLock { lent in
+            lent.removeAll { $0.isClosed }
+            lent.append(connection)
+        }
+        return connection
+    }
+
+    /// Closes every idle and lent connection; calls made afterwards connect again.
     func shutdown() {
-        for connection in idle.withLock({ idle in defer { idle = [] }; return idle }) {
+        let all = idle.withLock { idle in defer { idle = [] }; return idle } + lent.withLock { lent in defer { lent = [] }; return lent }
+        for connection in all {
             _ = try? connection.close().wait()
         }
     }
@@ -143,7 +161,7 @@ final class Connections: Sendable {
         idle.withLock { $0.append(connection) }
     }
 
-    private func failure(_ what: String, _ error: any Error) -> StorageError {
+    func failure(_ what: String, _ error: any Error) -> StorageError {
         if let error = error as? StorageError { return error }
         if let error = error as? PSQLError {
             return StorageError(.io, "the database \(description) failed \(what): \(PostgresStore.reason(error)); nothing was changed")

@@ -1,18 +1,77 @@
 import Foundation
+import PostgresStore
 import SkillHost
 import SkillModel
 import Storage
+import Synchronization
+
+/// One turn at a time per conversation, across every host on the store: a conversation's lock.
+/// A lock dies with the process that holds it, so a host killed mid-turn keeps nobody waiting.
+protocol TurnLocks: Sendable {
+    /// Takes the lock when it is free; false when another turn holds it.
+    func lock(_ id: String) async throws(StorageError) -> Bool
+    /// Lets go of it; `forget` also drops what the lock kept on disk (the conversation is gone).
+    func unlock(_ id: String, forget: Bool) async
+}
+
+/// Locks for hosts on one data root: `flock` on a file per conversation in `folder` (lock files
+/// stay while their conversation does). The kernel lets go when the holder exits, however it
+/// exits.
+final class FileTurnLocks: TurnLocks {
+    let folder: String
+    private let held = Mutex<[String: Int32]>([:])
+
+    init(folder: String) throws(StorageError) {
+        self.folder = folder
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StorageError(.io, "cannot make the conversations' lock folder \(folder): \(error.localizedDescription)")
+        }
+    }
+
+    func lock(_ id: String) async throws(StorageError) -> Bool {
+        let path = "\(folder)/\(id).lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw StorageError(errno == ENOSPC ? .diskFull : .io, "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let number = errno
+            close(descriptor)
+            if number == EWOULDBLOCK { return false }
+            throw StorageError(.io, "cannot lock \(path): \(String(cString: strerror(number)))")
+        }
+        held.withLock { $0[id] = descriptor }
+        return true
+    }
+
+    func unlock(_ id: String, forget: Bool) async {
+        guard let descriptor = held.withLock({ $0.removeValue(forKey: id) }) else { return }
+        // Unlinked while still held: a turn that comes later makes a new file, finds no
+        // conversation and says so.
+        if forget { unlink("\(folder)/\(id).lock") }
+        close(descriptor)
+    }
+}
+
+/// Locks for hosts on one PostgreSQL database: its advisory locks, on a connection per host.
+struct DatabaseTurnLocks: TurnLocks {
+    let locks: AdvisoryLocks
+
+    func lock(_ id: String) async throws(StorageError) -> Bool { try await locks.tryLock(id) }
+    func unlock(_ id: String, forget: Bool) async { await locks.unlock(id) }
+}
 
 /// The conversations a server keeps for its clients, one document each in a container of the
 /// store (the data root's files, `<root>/host/skills/skillhost.conversations/`, or the
-/// database): the conversation's stored form, its last turns, and a lease while a turn of it
-/// runs. So a conversation outlives the process, and every host on the same store can take its
-/// next turn.
+/// database): the conversation's stored form and its last turns. So a conversation outlives the
+/// process, and every host on the same store can take its next turn.
 ///
-/// A conversation's turns take turns: `checkOut` takes the lease (compare-and-swap on the
-/// document's version, so two hosts cannot both take it), and a second turn that comes meanwhile
-/// is refused (409), never interleaved. A lease lasts `leaseTime`; a host that dies mid-turn
-/// holds the conversation no longer than that.
+/// A conversation's turns take turns: `checkOut` takes its lock (`TurnLocks`), and a second
+/// turn that comes meanwhile is refused (409), never interleaved. The turn's result is written
+/// once, by compare-and-swap on the version it started from, so even a turn whose lock was lost
+/// (the database's connection dropped) cannot overwrite a turn taken after it.
 struct ConversationTable: Sendable {
     struct Entry {
         var conversation: Conversation
@@ -20,26 +79,29 @@ struct ConversationTable: Sendable {
         var turns: [JSONValue]
     }
 
+    /// A conversation checked out for one turn: as stored, and the version its check-in must find.
+    struct Leased {
+        var entry: Entry
+        var version: String
+    }
+
     enum CheckOut {
-        /// The conversation, and the document's version its check-in must find.
-        case ready(Conversation, version: String)
+        case ready(Leased)
         case unknown
         case busy
     }
 
     private let container: any DocumentContainer
-    /// This server's name in leases.
-    private let holder = UUID().uuidString.lowercased()
+    private let locks: any TurnLocks
 
     let transcriptLimit: Int
-    let leaseTime: TimeInterval
 
     static let containerName = ContainerName.skill("skillhost.conversations")
 
-    init(container: any DocumentContainer, transcriptLimit: Int = 50, leaseTime: TimeInterval = 30) {
+    init(container: any DocumentContainer, locks: any TurnLocks, transcriptLimit: Int = 50) {
         self.container = container
+        self.locks = locks
         self.transcriptLimit = transcriptLimit
-        self.leaseTime = leaseTime
     }
 
     private static func key(_ id: String) -> DocumentKey? {
@@ -55,36 +117,43 @@ struct ConversationTable: Sendable {
         return id
     }
 
-    /// The conversation, leased for one turn; `checkIn` gives it back.
+    /// The conversation, locked for one turn; `checkIn` or `remove` lets go of it.
     func checkOut(_ id: String) async throws(StorageError) -> CheckOut {
         guard let key = Self.key(id) else { return .unknown }
-        while true {
-            guard let stored = try await container.get(key) else { return .unknown }
-            let now = Date().timeIntervalSince1970
-            if let until = stored.value["lease"]?["until"]?.number?.doubleValue, until > now { return .busy }
+        guard try await locks.lock(id) else { return .busy }
+        do throws(StorageError) {
+            guard let stored = try await container.get(key) else {
+                await locks.unlock(id, forget: true)
+                return .unknown
+            }
             guard let json = stored.value["conversation"], let conversation = try? Conversation(json: json) else {
                 throw StorageError(.corrupt, "conversation \(id) in \(container.path) is not a stored conversation")
             }
-            var leased = stored.value.object ?? JSONObject()
-            leased["lease"] = ["holder": .string(holder), "until": .number(JSONNumber(now + leaseTime))]
-            switch try await container.put(key, .object(leased), if: .ifVersion(stored.version)) {
-            case .written(let version): return .ready(conversation, version: version)
-            case .conflict: continue  // changed meanwhile (another host); look again
-            }
+            return .ready(Leased(entry: Entry(conversation: conversation, turns: stored.value["turns"]?.array ?? []), version: stored.version))
+        } catch {
+            await locks.unlock(id, forget: false)
+            throw error
         }
     }
 
-    /// The conversation as its turn left it, and the turn for its transcript; the lease ends.
-    /// False when the lease had run out and another turn took the conversation meanwhile (this
-    /// turn's state is then not kept).
+    /// Keeps the conversation as its turn left it, with the turn in its transcript, and lets go
+    /// of it. False when the conversation changed since `checkOut` (its lock was lost and another
+    /// turn took it): this turn's state is then not kept.
     @discardableResult
-    func checkIn(_ id: String, _ conversation: Conversation, version: String, turn: JSONValue?) async throws(StorageError) -> Bool {
-        guard let key = Self.key(id), let stored = try await container.get(key), stored.version == version else { return false }
-        var turns = stored.value["turns"]?.array ?? []
+    func checkIn(_ id: String, _ leased: Leased, _ conversation: Conversation, turn: JSONValue?) async throws(StorageError) -> Bool {
+        var turns = leased.entry.turns
         if let turn { turns.append(turn) }
         if turns.count > transcriptLimit { turns.removeFirst(turns.count - transcriptLimit) }
-        if case .written = try await container.put(key, ["conversation": conversation.jsonValue, "turns": .array(turns)], if: .ifVersion(version)) { return true }
-        return false
+        do throws(StorageError) {
+            guard let key = Self.key(id) else { preconditionFailure("checked out under a key") }
+            let outcome = try await container.put(key, ["conversation": conversation.jsonValue, "turns": .array(turns)], if: .ifVersion(leased.version))
+            await locks.unlock(id, forget: false)
+            if case .written = outcome { return true }
+            return false
+        } catch {
+            await locks.unlock(id, forget: false)
+            throw error
+        }
     }
 
     func entry(_ id: String) async throws(StorageError) -> Entry? {
@@ -93,10 +162,16 @@ struct ConversationTable: Sendable {
         return Entry(conversation: conversation, turns: stored.value["turns"]?.array ?? [])
     }
 
-    /// Forgets a conversation (checked out for its end).
+    /// Forgets a conversation checked out for its end, and lets go of it.
     func remove(_ id: String) async throws(StorageError) {
         guard let key = Self.key(id) else { return }
-        _ = try await container.delete(key)
+        do throws(StorageError) {
+            _ = try await container.delete(key)
+            await locks.unlock(id, forget: true)
+        } catch {
+            await locks.unlock(id, forget: false)
+            throw error
+        }
     }
 
     /// How many conversations are kept.

@@ -58,9 +58,15 @@ public struct SkillServer: Sendable {
         self.options = options
         self.verifier = verifier
         self.database = database
-        let container: any DocumentContainer = try database?.container(ConversationTable.containerName, in: .host)
-            ?? DocumentStore(root: host.dataRoot + "/host").container(ConversationTable.containerName)
-        conversations = ConversationTable(container: container)
+        if let database {
+            conversations = ConversationTable(
+                container: database.container(ConversationTable.containerName, in: .host),
+                locks: DatabaseTurnLocks(locks: AdvisoryLocks(store: database, space: "skillhost.conversations")))
+        } else {
+            conversations = ConversationTable(
+                container: try DocumentStore(root: host.dataRoot + "/host").container(ConversationTable.containerName),
+                locks: try FileTurnLocks(folder: host.dataRoot + "/host/locks/conversations"))
+        }
         var logger = Logger(label: "skillhost.serve")
         logger.logLevel = options.logLevel
         self.logger = logger
@@ -107,12 +113,12 @@ public struct SkillServer: Sendable {
             let id = try context.parameters.require("id")
             let body = try await readJSON(request)
             guard let text = body["text"]?.string else { throw APIError(.badRequest, "the body needs \"text\": the user's utterance") }
-            let (conversation, version) = try await checkOut(id)
+            let leased = try await checkOut(id)
             let start = ContinuousClock.now
-            let (result, after) = await host.turn(text, in: conversation)
+            let (result, after) = await host.turn(text, in: leased.entry.conversation)
             let turn = result.jsonValue
-            let kept = try await stored { try await conversations.checkIn(id, after, version: version, turn: turn) }
-            if !kept { logger.warning("turn not kept: the conversation's lease ran out and another turn took it", metadata: ["conversation": "\(id)"]) }
+            let kept = try await stored { try await conversations.checkIn(id, leased, after, turn: turn) }
+            if !kept { logger.warning("turn not kept: the conversation's lock was lost with the database's connection and another turn took it", metadata: ["conversation": "\(id)"]) }
             logTurn(id, result, since: start)
             ServerMetrics.turn(result, total: ContinuousClock.now - start)
             return Self.json(turn)
@@ -128,8 +134,8 @@ public struct SkillServer: Sendable {
         }
         router.delete("v1/conversations/:id") { _, context in
             let id = try context.parameters.require("id")
-            let (conversation, _) = try await checkOut(id)
-            let (result, _) = await host.end(conversation)
+            let leased = try await checkOut(id)
+            let (result, _) = await host.end(leased.entry.conversation)
             try await stored { try await conversations.remove(id) }
             return Self.json(["id": .string(id), "ended": result.skillID.map { .string($0.rawValue) } ?? .null, "error": result.error.map(JSONValue.string) ?? .null])
         }
@@ -160,9 +166,9 @@ public struct SkillServer: Sendable {
         }
     }
 
-    private func checkOut(_ id: String) async throws -> (Conversation, String) {
+    private func checkOut(_ id: String) async throws -> ConversationTable.Leased {
         switch try await stored({ try await conversations.checkOut(id) }) {
-        case .ready(let conversation, let version): return (conversation, version)
+        case .ready(let leased): return leased
         case .unknown: throw APIError(.notFound, "no conversation \(id); POST /v1/conversations starts one")
         case .busy: throw APIError(.conflict, "a turn of conversation \(id) is under way; send the next when it has been answered")
         }

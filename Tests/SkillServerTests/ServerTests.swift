@@ -212,6 +212,43 @@ final class RunningServer: Sendable {
         #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
     }
 
+    /// A turn holds its conversation with a lock that dies with the host: a host killed in the
+    /// middle of a turn keeps nobody waiting, on the file store (flock) and on the database
+    /// (an advisory lock on the host's connection), and the killed turn left nothing behind.
+    @Test(arguments: [false, true])
+    func aHostKilledMidTurnLeavesItsConversationFree(onDatabase: Bool) async throws {
+        guard !onDatabase || PostgresServer.binaries != nil else { return }
+        let database = onDatabase ? try PostgresServer() : nil
+        defer { database?.stop() }
+        let marks = try TestSupport.temporaryFolder("marks")
+        let folder = try Self.folder(["SLEEP_ON_ECHO=60000", #"MARK_ON_ECHO="\#(marks)/echo""#])
+        let data = try TestSupport.temporaryFolder("serve-data")
+        let arguments = database.map { ["--database", $0.url] } ?? []
+        let doomed = try await RunningServer(folder: folder, data: data, arguments: arguments)
+        let survivor = try await RunningServer(folder: folder, data: data, arguments: arguments)
+        let (id, _) = try await doomed.talk(["open fixture"])
+        let port = doomed.port
+        let inFlight = Task { try? await HTTPClient.request("POST", port: port, "/v1/conversations/\(id)/turns", json: #"{"text":"echo"}"#) }
+        let begun = EventLog<Bool>()
+        let polling = Task {
+            while !FileManager.default.fileExists(atPath: "\(marks)/echo") { try await Task.sleep(for: .milliseconds(20)) }
+            begun.append(true)
+        }
+        #expect(await begun.wait { $0 } == true, "the skill began the turn")
+        polling.cancel()
+        let meanwhile = try await survivor.post("/v1/conversations/\(id)/turns", #"{"text":"help"}"#)
+        #expect(meanwhile.status == 409, "the turn under way holds the conversation: \(meanwhile.text)")
+
+        kill(doomed.process.processIdentifier, SIGKILL)
+        _ = await inFlight.value
+        let after = try await survivor.post("/v1/conversations/\(id)/turns", #"{"text":"help"}"#)
+        #expect(after.status == 200, "free at once, not after a lease runs out: \(after.text)")
+        let transcript = try survivor.json(try await survivor.get("/v1/conversations/\(id)"))
+        #expect(transcript["turns"]?.array?.compactMap { $0["utterance"]?.string } == ["open fixture", "help"], "the killed turn left nothing")
+        #expect(await survivor.stop() == 0)
+        await doomed.stop()
+    }
+
     @Test func theAlexaEndpointPassesEnvelopesThroughByNameOrApplicationID() async throws {
         let server = try await RunningServer(folder: Self.folder([#"ALEXA_SKILL_ID="amzn1.ask.skill.1234-abcd""#]), arguments: ["--no-verify"])
         #expect(server.log.all.contains { $0.contains("--no-verify: Alexa requests are NOT checked") }, "it says so at start")

@@ -22,6 +22,7 @@
  *   ALLOCATE_ON_ECHO=n         on echo, allocates and touches n MB (and aborts if it cannot)
  *   BACKGROUND_LOG             each request starts a thread that logs 300 ms later, between turns
  *   SLEEP_ON_ECHO=ms           on echo, sleeps ms milliseconds before answering
+ *   MARK_ON_ECHO="\"path\""    on echo, first makes the file at path (a test sees the turn begun)
  *   SLOW_FACTORY=n             the factory sleeps n seconds before it returns
  *   PRINT_ON_HANDLE            prints to standard output on every request
  *   STORE_CONTAINER="\"x\""    the container STORAGE stores in (default "private")
@@ -191,6 +192,12 @@ static void handle_text(sh_skill *skill, const char *request, sh_done_fn done, v
     {
         pthread_t thread;
         if (pthread_create(&thread, NULL, log_later, (void *)skill->host) == 0) pthread_detach(thread);
+    }
+#endif
+#if defined(MARK_ON_ECHO)
+    if (strstr(request, "EchoIntent")) {
+        int mark = open(MARK_ON_ECHO, O_WRONLY | O_CREAT, 0600);
+        if (mark >= 0) close(mark);
     }
 #endif
 #if defined(SLEEP_ON_ECHO)
