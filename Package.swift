@@ -34,6 +34,8 @@ let package = Package(
         // Already under Hummingbird and postgres-nio: named for skills' storage calls, which wait
         // on event-loop futures rather than on Swift concurrency.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // Under Hummingbird too: its HTTP parts, for the server's own request-read deadline.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
         // Metrics for Prometheus at GET /metrics.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.9.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
@@ -78,6 +80,7 @@ let package = Package(
                 "PostgresStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

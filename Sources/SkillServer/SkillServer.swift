@@ -16,12 +16,21 @@ public struct ServerOptions: Sendable {
     public var port: Int
     /// Request bodies larger than this are refused with 413.
     public var bodyLimit: Int
+    /// A connection with no request under way is closed after this long (a client that opens
+    /// one and says nothing, or sends its header a byte at a time, holds nothing for longer).
+    /// Longer than a proxy's own keep-alive (nginx's is 60 s), so the proxy closes first.
+    public var idleTimeout: Duration
+    /// A request must have arrived whole this long after its header, or it gets 408 and the
+    /// connection is closed: a client trickling a body ties up nothing for longer.
+    public var readTimeout: Duration
     public var logLevel: Logger.Level
 
-    public init(hostname: String = "127.0.0.1", port: Int = 8080, bodyLimit: Int = 1 << 20, logLevel: Logger.Level = .info) {
+    public init(hostname: String = "127.0.0.1", port: Int = 8080, bodyLimit: Int = 1 << 20, idleTimeout: Duration = .seconds(75), readTimeout: Duration = .seconds(10), logLevel: Logger.Level = .info) {
         self.hostname = hostname
         self.port = port
         self.bodyLimit = bodyLimit
+        self.idleTimeout = idleTimeout
+        self.readTimeout = readTimeout
         self.logLevel = logLevel
     }
 }
@@ -77,6 +86,9 @@ public struct SkillServer: Sendable {
     public func run(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }) async throws {
         let app = Application(
             router: router(),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [RequestReadDeadline(timeout: TimeAmount(options.readTimeout))],
+                idleTimeout: TimeAmount(options.idleTimeout))),
             configuration: .init(address: .hostname(options.hostname, port: options.port), serverName: "skillhost"),
             onServerRunning: { channel in
                 let address = channel.localAddress

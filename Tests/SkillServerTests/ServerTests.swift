@@ -196,6 +196,53 @@ final class RunningServer: Sendable {
         #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
     }
 
+    /// Clients that open a connection and stall: one that never finishes its header is
+    /// disconnected after the idle timeout, one whose body never comes gets 408 after the read
+    /// timeout, an idle keep-alive connection is closed; everyone else is served meanwhile.
+    @Test func slowClientsAreCutOffAndTheOthersServed() async throws {
+        let server = try await RunningServer(folder: Self.folder(), arguments: ["--idle-timeout", "1", "--read-timeout", "1"])
+        let port = server.port
+        let halfHeader = Task { try await HTTPClient.raw(port: port, Array("POST /v1/conversations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Ty".utf8), timeout: 30) }
+        let halfBody = Task {
+            try await HTTPClient.raw(port: port, Array("POST /v1/conversations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"userId\":".utf8), timeout: 30)
+        }
+        let keptAlive = Task { try await HTTPClient.raw(port: port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), timeout: 30) }
+        let (_, turns) = try await server.talk(["open hello world", "hello"])
+        #expect(turns[1]["speech"]?.string == "Hello World!", "served while the others stall")
+
+        let header = try await halfHeader.value
+        #expect(header.closed && header.received.isEmpty, "a header never finished: closed without a word")
+        let body = try await halfBody.value
+        #expect(body.closed, "a body never sent: closed")
+        let answer = try HTTPClient.parse(body.received)
+        #expect(answer.status == 408)
+        #expect(answer.text.contains("the request did not arrive whole within 1 s of its header"), "\(answer.text)")
+        let idle = try await keptAlive.value
+        #expect(idle.closed, "an idle keep-alive connection is closed")
+        #expect(try HTTPClient.parse(idle.received).status == 200)
+        #expect(try await server.get("/healthz").status == 200)
+        #expect(await server.stop() == 0)
+    }
+
+    /// `--isolate` in serve: a skill that crashes or hangs in its runner costs the turn it was
+    /// in (answered with the error, the session ended), and the server goes on serving it and
+    /// every other skill, other conversations included while the hung turn waits out its deadline.
+    @Test(arguments: [("CRASH_ON_ECHO", "crashed (Segmentation fault, signal 11)"), ("HANG_ON_ECHO", "did not answer before its deadline")])
+    func anIsolatedSkillThatCrashesOrHangsCostsOneTurn(define: String, how: String) async throws {
+        let server = try await RunningServer(folder: Self.folder([define]), arguments: ["--isolate", "fixture"])
+        let (id, _) = try await server.talk(["open fixture"])
+        let port = server.port
+        let failing = Task { try await HTTPClient.request("POST", port: port, "/v1/conversations/\(id)/turns", json: #"{"text":"echo"}"#) }
+        let (_, others) = try await server.talk(["open hello world", "hello"])
+        #expect(others[1]["speech"]?.string == "Hello World!")
+        let failed = try server.json(try await failing.value)
+        #expect(failed["error"]?.string?.contains(how) == true, "\(failed)")
+        #expect(failed["endSession"] == true)
+        let again = try server.json(try await server.post("/v1/conversations/\(id)/turns", #"{"text":"open fixture"}"#))
+        #expect(again["speech"]?.string == "fixture answer", "a new runner serves the skill: \(again)")
+        #expect(await server.stop() == 0)
+    }
+
     @Test func aSecondTurnOfAConversationWhileOneIsUnderWayIsRefused() async throws {
         let server = try await RunningServer(folder: Self.folder(["SLEEP_ON_ECHO=3000"]))
         let (id, _) = try await server.talk(["open fixture"])

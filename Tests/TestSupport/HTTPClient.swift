@@ -47,6 +47,23 @@ public enum HTTPClient {
     }
 
     private static func blockingRequest(_ method: String, port: Int, _ path: String, body: [UInt8]?, headers: [String: String], timeout: Double) throws -> Response {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if let body { head += "Content-Length: \(body.count)\r\n" }
+        let (received, _) = try exchange(port: port, Array((head + "\r\n").utf8) + (body ?? []), timeout: timeout)
+        return try parse(received)
+    }
+
+    /// Sends `bytes` as they are (whatever they say) to 127.0.0.1:`port`, then reads until the
+    /// server closes the connection or `timeout` passes; what came, and whether the server
+    /// closed it. For clients that misbehave: a header never finished, a body never sent.
+    public static func raw(port: Int, _ bytes: [UInt8], timeout: Double) async throws -> (received: [UInt8], closed: Bool) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try exchange(port: port, bytes, timeout: timeout) }) }
+        }
+    }
+
+    private static func exchange(port: Int, _ bytes: [UInt8], timeout: Double) throws -> (received: [UInt8], closed: Bool) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure.connect(errno) }
         defer { close(socket) }
@@ -60,10 +77,6 @@ public enum HTTPClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw Failure.connect(errno) }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if let body { head += "Content-Length: \(body.count)\r\n" }
-        let bytes = Array((head + "\r\n").utf8) + (body ?? [])
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -76,13 +89,13 @@ public enum HTTPClient {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
+            if count < 0 { return (received, errno == ECONNRESET) }  // reset, or timed out still open
+            if count == 0 { return (received, true) }
             received += buffer[..<count]
         }
-        return try parse(received)
     }
 
-    static func parse(_ bytes: [UInt8]) throws -> Response {
+    public static func parse(_ bytes: [UInt8]) throws -> Response {
         guard let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { throw Failure.closedEarly }
         let lines = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = lines[0].split(separator: " ")

@@ -32,6 +32,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("body-limit"), help: ArgumentHelp("Request bodies over this many bytes are refused (413).", valueName: "BYTES"))
     var bodyLimit = 1 << 20
 
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection that has no request under way (none begun, or a header not finished) for this long.", valueName: "SECONDS"))
+    var idleTimeout: Double = 75
+
+    @Option(name: .customLong("read-timeout"), help: ArgumentHelp("A request not whole this long after its header gets 408 and its connection is closed.", valueName: "SECONDS"))
+    var readTimeout: Double = 10
+
     @Option(name: .customLong("server-log"), help: ArgumentHelp("What the server logs to standard error: trace, debug, info (a line per turn), notice, warning, error.", valueName: "LEVEL"))
     var serverLog = "info"
 
@@ -46,6 +52,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--server-log must be one of trace, debug, info, notice, warning, error, critical")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard idleTimeout > 0, idleTimeout <= 86400 else { throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds") }
+        guard readTimeout > 0, readTimeout <= 3600 else { throw ValidationError("--read-timeout must be more than 0 and at most 3600 seconds") }
     }
 
     func run() async throws {
@@ -86,7 +94,9 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             verifier = .system()
         }
-        let server = try SkillServer(host: engine, options: ServerOptions(hostname: hostname, port: port, bodyLimit: bodyLimit, logLevel: Logger.Level(rawValue: serverLog) ?? .info), verifier: verifier, database: store)
+        let server = try SkillServer(host: engine, options: ServerOptions(
+                hostname: hostname, port: port, bodyLimit: bodyLimit, idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
+                readTimeout: .milliseconds(Int64(readTimeout * 1000)), logLevel: Logger.Level(rawValue: serverLog) ?? .info), verifier: verifier, database: store)
         try await server.run { address, port in
             stderr.write("skillhost serve: listening on http://\(address):\(port) with \(names.isEmpty ? "no skills" : names)\n")
         }
