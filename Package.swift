@@ -27,7 +27,7 @@ let package = Package(
         // `skillhost serve`: the HTTP server (SwiftNIO), without its optional traits
         // (swift-configuration support, full Foundation); swift-log comes with it.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
-        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // State shared by many hosts: `skillhost serve --database postgres://…`.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),

@@ -21,7 +21,9 @@ public struct ServerOptions: Sendable {
     /// Longer than a proxy's own keep-alive (nginx's is 60 s), so the proxy closes first.
     public var idleTimeout: Duration
     /// A request must have arrived whole this long after its header, or it gets 408 and the
-    /// connection is closed: a client trickling a body ties up nothing for longer.
+    /// connection is closed: a client trickling a body ties up nothing for longer. (A body that
+    /// stops altogether is also cut by `idleTimeout` after its last byte, without a 408, when
+    /// that comes first.)
     public var readTimeout: Duration
     public var logLevel: Logger.Level
 
@@ -162,7 +164,8 @@ public struct SkillServer: Sendable {
         router.post("alexa") { request, _ in try await alexa(request, skill: nil) }
         router.post("alexa/:skill") { request, context in
             let name = try context.parameters.require("skill")
-            return try await alexa(request, skill: name.removingPercentEncoding ?? name)
+            // Foundation's decoding is slow even with nothing to decode.
+            return try await alexa(request, skill: name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding ?? name : name)
         }
         return router
     }
@@ -209,26 +212,29 @@ public struct SkillServer: Sendable {
                 throw APIError(.badRequest, "request verification failed: \(error.reason)")
             }
         }
-        let entry: SkillRegistry.Entry
+        let target: EnvelopeTarget
         if let name {
-            guard let named = await host.skill(named: name) else { throw APIError(.notFound, "no skill \(name); loaded: \(await loadedNames())") }
-            entry = named
+            target = .named(name)
         } else {
             guard let applicationID = envelope.applicationID else { throw APIError(.badRequest, "the request names no application id (context.System.application.applicationId)") }
-            guard let found = await host.skill(forApplicationID: applicationID) else {
-                throw APIError(.notFound, "no skill answers application id \(applicationID) (a skill declares it in its manifest's alexaSkillIds); loaded: \(await loadedNames())")
-            }
-            entry = found
+            target = .applicationID(applicationID)
         }
         let start = ContinuousClock.now
-        do {
-            let response = try await host.forward(bytes, to: entry.id)
-            ServerMetrics.alexa(skill: entry.id.rawValue, ok: true, total: ContinuousClock.now - start)
-            logger.info("alexa", metadata: ["skill": "\(entry.id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "ms": "\(Self.milliseconds(since: start))"])
+        guard let (id, outcome) = await host.forward(bytes, to: target) else {
+            switch target {
+            case .named(let name): throw APIError(.notFound, "no skill \(name); loaded: \(await loadedNames())")
+            case .applicationID(let applicationID):
+                throw APIError(.notFound, "no skill answers application id \(applicationID) (a skill declares it in its manifest's alexaSkillIds); loaded: \(await loadedNames())")
+            }
+        }
+        switch outcome {
+        case .success(let response):
+            ServerMetrics.alexa(skill: id.rawValue, ok: true, total: ContinuousClock.now - start)
+            logger.info("alexa", metadata: ["skill": "\(id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "ms": "\(Self.milliseconds(since: start))"])
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: response)))
-        } catch {
-            ServerMetrics.alexa(skill: entry.id.rawValue, ok: false, total: ContinuousClock.now - start)
-            logger.error("alexa", metadata: ["skill": "\(entry.id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "error": "\(error.message)"])
+        case .failure(let error):
+            ServerMetrics.alexa(skill: id.rawValue, ok: false, total: ContinuousClock.now - start)
+            logger.error("alexa", metadata: ["skill": "\(id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "error": "\(error.message)"])
             throw APIError(.internalServerError, error.description)
         }
     }

@@ -24,11 +24,11 @@ import TestSupport
             }
         }
         defer { watcher.stop() }
-        FileManager.default.createFile(atPath: "\(folder)/first", contents: Data())
+        _ = FileManager.default.createFile(atPath: "\(folder)/first", contents: Data())
         busy.wait()
         let queue = Int((try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 16384
         // Each file makes two events (created, closed after writing).
-        for i in 0..<(queue / 2 + 100) { FileManager.default.createFile(atPath: "\(folder)/f\(i)", contents: Data()) }
+        for i in 0..<(queue / 2 + 100) { _ = FileManager.default.createFile(atPath: "\(folder)/f\(i)", contents: Data()) }
         release.signal()
         for _ in 0..<100 where !overflowed.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(50)) }
         let reported = overflowed.load(ordering: .acquiring)

@@ -5,7 +5,7 @@ extension HostEngine {
     /// The skill `name` names: its id, its display name or one of its invocation names (case
     /// does not matter).
     public func skill(named name: String) -> SkillRegistry.Entry? {
-        registry.entries(named: name).first
+        registry.entry(SkillID(name)) ?? registry.entries(named: name).first
     }
 
     /// The skill an Alexa request with application id `applicationID` is for: one that
@@ -27,4 +27,28 @@ extension HostEngine {
             return try await current.skill.handle(request, deadline: turnDeadline)
         }
     }
+
+    /// The skill `target` is, and its response envelope to `request` (as `forward(_:to:)`
+    /// gives it): finding the skill and calling it in one step on the host. Nil when no loaded
+    /// skill is the one `target` names.
+    public func forward(_ request: [UInt8], to target: EnvelopeTarget) async -> (SkillID, Result<[UInt8], SkillCallError>)? {
+        let found: SkillRegistry.Entry?
+        switch target {
+        case .named(let name): found = skill(named: name)
+        case .applicationID(let applicationID): found = skill(forApplicationID: applicationID)
+        }
+        guard let entry = found else { return nil }
+        do {
+            return (entry.id, .success(try await forward(request, to: entry.id)))
+        } catch {
+            return (entry.id, .failure(error))
+        }
+    }
+}
+
+/// Which skill an Alexa request envelope is for: one named in the request's path (by id, name
+/// or invocation name), or the one whose manifest lists the envelope's application id.
+public enum EnvelopeTarget: Sendable {
+    case named(String)
+    case applicationID(String)
 }

@@ -59,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let stderr = FileDescriptorSink.standardError
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = ServerLogHandler(label: label)
             handler.logLevel = .trace
             return handler
         }

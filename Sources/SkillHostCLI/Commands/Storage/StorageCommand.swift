@@ -76,6 +76,7 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Runs `body` with the backend asked for, closing a database's connections after.
+    @discardableResult
     func withBackend<T>(_ body: (any DocumentBackend, String) throws -> T) throws -> T {
         let database = try openDatabase()
         defer { database?.shutdown() }
