@@ -111,7 +111,7 @@ let package = Package(
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "SkillHostBenchmarks",
-            dependencies: ["SkillHost", "NLU", "SkillModel", "BenchmarkSupport"],
+            dependencies: ["SkillHost", "SkillHostCLI", "NLU", "SkillModel", "BenchmarkSupport"],
             path: "Benchmarks/SkillHostBenchmarks"
         ),
 

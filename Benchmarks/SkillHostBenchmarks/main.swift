@@ -10,6 +10,7 @@ import Foundation
 import Loader
 import NLU
 import SkillHost
+import SkillHostCLI
 import SkillModel
 import BenchmarkSupport
 
@@ -68,6 +69,42 @@ let hostRates: [Double] = await Task.detached {
 let hostMedian = median(hostRates)
 print("host path, HelloWorld, warm: runs \(hostRates.map { String(format: "%.0f", $0) }.joined(separator: ", ")) turns/s")
 print(String(format: "  median %.0f turns/s, %.2f µs/turn", hostMedian, 1e6 / hostMedian))
+
+// 1b. The REPL's own path around the same turns: the script's lines piped in (a writer thread
+// on the other end, as `skillhost < file` reads them), each answer written out (to /dev/null),
+// in both of the REPL's formats.
+func replRun(_ turns: Int, format: REPL.Format) async -> Double {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { fail("pipe: \(String(cString: strerror(errno)))") }
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    let text = Array((0..<turns).map { script[$0 % script.count] + "\n" }.joined().utf8)
+    Thread.detachNewThread {
+        var offset = 0
+        while offset < text.count {
+            let written = text[offset...].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+            if written <= 0 { break }
+            offset += written
+        }
+        close(writeEnd)
+    }
+    let null = open("/dev/null", O_WRONLY)
+    defer { close(null); close(readEnd) }
+    let sink = FileDescriptorSink(descriptor: null)
+    let repl = REPL(host: host, input: StandardInputLines(descriptor: readEnd), output: sink, diagnostics: sink, format: format)
+    let start = now()
+    await repl.run()
+    return Double(turns) / (now() - start)
+}
+for format in [REPL.Format.text, .json] {
+    let replRates: [Double] = await Task.detached {
+        _ = await replRun(2_000, format: format)
+        var rates: [Double] = []
+        for _ in 0..<5 { rates.append(await replRun(turnsPerRun, format: format)) }
+        return rates
+    }.value
+    let replMedian = median(replRates)
+    print(String(format: "  REPL, piped, %@: median %.0f turns/s, %.2f µs/turn, %.2f× the host path's time", format == .json ? "--json" : "text", replMedian, 1e6 / replMedian, hostMedian / replMedian))
+}
 
 // 2. The parts: NLU alone, and the ABI alone (prebuilt envelope bytes in, response bytes out).
 let entry = await host.registry.entries[0]

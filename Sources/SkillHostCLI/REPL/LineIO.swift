@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -71,16 +72,102 @@ public struct FileDescriptorSink: TextSink {
 }
 
 /// Lines from standard input when it is not a terminal (a pipe or a file; `TerminalLines`
-/// edits lines at a terminal), read on a thread of their own so a blocking read never holds
-/// a thread of Swift's cooperative pool.
+/// edits lines at a terminal), or from another descriptor. One thread of its own reads ahead
+/// (a blocking read never holds a thread of Swift's cooperative pool) into a buffer of at most
+/// `readAhead` lines, so a piped turn costs no thread start, only a hand-over when the REPL is
+/// waiting for the line.
 public final class StandardInputLines: LineSource {
-    public init() {}
+    private struct State {
+        var lines: [String] = []
+        var next = 0
+        var ended = false
+        var waiting: CheckedContinuation<String?, Never>?
+        var reading = false
+        /// The reader found the buffer full and sleeps until it is half empty.
+        var readerAsleep = false
+        var buffered: Int { lines.count - next }
+    }
+
+    private let state = Mutex(State())
+    private let descriptor: Int32
+    private let readAhead: Int
+    private let wakeReader = DispatchSemaphore(value: 0)
+
+    public init(descriptor: Int32 = 0, readAhead: Int = 256) {
+        self.descriptor = descriptor
+        self.readAhead = max(2, readAhead)
+    }
 
     public func nextLine(prompt: String) async -> String? {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: readLine(strippingNewline: true))
+            enum Next { case line(String?, wake: Bool), wait(startReader: Bool) }
+            let readAhead = self.readAhead
+            let next = state.withLock { state -> Next in
+                if state.next < state.lines.count {
+                    let line = state.lines[state.next]
+                    state.next += 1
+                    // Dropped in batches: removing the first line each time copies the rest.
+                    if state.next >= 64 {
+                        state.lines.removeFirst(state.next)
+                        state.next = 0
+                    }
+                    let wake = state.readerAsleep && state.buffered <= readAhead / 2
+                    if wake { state.readerAsleep = false }
+                    return .line(line, wake: wake)
+                }
+                if state.ended { return .line(nil, wake: false) }
+                state.waiting = continuation
+                defer { state.reading = true }
+                return .wait(startReader: !state.reading)
+            }
+            switch next {
+            case .line(let line, let wake):
+                if wake { wakeReader.signal() }
+                continuation.resume(returning: line)
+            case .wait(let startReader):
+                if startReader { Thread.detachNewThread { [self] in read() } }
             }
         }
+    }
+
+    /// The reader thread: every line, then the end, each to the waiting REPL or the buffer.
+    private func read() {
+        guard let file = fdopen(dup(descriptor), "r") else {
+            deliver(nil)
+            return
+        }
+        defer { fclose(file) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while true {
+            let count = getline(&buffer, &capacity, file)
+            guard count >= 0, let buffer else { break }
+            var length = count
+            if length > 0, buffer[length - 1] == 0x0A { length -= 1 }
+            if length > 0, buffer[length - 1] == 0x0D { length -= 1 }  // a CRLF file
+            let line = buffer.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+            deliver(line)
+        }
+        deliver(nil)
+    }
+
+    /// Hands `line` (nil: the end) to the waiting REPL, or keeps it; sleeps while the buffer
+    /// is full, until the REPL has taken half of it.
+    private func deliver(_ line: String?) {
+        let readAhead = self.readAhead
+        let (waiting, full) = state.withLock { state -> (CheckedContinuation<String?, Never>?, Bool) in
+            if line == nil { state.ended = true }
+            if let waiting = state.waiting {
+                state.waiting = nil
+                return (waiting, false)
+            }
+            if let line { state.lines.append(line) }
+            let full = state.buffered >= readAhead
+            if full { state.readerAsleep = true }
+            return (nil, full)
+        }
+        waiting?.resume(returning: line)
+        if full { wakeReader.wait() }
     }
 }

@@ -30,6 +30,7 @@ public enum SSML {
     /// `&` only as an entity, `<audio>` only from https. (Alexa refuses a response whose SSML
     /// is not; so does the host, saying where.)
     public static func problem(in ssml: String) -> String? {
+        if isPlainSpeech(ssml) { return nil }
         let scalars = Array(ssml.unicodeScalars)
         var open: [String] = []
         var i = 0
@@ -83,6 +84,24 @@ public enum SSML {
         return nil
     }
 
+    /// Whether the document is `<speak>` around text with no tag and no entity in it (white
+    /// space around it allowed): what most responses are, checked in one pass over the bytes
+    /// (the full check took a tenth of a turn).
+    private static func isPlainSpeech(_ ssml: String) -> Bool {
+        var ssml = ssml
+        return ssml.withUTF8 { bytes in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            var start = 0, end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            let open = Array("<speak>".utf8), close = Array("</speak>".utf8)
+            guard end - start >= open.count + close.count,
+                  bytes[start..<(start + open.count)].elementsEqual(open),
+                  bytes[(end - close.count)..<end].elementsEqual(close) else { return false }
+            return !bytes[(start + open.count)..<(end - close.count)].contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+        }
+    }
+
     /// A start tag's name and attributes (`name="value"` or `name='value'`), or nil when it
     /// is not one.
     private static func tag(_ body: String) -> (name: String, attributes: [String: String])? {
@@ -132,54 +151,66 @@ public enum SSML {
     /// white space folded to one space, no space left before punctuation. One pass over the
     /// UTF-8 bytes: this runs on every turn.
     public static func plainText(_ ssml: String) -> String {
-        var out: [UInt8] = []
         var ssml = ssml
-        ssml.withUTF8 { bytes in
-            out.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            func emit(_ byte: UInt8) {
-                if pendingSpace {
-                    let isPunctuation = byte == 0x2C || byte == 0x2E || byte == 0x21 || byte == 0x3F || byte == 0x3B || byte == 0x3A
-                    if !out.isEmpty && !isPunctuation { out.append(0x20) }
-                    pendingSpace = false
-                }
-                out.append(byte)
-            }
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                switch byte {
-                case UInt8(ascii: "<"):
-                    // A tag separates words (<break/>), so it counts as white space.
-                    while i < bytes.count && bytes[i] != UInt8(ascii: ">") { i += 1 }
-                    pendingSpace = true
-                case 0x20, 0x09, 0x0A, 0x0D:
-                    pendingSpace = true
-                case UInt8(ascii: "&"):
-                    var j = i + 1
-                    while j < bytes.count && j - i <= 6 && bytes[j] != UInt8(ascii: ";") { j += 1 }
-                    let name = j < bytes.count && bytes[j] == UInt8(ascii: ";") ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self) : ""
-                    let decoded: UInt8? = switch name {
-                    case "amp": UInt8(ascii: "&")
-                    case "lt": UInt8(ascii: "<")
-                    case "gt": UInt8(ascii: ">")
-                    case "quot": UInt8(ascii: "\"")
-                    case "apos": UInt8(ascii: "'")
-                    default: nil
+        return ssml.withUTF8 { bytes in
+            // Never longer than the document: written straight into the new string's storage.
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var pendingSpace = false
+                var i = 0
+                while i < bytes.count {
+                    let byte = bytes[i]
+                    var emitted: UInt8?
+                    switch byte {
+                    case UInt8(ascii: "<"):
+                        // A tag separates words (<break/>), so it counts as white space.
+                        while i < bytes.count && bytes[i] != UInt8(ascii: ">") { i += 1 }
+                        pendingSpace = true
+                    case 0x20, 0x09, 0x0A, 0x0D:
+                        pendingSpace = true
+                    case UInt8(ascii: "&"):
+                        var j = i + 1
+                        while j < bytes.count && j - i <= 6 && bytes[j] != UInt8(ascii: ";") { j += 1 }
+                        let decoded: UInt8? = j < bytes.count && bytes[j] == UInt8(ascii: ";") ? Self.entity(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j])) : nil
+                        if let decoded {
+                            emitted = decoded
+                            i = j
+                        } else {
+                            emitted = byte
+                        }
+                    default:
+                        emitted = byte
                     }
-                    if let decoded {
-                        emit(decoded)
-                        i = j
-                    } else {
-                        emit(byte)
+                    if let emitted {
+                        if pendingSpace {
+                            let isPunctuation = emitted == 0x2C || emitted == 0x2E || emitted == 0x21 || emitted == 0x3F || emitted == 0x3B || emitted == 0x3A
+                            // A space takes the place of at least one byte left out (white space or a tag).
+                            if count > 0 && !isPunctuation {
+                                out[count] = 0x20
+                                count += 1
+                            }
+                            pendingSpace = false
+                        }
+                        out[count] = emitted
+                        count += 1
                     }
-                default:
-                    emit(byte)
+                    i += 1
                 }
-                i += 1
+                return count
             }
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The byte one of XML's five entities stands for (`amp` for `&amp;`), or nil.
+    private static func entity(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        switch name.count {
+        case 2 where name[1] == UInt8(ascii: "t"):
+            return name[0] == UInt8(ascii: "l") ? UInt8(ascii: "<") : name[0] == UInt8(ascii: "g") ? UInt8(ascii: ">") : nil
+        case 3 where name.elementsEqual("amp".utf8): return UInt8(ascii: "&")
+        case 4 where name.elementsEqual("quot".utf8): return UInt8(ascii: "\"")
+        case 4 where name.elementsEqual("apos".utf8): return UInt8(ascii: "'")
+        default: return nil
+        }
     }
 }
 
