@@ -10,7 +10,9 @@
 #      run one at a time), so a turn's latency is NLU, routing, the skill and storing the
 #      conversation (the file store: one fsync'd document per turn);
 #   3. the same conversation API turn with the conversation in PostgreSQL (a throw-away cluster),
-#      when PostgreSQL is installed.
+#      when PostgreSQL is installed;
+#   4. 200 conversations at once through scripts/cluster.py on PostgreSQL: one host, then three
+#      behind nginx.
 #
 # A benchmark, never a test: it prints figures and ratios, and asserts nothing.
 #   scripts/bench-serve.sh [SECONDS]        (10 per run by default)
@@ -29,7 +31,9 @@ if [ ! -x .venv-peer-web/bin/gunicorn ]; then
     .venv-peer-web/bin/pip install -q flask ask-sdk-core==1.19.0 gunicorn
 fi
 swift build -c release --product skillhost 2>&1 | grep -E "error|Compiling|Build complete" | grep -v Compiling || true
-swift build -c release --product HelloWorld 2>&1 | grep -E "error|Build complete" || true
+for product in HelloWorld ListOMat NumberRace; do
+    swift build -c release --product "$product" 2>&1 | grep -E "error:" || true
+done
 products="$(swift build -c release --show-bin-path)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/skillhost-bench-serve-XXXXXX")"
@@ -136,4 +140,17 @@ if [ -n "$pg_bin" ]; then
     report "conversation API turn, PostgreSQL" "$(turns "$db_port")"
 else
     echo "conversation API turn, PostgreSQL: skipped (PostgreSQL is not installed)"
+fi
+
+# 4. Many conversations at once on PostgreSQL, one host and three behind nginx: scripts/cluster.py
+# (ListOMat and NumberRace conversations from Python client threads, nobody killed), its
+# summary line. Its client is one Python process, so this shows how hosts share the load more
+# than what they could take.
+if [ -n "$pg_bin" ] && command -v nginx >/dev/null; then
+    for hosts in 1 3; do
+        summary="$(python3 scripts/cluster.py --products "$products" --hosts "$hosts" --conversations 200 --no-kill --no-database-restart 2>&1 | grep -E "turns answered|FAILED" || true)"
+        echo "cluster, $hosts host(s): ${summary#cluster: }"
+    done
+else
+    echo "cluster: skipped (needs PostgreSQL and nginx)"
 fi
