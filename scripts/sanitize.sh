@@ -37,9 +37,13 @@ export SKILLHOST_TEST_PATIENCE="${SKILLHOST_TEST_PATIENCE:-4}"
 export ASAN_OPTIONS="detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_abort=0:${ASAN_OPTIONS:-}"
 export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
 
-swift build --build-tests --sanitize="$sanitizer" --build-path "$build" 2>&1 | grep -E "error|warning: .*sanitiz|Build complete" || true
+# ThreadSanitizer's runtime is linked into each executable (the test runner, skillhost); the
+# instrumented skill libraries it dlopens need its __tsan_* symbols, so executables export theirs.
+flags=()
+[ "$sanitizer" = thread ] && flags=(-Xlinker --export-dynamic)
+swift build --build-tests --sanitize="$sanitizer" "${flags[@]}" --build-path "$build" 2>&1 | grep -E "error|warning: .*sanitiz|Build complete" || true
 set +e
-swift test --skip-build --sanitize="$sanitizer" --build-path "$build" > "$log" 2>&1
+swift test --skip-build --sanitize="$sanitizer" "${flags[@]}" --build-path "$build" > "$log" 2>&1
 status=$?
 set -e
 grep -E "Test run with|✘ Test .*(failed|recorded)" "$log" | tail -20 || true

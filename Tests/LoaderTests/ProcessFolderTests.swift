@@ -21,7 +21,7 @@ import Testing
         let live = "\(Self.base)/\(prefix)-\(getppid())-abcdef"
         let staleLock = "\(Self.base)/\(stale.replacingOccurrences(of: "/", with: "_"))_.build.lock"
         for folder in [stale, live] { try FileManager.default.createDirectory(atPath: folder + "/inside", withIntermediateDirectories: true) }
-        FileManager.default.createFile(atPath: staleLock, contents: Data())
+        _ = FileManager.default.createFile(atPath: staleLock, contents: Data())
         defer { for path in [stale, live, staleLock] { try? FileManager.default.removeItem(atPath: path) } }
 
         let made = try ProcessFolder.make(prefix)
@@ -30,7 +30,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: staleLock), "and SwiftPM's lock file for a package in it")
         #expect(FileManager.default.fileExists(atPath: live + "/inside"), "a running process's folder is kept")
 
-        FileManager.default.createFile(atPath: made + "/file", contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: made + "/file", contents: Data("x".utf8))
         ProcessFolder.remove(made)
         #expect(!FileManager.default.fileExists(atPath: made))
     }

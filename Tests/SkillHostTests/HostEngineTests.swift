@@ -9,7 +9,7 @@ import TestSupport
     static func host(extra: (String) throws -> Void = { _ in }) throws -> HostEngine {
         let folder = try TestSupport.folderWithProducts(["HelloWorld", "CoinFlip"])
         try extra(folder)
-        return try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .milliseconds(300), nluCache: TestSupport.nluCache))
+        return try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .milliseconds(300) * TestSupport.patience, nluCache: TestSupport.nluCache))
     }
 
     @Test func runsTheHelloWorldTranscript() async throws {

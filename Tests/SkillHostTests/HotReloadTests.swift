@@ -29,7 +29,7 @@ import TestSupport
 
     func host(trust: TrustPolicy = .strict) throws -> HostEngine {
         let events = self.events
-        return try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), trust: trust, events: { events.append($0) }))
+        return try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5) * TestSupport.patience, trust: trust, events: { events.append($0) }))
     }
 
     static let echo = ["ELICIT", #"SKILL_ID="com.test.echo""#, #"INVOCATION="echo chamber""#]
@@ -168,7 +168,7 @@ import TestSupport
         let path = try build("fixture", [#"REPLY="answer 0""#])
         let events = self.events
         let runner = RunnerConfiguration(executable: "\(TestSupport.productsFolder)/skillhost")
-        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), events: { events.append($0) }, isolation: isolated ? runner : nil))
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5) * TestSupport.patience, events: { events.append($0) }, isolation: isolated ? runner : nil))
         let copies = { (try? FileManager.default.contentsOfDirectory(atPath: host.shadowFolder)) ?? [] }
         for generation in 1...(ShadowDirectory.keptRetired + 4) {
             try build("fixture", [#"REPLY="answer \#(generation)""#])
@@ -186,7 +186,7 @@ import TestSupport
     @Test func aReloadDuringAnIsolatedTurnLetsTheTurnFinish() async throws {
         let path = try build("fixture", [#"REPLY="old answer""#, "SLEEP_ON_ECHO=600"])
         let runner = RunnerConfiguration(executable: "\(TestSupport.productsFolder)/skillhost")
-        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), isolation: runner))
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5) * TestSupport.patience, isolation: runner))
         #expect(await host.turn("open fixture").speech == "old answer")
         async let underWay = host.turn("echo")
         try await Task.sleep(for: .milliseconds(200))

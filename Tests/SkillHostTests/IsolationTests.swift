@@ -14,7 +14,7 @@ import TestSupport
     static func host(_ defines: [String], isolation: RunnerConfiguration? = runner, deadline: Duration = .seconds(5)) throws -> HostEngine {
         let folder = try TestSupport.folderWithProducts(["HelloWorld", "StorageProbe"])
         _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: defines, into: folder, name: "fixture")
-        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: deadline, nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("isolated-data"), isolation: isolation))
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: deadline * TestSupport.patience, nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("isolated-data"), isolation: isolation))
         return host
     }
 
@@ -91,7 +91,7 @@ import TestSupport
         let clock = ContinuousClock()
         let started = clock.now
         let broken = await host.turn("echo")
-        #expect(clock.now - started < .seconds(20), "the host did not wait for the deadline")
+        #expect(clock.now - started < .seconds(20) * TestSupport.patience, "the host did not wait for the deadline")
         #expect(broken.error?.contains("a frame of 4294967040 bytes, over the limit of 64 MiB") == true, "\(broken.error ?? "")")
         #expect(kill(runner, 0) != 0, "the runner was stopped")
         #expect(await host.turn("open fixture").speech == "fixture answer")

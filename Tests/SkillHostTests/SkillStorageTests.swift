@@ -14,7 +14,7 @@ import TestSupport
     init() throws {
         dataRoot = try TestSupport.temporaryFolder("data")
         let folder = try TestSupport.folderWithProducts(["StorageProbe", "HelloWorld"])
-        host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), dataRoot: dataRoot))
+        host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5) * TestSupport.patience, dataRoot: dataRoot))
         #expect(host.refusals.isEmpty)
     }
 

@@ -15,7 +15,7 @@ import TestSupport
     func host(_ name: String, _ defines: [String]) throws -> (host: HostEngine, library: String) {
         let folder = try TestSupport.temporaryFolder("trust-" + name)
         let library = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["STORAGE"] + defines, into: folder, name: name)
-        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), dataRoot: dataRoot))
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5) * TestSupport.patience, dataRoot: dataRoot))
         #expect(host.refusals.isEmpty, "\(host.refusals)")
         return (host, library)
     }
@@ -63,10 +63,10 @@ import TestSupport
     @Test func theOwnerOfAnIdLoadsWhicheverFileSortsFirst() async throws {
         let folder = try TestSupport.temporaryFolder("trust-both")
         let real = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["STORAGE"], into: folder, name: "zz-real")
-        let first = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), dataRoot: dataRoot))
+        let first = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5) * TestSupport.patience, dataRoot: dataRoot))
         #expect(await first.turn("open fixture").speech.hasPrefix("status 0 reply"))
         _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["STORAGE"], into: folder, name: "aa-impostor")
-        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5), dataRoot: dataRoot))
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], turnDeadline: .seconds(5) * TestSupport.patience, dataRoot: dataRoot))
         let refusal = try #require(host.refusals.first)
         #expect(refusal.path.hasSuffix("aa-impostor.so"))
         #expect(refusal.reason.contains("its storage belongs to \(real)"), "\(refusal.reason)")

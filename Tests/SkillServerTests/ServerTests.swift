@@ -52,6 +52,11 @@ final class RunningServer: Sendable {
         self.port = port
     }
 
+    /// A test that fails before `stop()` leaves no server running.
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
     private static let cache = Result { try TestSupport.temporaryFolder("serve-cache") }
 
     struct ServerFailure: Error, CustomStringConvertible {
