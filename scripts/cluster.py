@@ -108,7 +108,8 @@ class Cluster:
         environment = dict(os.environ, SKILLHOST_CACHE_DIR=f"{self.folder}/cache")
         host["process"] = subprocess.Popen(
             [self.skillhost, "serve", "--skills", f"{self.folder}/skills", "--data", f"{self.folder}/host{index}",
-             "--no-watch", "--port", str(host["port"]), "--server-log", "warning", "--database", self.url],
+             "--no-watch", "--port", str(host["port"]), "--server-log", "warning", "--database", self.url,
+             "--turn-deadline", str(self.args.turn_deadline)],
             stdout=subprocess.DEVNULL, stderr=log, stdin=subprocess.DEVNULL, env=environment)
         log.close()
         deadline = time.time() + 180
@@ -311,6 +312,8 @@ def main():
     parser.add_argument("--no-kill", action="store_true", help="do not kill a host mid-run")
     parser.add_argument("--no-database-restart", action="store_true", help="do not restart the database mid-run")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--turn-deadline", type=float, default=8,
+                        help="the hosts' --turn-deadline in seconds (longer for a sanitizer build)")
     args = parser.parse_args()
     random.seed(args.seed)
 

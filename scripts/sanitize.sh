@@ -4,17 +4,15 @@
 # fails when the sanitizer reports anything, even from a test that otherwise passed (a runner
 # process reports on its own standard error, which lands in the same log).
 #
-# CI runs it with address (.ci/run). Measured here (2026-11-24): address, 324 s to build and
-# 183 s to run all 351 tests (237 s on the CI machine, where two waits of 120 s ran out before
-# the patience factor below), no memory error in the host, the skills, the runners or the
-# servers the tests start. Thread is not a CI step yet: measured 2026-11-23, no data race
-# reported, but some forty tests fail (the instrumented Swift example skills need __tsan_*
-# symbols the test process does not export to dlopen, and turn deadlines are short). (A
-# sanitizer build's runner sets no memory limit: its shadow memory alone is past it.)
+# CI runs both (.ci/run). Measured here (2026-11-24): address, 324 s to build and 183 s to run
+# all 351 tests (237 s on the CI machine, where two waits of 120 s ran out before the patience
+# factor below), no memory error in the host, the skills, the runners or the servers the tests
+# start; thread, 530 s to build and 314 s to run all 356, no data race reported. (A sanitizer
+# build's runner sets no memory limit: its shadow memory alone is past it.)
 #
 # The tests' own crashing skills must die by their signal, as they do without a sanitizer, so
-# the sanitizer leaves SIGSEGV, SIGBUS and SIGABRT alone. Leak detection is off: the host keeps every skill image mapped and every services binding
-# alive for the life of the process on purpose (ARCHITECTURE.md: Swift images must never be
+# the sanitizer leaves SIGSEGV, SIGBUS and SIGABRT alone. Leak detection is off: the host keeps
+# every skill image mapped and every services binding alive for the life of the process on purpose (ARCHITECTURE.md: Swift images must never be
 # unloaded), which LeakSanitizer would report as leaks at exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,7 +33,7 @@ trap 'rm -rf "$build"; rm -f "$locks".lock "$locks"_*.lock' EXIT
 # what they wait on (a reload, an answer), and no longer bound anything else.
 export SKILLHOST_TEST_PATIENCE="${SKILLHOST_TEST_PATIENCE:-4}"
 export ASAN_OPTIONS="detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_abort=0:${ASAN_OPTIONS:-}"
-export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
+export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:handle_segv=0:handle_sigbus=0:handle_abort=0:${TSAN_OPTIONS:-}"
 
 # ThreadSanitizer's runtime is linked into each executable (the test runner, skillhost); the
 # instrumented skill libraries it dlopens need its __tsan_* symbols, so executables export theirs.

@@ -28,6 +28,9 @@ struct HostOptionGroup: ParsableArguments {
     @Option(name: .customLong("runner-cpu"), help: ArgumentHelp("The most CPU an isolated skill's runner may use, in cores (0 for no limit), where the host can give each runner a control group of its own (root, or a delegated cgroup v2 subtree); the group also holds it to --runner-memory for everything it maps.", valueName: "CORES"))
     var runnerCPU: Double = 1
 
+    @Option(name: .customLong("turn-deadline"), help: ArgumentHelp("How long a skill may take over a request before the turn is answered with an error (Alexa allows 8 s).", valueName: "SECONDS"))
+    var turnDeadline: Double = 8
+
     @Flag(help: ArgumentHelp("Load libraries even from folders or files that other users can write or own. Whoever can replace such a file runs code as you."))
     var allowUntrusted = false
 
@@ -43,6 +46,7 @@ struct HostOptionGroup: ParsableArguments {
         guard Self.levels[logLevel] != nil else {
             throw ValidationError("--log-level must be debug, info, warning or error, not '\(logLevel)'")
         }
+        guard turnDeadline > 0, turnDeadline <= 3600 else { throw ValidationError("--turn-deadline must be more than 0 and at most 3600 seconds") }
     }
 
     static let levels: [String: SkillLogRecord.Level] = ["debug": .debug, "info": .info, "warning": .warning, "error": .error]
@@ -79,6 +83,7 @@ struct HostOptionGroup: ParsableArguments {
                 diagnostics.write("[\(record.skillID) g\(record.generation)] \(record.level.name): \(TerminalText.escaped(record.message))\n")
             },
             progress: { message in diagnostics.write(message + "\n") },
+            turnDeadline: .milliseconds(Int64(turnDeadline * 1000)),
             nluCache: noCache ? nil : NLUCache(directory: NLUCache.defaultDirectory()),
             dataRoot: data.root,
             storageLimits: data.limits,
