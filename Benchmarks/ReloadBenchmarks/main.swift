@@ -14,6 +14,7 @@ import Foundation
 import Loader
 import SkillHost
 import SkillModel
+import Synchronization
 import BenchmarkSupport
 
 func now() -> Double { Measure.now() }
@@ -81,7 +82,7 @@ func install(_ source: String, at target: String) {
 
 // 1. File closed → new generation answering.
 final class Reloads: Sendable {
-    let work = Locked<[Double]>([])
+    let work = Mutex<[Double]>([])
     func add(_ event: HostEvent) {
         if event.kind == .reloaded, let ms = event.milliseconds { work.withLock { $0.append(ms) } }
     }

@@ -1,5 +1,6 @@
 import SkillModel
 import Foundation
+import Synchronization
 
 /// A container read and written from a thread that may wait: skills' storage calls through the
 /// C ABI are synchronous, so the host answers them this way, from the file store or a database
@@ -86,7 +87,7 @@ public final class FileBackend: DocumentBackend {
 private final class LazyStore: Sendable {
     let root: String
     let limits: StorageLimits
-    private let opened = Locked<DocumentStore?>(nil)
+    private let opened = Mutex<DocumentStore?>(nil)
 
     init(root: String, limits: StorageLimits) {
         self.root = root

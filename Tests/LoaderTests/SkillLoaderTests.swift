@@ -1,6 +1,7 @@
 import Foundation
 import Loader
 import SkillModel
+import Synchronization
 import Testing
 import TestSupport
 
@@ -210,7 +211,7 @@ import TestSupport
 }
 
 final class LogCollector: Sendable {
-    private let storage = Locked<[SkillLogRecord]>([])
+    private let storage = Mutex<[SkillLogRecord]>([])
     func append(_ record: SkillLogRecord) { storage.withLock { $0.append(record) } }
     var records: [SkillLogRecord] { storage.withLock { $0 } }
 }

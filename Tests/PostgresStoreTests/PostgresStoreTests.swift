@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PostgresStore
 import SkillModel
 import Storage
@@ -86,7 +87,7 @@ struct PostgresStoreTests {
 
             // Many threads updating one document by compare-and-swap lose nothing.
             let counter = try DocumentKey("counter")
-            let failures = Locked<[String]>([])
+            let failures = Mutex<[String]>([])
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 for _ in 0..<10 {
                     do {

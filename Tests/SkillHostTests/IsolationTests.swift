@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Loader
 import SkillHost
 import SkillModel
@@ -140,7 +141,7 @@ import TestSupport
 
     /// A factory that takes long is named while start-up waits for it.
     @Test func aSlowFactoryIsNamedWhileStartUpWaits() throws {
-        let messages = Locked<[String]>([])
+        let messages = Mutex<[String]>([])
         let folder = try TestSupport.folderWithProducts(["HelloWorld"])
         _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["SLOW_FACTORY=4"], into: folder, name: "fixture")
         var options = HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("slow-data"))

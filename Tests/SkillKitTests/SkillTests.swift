@@ -1,10 +1,10 @@
 import SkillKit
-import SkillModel
+import Synchronization
 import Testing
 
 /// Records the order things ran in.
 final class Trace: Sendable {
-    private let steps = Locked<[String]>([])
+    private let steps = Mutex<[String]>([])
     func add(_ step: String) { steps.withLock { $0.append(step) } }
     var all: [String] { steps.withLock { $0 } }
 }

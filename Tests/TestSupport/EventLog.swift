@@ -1,9 +1,9 @@
 import Foundation
-import SkillModel
+import Synchronization
 
 /// What a callback reported, from any thread, for a test to wait on.
 public final class EventLog<Event: Sendable>: Sendable {
-    private let seen = Locked<[Event]>([])
+    private let seen = Mutex<[Event]>([])
 
     public init() {}
 

@@ -2,6 +2,7 @@ import CSkillABI
 import Foundation
 import Glibc
 import SkillModel
+import Synchronization
 
 /// Which skills run in runner processes, and how to start one: `<executable> runner <library>`.
 public struct RunnerConfiguration: Sendable {
@@ -69,9 +70,9 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     private let configuration: RunnerConfiguration
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
-    private let state = Locked(State())
+    private let state = Mutex(State())
     /// Held for a whole exchange with the runner.
-    private let exchange = Locked(())
+    private let exchange = Mutex(())
 
     private struct State {
         var runner: Runner?

@@ -2,6 +2,7 @@ import CSkillABI
 import Foundation
 import Glibc
 import SkillModel
+import Synchronization
 
 /// The runner process's side (`skillhost runner LIBRARY`): loads one library with the same
 /// checks as the host, then answers request frames from standard input on standard output.
@@ -92,8 +93,8 @@ public enum SkillRunner {
 private final class Inbox: @unchecked Sendable {
     // @unchecked: the reader is used only under `reading`; the rest is inside Mutexes.
     private let reader: FrameReader
-    private let reading = Locked(())
-    private let state = Locked(State())
+    private let reading = Mutex(())
+    private let state = Mutex(State())
 
     private struct State {
         var nextCall: UInt64 = 1

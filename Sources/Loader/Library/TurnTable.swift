@@ -2,6 +2,7 @@ import CFFI
 import CSkillABI
 import Dispatch
 import SkillModel
+import Synchronization
 
 /// The turns one skill generation owes an answer to, and the `done` callback it answers
 /// through.
@@ -26,7 +27,7 @@ final class TurnTable: @unchecked Sendable {
         var watchdogScheduled = false
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private let table: UnsafePointer<sh_skill_table>
     private let skillID: SkillID
     private let stray: @Sendable (String) -> Void

@@ -1,5 +1,6 @@
 import Foundation
 import SkillModel
+import Synchronization
 
 /// Trained models on disk, by the content hash of the interaction model they were trained
 /// from: a restart or reload with an unchanged model loads instead of training. A file that
@@ -15,7 +16,7 @@ public final class NLUCache: Sendable {
     }
 
     public let directory: String
-    private let statistics = Locked(Statistics())
+    private let statistics = Mutex(Statistics())
 
     public init(directory: String) {
         self.directory = directory
