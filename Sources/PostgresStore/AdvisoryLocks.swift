@@ -1,5 +1,6 @@
 import NIOCore
 import PostgresNIO
+import SkillModel
 import Storage
 import Synchronization
 
@@ -60,11 +61,6 @@ public final class AdvisoryLocks: Sendable {
 
     /// The 64-bit key of a name (FNV-1a over the space and the name).
     private func key(_ name: String) -> Int64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in "\(space)/\(name)".utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01B3
-        }
-        return Int64(bitPattern: hash)
+        Int64(bitPattern: FNV1a.hash("\(space)/\(name)".utf8))
     }
 }

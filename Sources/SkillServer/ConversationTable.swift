@@ -33,14 +33,12 @@ final class FileTurnLocks: TurnLocks {
     func lock(_ id: String) async throws(StorageError) -> Bool {
         let path = "\(folder)/\(id).lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw StorageError(errno == ENOSPC ? .diskFull : .io, "cannot open \(path): \(String(cString: strerror(errno)))")
-        }
+        guard descriptor >= 0 else { throw StorageError.system("open", errno, path: path, unchanged: true) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let number = errno
             close(descriptor)
             if number == EWOULDBLOCK { return false }
-            throw StorageError(.io, "cannot lock \(path): \(String(cString: strerror(number)))")
+            throw StorageError.system("flock", number, path: path, unchanged: true)
         }
         held.withLock { $0[id] = descriptor }
         return true

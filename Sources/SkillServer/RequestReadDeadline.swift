@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import SkillModel
 
 /// Bounds how long a request may take to arrive once its header has: past `timeout` without
 /// its end, the client gets 408 with a JSON error and the connection is closed (what is left of
@@ -46,9 +47,9 @@ final class RequestReadDeadline: ChannelInboundHandler, RemovableChannelHandler 
 
     private static func refuse(_ context: ChannelHandlerContext, after timeout: TimeAmount) {
         let seconds = Double(timeout.nanoseconds) / 1e9
-        let body = #"{"error":"the request did not arrive whole within \#(seconds.formatted()) s of its header"}"#
-        var buffer = context.channel.allocator.buffer(capacity: body.utf8.count)
-        buffer.writeString(body)
+        let body = JSONWriter.bytes(["error": .string("the request did not arrive whole within \(seconds.formatted()) s of its header")])
+        var buffer = context.channel.allocator.buffer(capacity: body.count)
+        buffer.writeBytes(body)
         let head = HTTPResponse(status: .requestTimeout, headerFields: [.contentType: "application/json", .contentLength: "\(buffer.readableBytes)", .connection: "close"])
         context.write(NIOAny(HTTPResponsePart.head(head)), promise: nil)
         context.write(NIOAny(HTTPResponsePart.body(buffer)), promise: nil)

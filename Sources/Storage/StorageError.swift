@@ -42,7 +42,7 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String { message }
 
     /// The error for a failed system call, `errno` already read.
-    static func system(_ call: String, _ number: Int32, path: String, unchanged: Bool) -> StorageError {
+    public static func system(_ call: String, _ number: Int32, path: String, unchanged: Bool) -> StorageError {
         let reason = String(cString: strerror(number))
         let tail = unchanged ? "; the stored value is unchanged" : ""
         switch number {
