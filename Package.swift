@@ -116,7 +116,7 @@ let package = Package(
         ),
 
         // Helpers for tests: built products, C fixtures compiled into real .so files.
-        .target(name: "TestSupport", dependencies: ["Loader", "NLU"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Loader", "NLU", "SkillModel"], path: "Tests/TestSupport"),
         .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/NLUBenchmarks", exclude: ["Data", "Ceiling"]),
         .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/ReloadBenchmarks"),
         .executableTarget(name: "NumberRaceBenchmarks", dependencies: ["NumberRace", "BenchmarkSupport"], path: "Benchmarks/NumberRaceBenchmarks"),

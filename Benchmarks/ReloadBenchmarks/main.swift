@@ -14,7 +14,6 @@ import Foundation
 import Loader
 import SkillHost
 import SkillModel
-import Synchronization
 import BenchmarkSupport
 
 func now() -> Double { Measure.now() }
@@ -82,7 +81,7 @@ func install(_ source: String, at target: String) {
 
 // 1. File closed → new generation answering.
 final class Reloads: Sendable {
-    let work = Mutex<[Double]>([])
+    let work = Locked<[Double]>([])
     func add(_ event: HostEvent) {
         if event.kind == .reloaded, let ms = event.milliseconds { work.withLock { $0.append(ms) } }
     }

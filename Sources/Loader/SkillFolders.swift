@@ -1,6 +1,5 @@
 import Foundation
 import SkillModel
-import Synchronization
 
 /// What scanning the skills folders produced: the skills that loaded and every refusal.
 public struct SkillScan: Sendable {
@@ -105,7 +104,7 @@ final class SlowLoadNotice: Sendable {
     private let progress: @Sendable (String) -> Void
     private let started = ContinuousClock.now
     /// Whether the load is done, and whether anything was said.
-    private let state = Mutex((done: false, spoke: false))
+    private let state = Locked((done: false, spoke: false))
 
     init(_ name: String, progress: @escaping @Sendable (String) -> Void) {
         self.name = name

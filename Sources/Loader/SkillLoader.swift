@@ -5,7 +5,6 @@ import Musl
 #endif
 import CSkillABI
 import SkillModel
-import Synchronization
 
 /// Loads skill libraries: checks the file, loads a shadow copy, calls the factory, and checks
 /// what it returns. Every refusal names the file and the reason.
@@ -20,7 +19,7 @@ public final class SkillLoader: Sendable {
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
     public let trust: TrustPolicy
-    private let generations = Mutex<[SkillID: Int]>([:])
+    private let generations = Locked<[SkillID: Int]>([:])
 
     /// - Parameter storage: answers skills' storage requests; without it, storage calls fail
     ///   with a message saying the host offers none.

@@ -2,7 +2,6 @@ import NIOCore
 import PostgresNIO
 import SkillModel
 import Storage
-import Synchronization
 
 /// Named locks every host on the database sees, held on a connection of their own
 /// (PostgreSQL's session advisory locks): the database lets go of all of a host's locks the
@@ -14,7 +13,7 @@ import Synchronization
 /// writes by compare-and-swap, so a turn that lost its lock is refused rather than interleaved).
 public final class AdvisoryLocks: Sendable {
     private let connections: Connections
-    private let session = Mutex<PostgresConnection?>(nil)
+    private let session = Locked<PostgresConnection?>(nil)
     /// Keeps the keys apart from other users of advisory locks on the same database.
     private let space: String
 

@@ -25,9 +25,9 @@ final class Connections: Sendable {
     let timeout: TimeAmount
     private let permits: DispatchSemaphore
     private let asyncPermits: AsyncPermits
-    private let idle = Mutex<[PostgresConnection]>([])
+    private let idle = Locked<[PostgresConnection]>([])
     /// Connections lent for good (`AdvisoryLocks`), closed by `shutdown` too.
-    private let lent = Mutex<[PostgresConnection]>([])
+    private let lent = Locked<[PostgresConnection]>([])
     private let nextID = Atomic<Int>(1)
 
     init(configuration: PostgresConnection.Configuration, logger: Logger, description: String, maximum: Int = 8, timeout: TimeAmount = .seconds(5)) {
@@ -238,9 +238,9 @@ final class AsyncPermits: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
-    init(_ count: Int) { state = Mutex(State(available: count)) }
+    init(_ count: Int) { state = Locked(State(available: count)) }
 
     /// True once a permit is held; false when none came `within` the time.
     func acquire(within time: Duration) async -> Bool {

@@ -3,7 +3,6 @@ import PostgresStore
 import SkillHost
 import SkillModel
 import Storage
-import Synchronization
 
 /// One turn at a time per conversation, across every host on the store: a conversation's lock.
 /// A lock dies with the process that holds it, so a host killed mid-turn keeps nobody waiting.
@@ -19,7 +18,7 @@ protocol TurnLocks: Sendable {
 /// exits.
 final class FileTurnLocks: TurnLocks {
     let folder: String
-    private let held = Mutex<[String: Int32]>([:])
+    private let held = Locked<[String: Int32]>([:])
 
     init(folder: String) throws(StorageError) {
         self.folder = folder

@@ -1,7 +1,7 @@
 import Metrics
 import Prometheus
 import SkillHost
-import Synchronization
+import SkillModel
 
 /// What the server counts and times, through swift-metrics, for Prometheus at `GET /metrics`:
 ///
@@ -61,7 +61,7 @@ public enum ServerMetrics {
         let failed: Metrics.Counter
         let duration: Metrics.Timer
     }
-    private static let alexaHandles = Mutex<[String: AlexaHandles]>([:])
+    private static let alexaHandles = Locked<[String: AlexaHandles]>([:])
 
     static func alexaRefused() {
         Counter(label: "skillhost_alexa_refused_total").increment()

@@ -1,6 +1,5 @@
 import SkillModel
 import Foundation
-import Synchronization
 
 /// A container read and written from a thread that may wait: skills' storage calls through the
 /// C ABI are synchronous, so the host answers them this way, from the file store or a database
@@ -87,7 +86,7 @@ public final class FileBackend: DocumentBackend {
 private final class LazyStore: Sendable {
     let root: String
     let limits: StorageLimits
-    private let opened = Mutex<DocumentStore?>(nil)
+    private let opened = Locked<DocumentStore?>(nil)
 
     init(root: String, limits: StorageLimits) {
         self.root = root

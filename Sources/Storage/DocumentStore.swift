@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import SkillModel
-import Synchronization
 
 /// How big a document may be.
 public struct StorageLimits: Sendable, Equatable {
@@ -34,7 +33,7 @@ public final class DocumentStore: Sendable {
     public let limits: StorageLimits
     let io: any FileOperations
     private let rootDescriptor: Int32
-    private let containers = Mutex<[ContainerName: Container]>([:])
+    private let containers = Locked<[ContainerName: Container]>([:])
 
     /// Opens (creating it 0700 when missing) the data root.
     public init(root: String, limits: StorageLimits = StorageLimits(), io: any FileOperations = SystemFileOperations()) throws(StorageError) {

@@ -1,7 +1,6 @@
 import Foundation
 import Loader
 import SkillModel
-import Synchronization
 import Testing
 import TestSupport
 
@@ -211,7 +210,7 @@ import TestSupport
 }
 
 final class LogCollector: Sendable {
-    private let storage = Mutex<[SkillLogRecord]>([])
+    private let storage = Locked<[SkillLogRecord]>([])
     func append(_ record: SkillLogRecord) { storage.withLock { $0.append(record) } }
     var records: [SkillLogRecord] { storage.withLock { $0 } }
 }

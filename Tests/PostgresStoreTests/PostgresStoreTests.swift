@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import PostgresStore
 import SkillModel
 import Storage
@@ -87,7 +86,7 @@ struct PostgresStoreTests {
 
             // Many threads updating one document by compare-and-swap lose nothing.
             let counter = try DocumentKey("counter")
-            let failures = Mutex<[String]>([])
+            let failures = Locked<[String]>([])
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 for _ in 0..<10 {
                     do {

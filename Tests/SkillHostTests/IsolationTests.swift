@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Loader
 import SkillHost
 import SkillModel
@@ -141,7 +140,7 @@ import TestSupport
 
     /// A factory that takes long is named while start-up waits for it.
     @Test func aSlowFactoryIsNamedWhileStartUpWaits() throws {
-        let messages = Mutex<[String]>([])
+        let messages = Locked<[String]>([])
         let folder = try TestSupport.folderWithProducts(["HelloWorld"])
         _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["SLOW_FACTORY=4"], into: folder, name: "fixture")
         var options = HostOptions(skillFolders: [folder], dataRoot: try TestSupport.temporaryFolder("slow-data"))

@@ -1,5 +1,4 @@
 import SkillKit
-import Synchronization
 import Testing
 
 /// The C table SkillKit exports, driven in-process the way the host drives it: handlers that
@@ -19,7 +18,7 @@ enum SlowSkill: ExportedSkill {
 }
 
 /// Answers received through the C callback, by context token.
-private let answers = Mutex<[Int: (status: Int32, text: String, calls: Int)]>([:])
+private let answers = Locked<[Int: (status: Int32, text: String, calls: Int)]>([:])
 
 private let record: sh_done_fn = { context, status, bytes, length in
     let token = Int(bitPattern: context)
@@ -72,4 +71,5 @@ private let record: sh_done_fn = { context, status, bytes, length in
 
 #if canImport(Glibc)
 import Glibc
+import SkillModel
 #endif

@@ -1,10 +1,10 @@
 import SkillKit
-import Synchronization
+import SkillModel
 import Testing
 
 /// Records the order things ran in.
 final class Trace: Sendable {
-    private let steps = Mutex<[String]>([])
+    private let steps = Locked<[String]>([])
     func add(_ step: String) { steps.withLock { $0.append(step) } }
     var all: [String] { steps.withLock { $0 } }
 }

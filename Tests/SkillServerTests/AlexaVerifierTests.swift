@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
+import SkillModel
 import SkillServer
 import SwiftASN1
-import Synchronization
 import Testing
 import X509
 import _CryptoExtras
@@ -63,7 +63,7 @@ struct TestAuthority {
 /// Counts fetches, serving one chain.
 final class ChainServer: Sendable {
     let chain: [UInt8]
-    let fetches = Mutex(0)
+    let fetches = Locked(0)
     init(_ chain: [UInt8]) { self.chain = chain }
     var fetcher: AlexaRequestVerifier.Fetcher {
         { [self] url in

@@ -303,7 +303,7 @@ final class FaultyFileOperations: FileOperations {
         }
     }
 
-    private let fault = Mutex<Fault?>(nil)
+    private let fault = Locked<Fault?>(nil)
     private let system = SystemFileOperations()
 
     func inject(_ fault: Fault) { self.fault.withLock { $0 = fault } }

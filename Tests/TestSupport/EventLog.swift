@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import SkillModel
 
 /// What a callback reported, from any thread, for a test to wait on.
 public final class EventLog<Event: Sendable>: Sendable {
-    private let seen = Mutex<[Event]>([])
+    private let seen = Locked<[Event]>([])
 
     public init() {}
 

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import SkillModel
 
 /// A plain HTTP/1.1 client over a loopback socket, one request per connection: enough to talk
 /// to `skillhost serve` in tests as any client would, bytes and all, without a client library.
@@ -31,7 +31,7 @@ public enum HTTPClient {
     public static func concurrently(_ count: Int, _ method: String, port: Int, _ path: String, json: String) async -> [Result<Response, any Error>] {
         let body = Array(json.utf8)
         return await withCheckedContinuation { continuation in
-            let results = Mutex<[Result<Response, any Error>]>([])
+            let results = Locked<[Result<Response, any Error>]>([])
             for _ in 0..<count {
                 Thread.detachNewThread {
                     let result = Result { try blockingRequest(method, port: port, path, body: body, headers: ["Content-Type": "application/json"], timeout: 60) }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import SkillModel
 
 /// A throw-away PostgreSQL cluster for a test: initdb in a temporary folder, the server on a
 /// free loopback port with trust authentication, stopped and deleted by `stop()` (or at exit).
@@ -25,7 +25,7 @@ public final class PostgresServer: Sendable {
         public let description: String
     }
 
-    private static let live = Mutex<[String: PostgresServer]>([:])
+    private static let live = Locked<[String: PostgresServer]>([:])
     private static let cleanUpAtExit: Void = { atexit { PostgresServer.stopAll() } }()
 
     public init() throws {

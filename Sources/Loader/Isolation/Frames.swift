@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import SkillModel
 
 /// One message between the host and a skill's runner process, over a pipe:
 /// a 17-byte header (payload length u32, kind u8, id u64, status i32; little-endian) and the
@@ -54,7 +54,7 @@ public struct Frame: Sendable, Equatable {
 /// Writes frames to a descriptor, one whole frame at a time from any thread.
 public final class FrameWriter: Sendable {
     private let descriptor: Int32
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     public init(descriptor: Int32) { self.descriptor = descriptor }
 

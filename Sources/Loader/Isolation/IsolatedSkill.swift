@@ -2,7 +2,6 @@ import CSkillABI
 import Foundation
 import Glibc
 import SkillModel
-import Synchronization
 
 /// Which skills run in runner processes, and how to start one: `<executable> runner <library>`.
 public struct RunnerConfiguration: Sendable {
@@ -70,9 +69,9 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     private let configuration: RunnerConfiguration
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Held for a whole exchange with the runner.
-    private let exchange = Mutex(())
+    private let exchange = Locked(())
 
     private struct State {
         var runner: Runner?

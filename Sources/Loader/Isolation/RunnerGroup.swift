@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SkillModel
 import Synchronization
 
 /// A Linux control group of its own for one runner, where the host may make one: a CPU quota
@@ -74,7 +75,7 @@ struct RunnerGroup: Sendable {
     }
 
     /// Groups made and not yet removed, by name; nil until the first (which sets the exit hook).
-    private static let live = Mutex<[String: RunnerGroup]?>(nil)
+    private static let live = Locked<[String: RunnerGroup]?>(nil)
 
     /// At exit: the runners still in a group (a host never shut down) are stopped and reaped,
     /// so that their groups can go too.

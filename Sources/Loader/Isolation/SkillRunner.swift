@@ -2,7 +2,6 @@ import CSkillABI
 import Foundation
 import Glibc
 import SkillModel
-import Synchronization
 
 /// The runner process's side (`skillhost runner LIBRARY`): loads one library with the same
 /// checks as the host, then answers request frames from standard input on standard output.
@@ -93,8 +92,8 @@ public enum SkillRunner {
 private final class Inbox: @unchecked Sendable {
     // @unchecked: the reader is used only under `reading`; the rest is inside Mutexes.
     private let reader: FrameReader
-    private let reading = Mutex(())
-    private let state = Mutex(State())
+    private let reading = Locked(())
+    private let state = Locked(State())
 
     private struct State {
         var nextCall: UInt64 = 1

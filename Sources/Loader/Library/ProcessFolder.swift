@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import Foundation
-import Synchronization
+import SkillModel
 
 /// Private (0700) temporary folders that belong to the process that made them: named
 /// `<prefix>-<pid>-XXXXXX` under `$TMPDIR` (else /tmp), deleted when the process exits, and —
@@ -13,7 +13,7 @@ import Synchronization
 /// the temporary folder for packages built inside it (`_tmp_<path>_.build.lock`).
 public enum ProcessFolder {
     /// The folders this process made and has not yet deleted.
-    private static let live = Mutex<Set<String>>([])
+    private static let live = Locked<Set<String>>([])
     private static let removeAtExit: Void = { atexit { ProcessFolder.removeAll() } }()
 
     static var base: String { ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp" }

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import Foundation
+import SkillModel
 import Synchronization
 
 /// A private folder of shadow copies: each load opens a copy under a name never used before,
@@ -16,7 +17,7 @@ public final class ShadowDirectory: Sendable {
     public let path: String
     private let counter = AtomicCounter()
     /// Copies of retired generations still on disk, oldest first.
-    private let retired = Mutex<[String]>([])
+    private let retired = Locked<[String]>([])
 
     /// How many retired generations' copies stay on disk (each a few MB for a Swift skill:
     /// without a bound, 100 reloads kept 206 MB).
@@ -70,6 +71,6 @@ public final class ShadowDirectory: Sendable {
 
 /// A counter shared across threads.
 final class AtomicCounter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     func next() -> Int { value.withLock { $0 += 1; return $0 } }
 }

@@ -2,7 +2,6 @@ import CFFI
 import CSkillABI
 import Dispatch
 import SkillModel
-import Synchronization
 
 /// The turns one skill generation owes an answer to, and the `done` callback it answers
 /// through.
@@ -27,7 +26,7 @@ final class TurnTable: @unchecked Sendable {
         var watchdogScheduled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let table: UnsafePointer<sh_skill_table>
     private let skillID: SkillID
     private let stray: @Sendable (String) -> Void

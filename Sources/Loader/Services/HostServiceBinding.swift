@@ -54,8 +54,8 @@ public typealias SkillStorageHandler = @Sendable (_ grant: StorageGrant, _ reque
 public final class HostServiceBinding: @unchecked Sendable {
     // @unchecked: `table` is written once in init, before its address is handed to the skill,
     // and never after; everything else is immutable or atomic.
-    private let identity: Mutex<(skillID: SkillID, generation: Int)>
-    private let grant = Mutex<StorageGrant?>(nil)
+    private let identity: Locked<(skillID: SkillID, generation: Int)>
+    private let grant = Locked<StorageGrant?>(nil)
     private let sink: SkillLogSink
     private let storageHandler: SkillStorageHandler?
     private let retired = Atomic(false)
@@ -69,7 +69,7 @@ public final class HostServiceBinding: @unchecked Sendable {
     public var isRetired: Bool { retired.load(ordering: .acquiring) }
 
     init(skillID: SkillID, generation: Int, sink: @escaping SkillLogSink, storage: SkillStorageHandler?) throws(LoaderError) {
-        identity = Mutex((skillID, generation))
+        identity = Locked((skillID, generation))
         self.sink = sink
         storageHandler = storage
         table = .allocate(capacity: 1)

@@ -1,6 +1,5 @@
 import Foundation
 import SkillModel
-import Synchronization
 
 /// Trained models on disk, by the content hash of the interaction model they were trained
 /// from: a restart or reload with an unchanged model loads instead of training. A file that
@@ -16,7 +15,7 @@ public final class NLUCache: Sendable {
     }
 
     public let directory: String
-    private let statistics = Mutex(Statistics())
+    private let statistics = Locked(Statistics())
 
     public init(directory: String) {
         self.directory = directory

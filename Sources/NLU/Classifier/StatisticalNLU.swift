@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import SkillModel
-import Synchronization
 
 /// The trained path: an intent classifier and a slot tagger per intent, learned from the
 /// interaction model alone when a skill loads, for sentences no sample spells out.
@@ -95,7 +94,7 @@ struct StatisticalNLU: Sendable {
         // jobs start first, so none is left running alone at the end.
         let classes = intents.count + 1
         let order = Self.jobOrder(intents: intents, examples: examples)
-        let results = Mutex<[Int: TrainedPart]>([:])
+        let results = Locked<[Int: TrainedPart]>([:])
         DispatchQueue.concurrentPerform(iterations: order.count) { slot in
             let job = order[slot]
             let part: TrainedPart

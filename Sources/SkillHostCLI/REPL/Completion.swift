@@ -1,10 +1,10 @@
-import Synchronization
 
+import SkillModel
 /// What Tab completes in the REPL: commands after ':', skill names after ':reload', invocation
 /// names after "open", "ask" and the other invocation words. The names are refreshed by the
 /// REPL when skills load or reload.
 public final class Completion: Sendable {
-    private let names = Mutex<(skills: [String], invocations: [String])>(([], []))
+    private let names = Locked<(skills: [String], invocations: [String])>(([], []))
 
     public static let commands = [":help", ":skills", ":debug", ":reload", ":quit"]
     static let invocationWords = ["open ", "launch ", "start ", "talk to ", "ask ", "tell ", "use ", "begin "]

@@ -5,7 +5,7 @@ import Musl
 #endif
 import Dispatch
 import Foundation
-import Synchronization
+import SkillModel
 
 /// Where the REPL reads lines from: standard input, or a script in tests.
 public protocol LineSource: Sendable {
@@ -21,8 +21,8 @@ public protocol TextSink: Sendable {
 
 /// Lines from a fixed script.
 public final class ScriptedLines: LineSource {
-    private let lines: Mutex<[String]>
-    public init(_ lines: [String]) { self.lines = Mutex(lines) }
+    private let lines: Locked<[String]>
+    public init(_ lines: [String]) { self.lines = Locked(lines) }
     public func nextLine(prompt: String) async -> String? {
         lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
@@ -30,7 +30,7 @@ public final class ScriptedLines: LineSource {
 
 /// Text collected in memory.
 public final class CapturedText: TextSink {
-    private let buffer = Mutex("")
+    private let buffer = Locked("")
     public init() {}
     public func write(_ text: String) { buffer.withLock { $0 += text } }
     public var text: String { buffer.withLock { $0 } }
@@ -76,10 +76,7 @@ public struct FileDescriptorSink: TextSink {
 /// (a blocking read never holds a thread of Swift's cooperative pool) into a buffer of at most
 /// `readAhead` lines, so a piped turn costs no thread start, only a hand-over when the REPL is
 /// waiting for the line.
-public final class StandardInputLines: LineSource, @unchecked Sendable {
-    // @unchecked: `state` is only touched under `lock`. A pthread mutex (NSLock) rather than
-    // Synchronization's Mutex, whose futex ThreadSanitizer cannot see: it reported the reader
-    // thread's and the REPL's locked accesses as races.
+public final class StandardInputLines: LineSource {
     private struct State {
         var lines: [String] = []
         var next = 0
@@ -91,8 +88,7 @@ public final class StandardInputLines: LineSource, @unchecked Sendable {
         var buffered: Int { lines.count - next }
     }
 
-    private var state = State()
-    private let lock = NSLock()
+    private let state = Locked(State())
     private let descriptor: Int32
     private let readAhead: Int
     private let wakeReader = DispatchSemaphore(value: 0)
@@ -106,7 +102,7 @@ public final class StandardInputLines: LineSource, @unchecked Sendable {
         await withCheckedContinuation { continuation in
             enum Next { case line(String?, wake: Bool), wait(startReader: Bool) }
             let readAhead = self.readAhead
-            let next = locked { state -> Next in
+            let next = state.withLock { state -> Next in
                 if state.next < state.lines.count {
                     let line = state.lines[state.next]
                     state.next += 1
@@ -160,7 +156,7 @@ public final class StandardInputLines: LineSource, @unchecked Sendable {
     /// is full, until the REPL has taken half of it.
     private func deliver(_ line: String?) {
         let readAhead = self.readAhead
-        let (waiting, full) = locked { state -> (CheckedContinuation<String?, Never>?, Bool) in
+        let (waiting, full) = state.withLock { state -> (CheckedContinuation<String?, Never>?, Bool) in
             if line == nil { state.ended = true }
             if let waiting = state.waiting {
                 state.waiting = nil
@@ -173,11 +169,5 @@ public final class StandardInputLines: LineSource, @unchecked Sendable {
         }
         waiting?.resume(returning: line)
         if full { wakeReader.wait() }
-    }
-
-    private func locked<T>(_ body: (inout State) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import SkillModel
 
 /// Lines from a terminal, edited with `LineEditing` in raw mode, with history kept in
 /// `HistoryFile`. Text written while a line is being edited (`printAbove`) appears above the
@@ -13,13 +13,13 @@ public final class TerminalLines: LineSource, @unchecked Sendable {
         var active = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let historyPath: String
     private let output = FileDescriptorSink.standardOutput
 
     public init(historyPath: String = HistoryFile.path(), completer: @escaping LineEditing.Completer) {
         self.historyPath = historyPath
-        state = Mutex(State(editing: LineEditing(history: HistoryFile.load(historyPath), completer: completer)))
+        state = Locked(State(editing: LineEditing(history: HistoryFile.load(historyPath), completer: completer)))
     }
 
     public func nextLine(prompt: String) async -> String? {
