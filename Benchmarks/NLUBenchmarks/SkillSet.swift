@@ -129,10 +129,18 @@ enum SkillSet {
         var kept = 0
         var total = 0
         var perScenario: [String] = []
+        var absentTaken: [String] = []
         for (i, name) in names.enumerated() where !quick || i % 3 == 0 {
             let without = SkillIndex(skills.enumerated().filter { $0.offset != i }.map(\.element))
             let own = sentences.filter { $0.skill == name }
-            let out = own.filter { without.parse(Utterance($0.annotated.text)).isEmpty }.count
+            var out = 0
+            for sentence in own {
+                if let taken = without.parse(Utterance(sentence.annotated.text)).first {
+                    if showErrors { absentTaken.append("  \(sentence.annotated.text)  ->  \(describe(taken))  (its skill \(name) absent)") }
+                } else {
+                    out += 1
+                }
+            }
             kept += out
             total += own.count
             perScenario.append("\(name) \(out)/\(own.count)")
@@ -140,6 +148,7 @@ enum SkillSet {
         print(String(format: "a scenario's sentences with its skill absent, rejected: %d of %d (%.3f)%@", kept, total, Double(kept) / Double(max(total, 1)),
             quick ? " (every third scenario)" : ""))
         print("  " + perScenario.joined(separator: ", "))
+        if showErrors { print(absentTaken.joined(separator: "\n")) }
     }
 
     /// The annotation with the intent named after its skill, and a second slot of one name
