@@ -168,6 +168,24 @@ import TestSupport
         #expect(await modest.turn("echo").error == nil)
     }
 
+    /// A runner gets its two pipes and standard error, nothing else of the host's: not a
+    /// descriptor the host left open across exec (a socket, a database connection, a file).
+    @Test func aRunnerInheritsNoDescriptorOfTheHost() async throws {
+        let path = try TestSupport.temporaryFolder("descriptor") + "/host-only"
+        let leaked = open(path, O_RDWR | O_CREAT, 0o600)  // no O_CLOEXEC, on purpose
+        #expect(leaked > 2)
+        defer { close(leaked) }
+        let host = try Self.host([], isolation: RunnerConfiguration(executable: Self.runner.executable, skills: ["fixture"]))
+        #expect(await host.turn("open fixture").speech == "fixture answer")
+        let fixture = try #require(await host.registry.entry("com.test.fixture")?.skill as? IsolatedSkill)
+        let pid = try #require(fixture.runnerProcessID)
+        let held = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { name in
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(name)")
+        }
+        #expect(!held.contains(path), "the runner holds the host's \(path)")
+        await host.shutdown()
+    }
+
     /// Where the host can make control groups (root on cgroup v1, a delegated cgroup v2
     /// subtree), each runner is in one of its own, limited to its CPU and memory, and the group
     /// goes when the runner does.
