@@ -11,8 +11,11 @@ import Musl
 /// the same.
 public final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is only read or written between lock and unlock of `mutex`.
-    private var value: Value
+    // `mutex` comes first: a value of no size (a lock guarding nothing but its section) then
+    // lies past it, where ThreadSanitizer does not take the section's access to the value for a
+    // write to the pointer, read unlocked by every caller to lock.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var value: Value
 
     public init(_ value: Value) {
         self.value = value
