@@ -67,6 +67,7 @@ enum SkillSet {
         var nowhere = 0
         var routerRight = 0
         var routerSkillRight = 0
+        var aloneNowhere = 0
         var errors: [String] = []
         for sentence in sentences {
             let expected = scored(sentence)
@@ -88,14 +89,15 @@ enum SkillSet {
             }
             let own = skills[names.firstIndex(of: sentence.skill)!].parse(utterance).first
             alone.add(expected: expected, intent: own.map(label), slots: own.map(slots) ?? [])
+            if own == nil { aloneNowhere += 1 }
         }
         let pooled = routed.pooled
         print("\n== \(title): \(models.count) skills loaded, \(sentences.count) dev sentences")
         print(String(format: "name-free, all skills loaded: intent accuracy %.4f, strict slot F1 %.4f (P %.4f, R %.4f); wrong skill %d, sent nowhere %d",
             pooled.intentAccuracy, pooled.f1, pooled.precision, pooled.recall, wrongSkill, nowhere))
         print(String(format: "routing model alone: skill %.4f, skill and intent %.4f", Double(routerSkillRight) / Double(sentences.count), Double(routerRight) / Double(sentences.count)))
-        print(String(format: "each sentence to its own skill alone: intent accuracy %.4f, strict slot F1 %.4f",
-            alone.pooled.intentAccuracy, alone.pooled.f1))
+        print(String(format: "each sentence to its own skill alone: intent accuracy %.4f, strict slot F1 %.4f; sent nowhere %d",
+            alone.pooled.intentAccuracy, alone.pooled.f1, aloneNowhere))
         if !foreign.isEmpty {
             var taken: [String] = []
             for sentence in foreign {

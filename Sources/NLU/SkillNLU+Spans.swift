@@ -23,6 +23,7 @@ extension SkillNLU {
         for span in tagged {
             let slot = intent.slots[span.slot]
             var (first, last) = (span.firstToken, span.lastToken)
+            first = listStart(slot, first: first, last: last, tagged: tagged, utterance: utterance, today: today)
             if let type = typeMatchers[SlotTypeMatcher.Key(slot)] {
                 let refined = refinedName(span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today)
                 refined.others.forEach(add)
@@ -261,6 +262,25 @@ extension SkillNLU {
             }
         }
         return (first, last)
+    }
+
+    static let conjunctions: Set<String> = ["and", "or"]
+
+    /// Where a span begins, given the conjunctions at its start. No value opens with "and" or
+    /// "or": the value begins after it. But a slot that takes lists also takes the value of its
+    /// type said just before the conjunction, untagged ("pepperoni and olives", tagged "and
+    /// olives" or "olives", is both, as the answer "pepperoni and olives" is).
+    func listStart(_ slot: SlotDefinition, first: Int, last: Int, tagged: [StatisticalNLU.TaggedSlot], utterance: Utterance, today: CivilDate) -> Int {
+        let words = utterance.words
+        let opensWithConjunction = first < last && Self.conjunctions.contains(words[first])
+        let conjunction = opensWithConjunction ? first : first - 1
+        guard slot.multipleValues, conjunction > 0, Self.conjunctions.contains(words[conjunction]) else { return opensWithConjunction ? first + 1 : first }
+        let free = { (index: Int) in !tagged.contains { $0.firstToken <= index && index <= $0.lastToken } }
+        for start in stride(from: conjunction - 1, through: max(0, conjunction - 3), by: -1) {
+            guard free(start) else { break }
+            if let match = slotMatch(slot, first: start, last: conjunction - 1, utterance: utterance, today: today), match.isKnownValue { return start }
+        }
+        return opensWithConjunction ? first + 1 : first
     }
 
     /// Words that introduce a name: what follows them is the name.

@@ -150,6 +150,14 @@ public struct SkillNLU: Sendable {
                 && (match.literalWords > 0 || match.captures.filter { $0.reading.fit < 1 }.count < 2)
         }
         guard let answer = answers.first else { return general }
+        // A yes or a no is no value of a type that lists its values: "yes", asked which crust,
+        // is a sentence not understood (the question is asked again), not a "yes" crust.
+        if answer.captures.contains(where: { capture in
+            capture.reading.fit < 1 && matcher.types[capture.type].isListed
+                && (BuiltInIntents.isBareConfirmation(utterance.words) || BuiltInIntents.isBareConfirmation(Array(utterance.words[capture.firstToken...capture.lastToken])))
+        }) {
+            return general
+        }
         // A value the type does not list that holds the model's carrier words is a request, not
         // an answer: "i want to order" or "i want to track my order" asked for a size.
         if answer.captures.contains(where: { capture in

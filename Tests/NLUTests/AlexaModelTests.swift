@@ -90,6 +90,28 @@ import Testing
         #expect(slot.values.first?.resolvedValue?.id == "OLV")
     }
 
+    /// A list said on its own: no value opens with "and" ("pepperoni and olives" was tagged
+    /// "and olives"), and the value before the conjunction is in the list.
+    @Test func aListSaidAloneIsEveryValue() throws {
+        let best = try #require(Self.nlu.parse(Utterance("pepperoni and olives")).first)
+        let toppings = try #require(best.slots.first { $0.name == "toppings" })
+        #expect(toppings.list.map(\.spoken) == ["pepperoni", "olives"])
+    }
+
+    /// A list stated while another slot is asked changes the list, every value of it.
+    @Test func aListStatedInPassingIsEveryValue() throws {
+        let stated = Self.nlu.statedValues(Utterance("actually pepperoni and olives"), intent: "OrderPizzaIntent", except: "when")
+        #expect(stated.map(\.name.rawValue) == ["toppings"])
+        #expect(stated.first?.list.map(\.spoken) == ["pepperoni", "olives"])
+    }
+
+    /// A yes or a no is no value of a type that lists its values.
+    @Test(arguments: ["yes", "no", "sure", "no thanks"])
+    func aBareYesIsNoAnswerForAListedSlot(text: String) throws {
+        let readings = Self.nlu.parse(Utterance(text), eliciting: .init(intent: "OrderPizzaIntent", slot: "size"))
+        #expect(!readings.contains { $0.slots.contains { $0.name == "size" } }, "\(readings)")
+    }
+
     @Test func anElicitationSampleAnswersTheQuestion() throws {
         let best = try #require(Self.nlu.parse(Utterance("a little one"), eliciting: .init(intent: "OrderPizzaIntent", slot: "size")).first)
         #expect(best.slots.first?.resolution?.values.first?.id == "S")

@@ -47,6 +47,14 @@ extension BuiltInIntents {
     private static let yesWords: Set<String> = ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "right", "absolutely", "definitely", "exactly", "indeed", "affirmative"]
     private static let noWords: Set<String> = ["no", "nope", "nah", "incorrect", "wrong", "negative"]
 
+    /// Whether the normalised words are a yes or a no and nothing else ("yes", "no thanks"),
+    /// not a sentence that opens with one ("yes, thin crust").
+    public static func isBareConfirmation(_ words: [String]) -> Bool {
+        let phrase = words.joined(separator: " ")
+        return yesPhrases.contains(phrase) || noPhrases.contains(phrase)
+            || words.count == 1 && (yesWords.contains(phrase) || noWords.contains(phrase))
+    }
+
     /// The answer to a yes/no question: true for "yes", "yeah that's right", "sure, go ahead";
     /// false for "no", "nope, wrong one"; nil when the words are neither.
     public static func confirmation(_ words: [String]) -> Bool? {

@@ -41,10 +41,11 @@ extension HostEngine {
             result.candidates = candidates
             guard let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty else {
                 // A change of mind about another slot ("actually make it small" asked for a
-                // time), unless the sentence is surely something else: that slot changes, and
-                // the dialog goes on.
+                // time, "change the crust to stuffed" asked for toppings, which no sample
+                // says: the fallback), unless the sentence is surely something else: that slot
+                // changes, and the dialog goes on.
                 let stated = entry.nlu.statedValues(utterance, intent: intent.name, except: slot)
-                guard !stated.isEmpty, candidates.first.map({ $0.intent == intent.name || $0.score < 0.5 }) ?? true else { return nil }
+                guard !stated.isEmpty, candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true else { return nil }
                 Self.take(stated, into: &intent, result: &result)
                 break
             }

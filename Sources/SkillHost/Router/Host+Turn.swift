@@ -149,9 +149,10 @@ extension HostEngine {
         // The intent under way again, with nothing new: not a new start that forgets every
         // slot given so far, but a sentence not understood, and the question asked again. So
         // is another intent guessed (under 0.5): "i want to order", asked for a size, leaned
-        // 0.22 to tracking the order.
+        // 0.22 to tracking the order; and so is the fallback, however sure, whose handler
+        // would start the order over.
         if let pending = session.dialog, let best = candidates.first,
-            best.intent == pending.intent.name ? best.slots.isEmpty : best.score < Self.sureEnoughToEnd {
+            best.intent == .fallback || (best.intent == pending.intent.name ? best.slots.isEmpty : best.score < Self.sureEnoughToEnd) {
             candidates = []
         }
         if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
