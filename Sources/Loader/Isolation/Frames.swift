@@ -54,7 +54,7 @@ public struct Frame: Sendable, Equatable {
 /// Writes frames to a descriptor, one whole frame at a time from any thread.
 public final class FrameWriter: Sendable {
     private let descriptor: Int32
-    private let lock = Locked(())
+    private let lock = PlainLock()
 
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -62,7 +62,7 @@ public final class FrameWriter: Sendable {
     @discardableResult
     public func send(_ frame: Frame) -> Bool {
         let bytes = frame.bytes
-        return lock.withLock { _ in
+        return lock.withLock {
             var written = 0
             while written < bytes.count {
                 let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }

@@ -71,7 +71,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     private let storage: SkillStorageHandler?
     private let state = Locked(State())
     /// Held for a whole exchange with the runner.
-    private let exchange = Locked(())
+    private let exchange = PlainLock()
 
     private struct State {
         var runner: Runner?
@@ -227,7 +227,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     }
 
     public func handle(_ request: [UInt8], deadline: Duration) async throws(SkillCallError) -> [UInt8] {
-        try exchange.withLock { _ throws(SkillCallError) -> [UInt8] in
+        try exchange.withLock { () throws(SkillCallError) -> [UInt8] in
             // A generation retired while this turn was under way lets it finish, then stops.
             defer { if state.withLock({ $0.retired }) { stopRunner() } }
             return try exchangeTurn(request, deadline: deadline)
@@ -313,7 +313,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
                 // Bytes in the pipe, or a frame already read into the buffer by a turn (looked
                 // for again every quarter second).
                 _ = waitReadable(runner.process.output, timeout: .milliseconds(250))
-                let ended = self.exchange.withLock { _ -> Bool in
+                let ended = self.exchange.withLock { () -> Bool in
                     guard self.state.withLock({ $0.runner === runner }) else { return true }
                     while runner.reader.waitForData(timeout: .zero) {
                         switch runner.reader.read(until: .now + .seconds(1)) {
@@ -332,7 +332,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             // Retired while this thread held the exchange (so `retire` could not stop the
             // runner): it stops here.
             guard let self else { return }
-            self.exchange.withLock { _ in
+            self.exchange.withLock {
                 if self.state.withLock({ $0.retired && $0.runner === runner }) { self.stopRunner() }
             }
         }
@@ -343,7 +343,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     /// later ones to the new generation).
     public func retire() {
         state.withLock { $0.retired = true }
-        _ = exchange.withLockIfAvailable { _ in stopRunner() }
+        _ = exchange.withLockIfAvailable { stopRunner() }
         shadow.retire(frozenCopy)
     }
 

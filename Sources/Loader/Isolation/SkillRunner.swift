@@ -92,7 +92,7 @@ public enum SkillRunner {
 private final class Inbox: @unchecked Sendable {
     // @unchecked: the reader is used only under `reading`; the rest is inside Mutexes.
     private let reader: FrameReader
-    private let reading = Locked(())
+    private let reading = PlainLock()
     private let state = Locked(State())
 
     private struct State {
@@ -110,7 +110,7 @@ private final class Inbox: @unchecked Sendable {
     func nextRequest() -> Frame? {
         while true {
             if let queued = state.withLock({ $0.requests.isEmpty ? nil : $0.requests.removeFirst() }) { return queued }
-            guard let frame = reading.withLock({ _ in reader.next() }) else { return nil }
+            guard let frame = reading.withLock({ reader.next() }) else { return nil }
             if let request = sort(frame) { return request }
         }
     }
@@ -132,7 +132,7 @@ private final class Inbox: @unchecked Sendable {
             }) {
                 return (reply.status, reply.bytes)
             }
-            switch reading.withLockIfAvailable({ _ in reader.next() }) {
+            switch reading.withLockIfAvailable({ reader.next() }) {
             case .some(.some(let frame)):
                 if let request = sort(frame) { state.withLock { $0.requests.append(request) } }
             case .some(.none):
