@@ -352,6 +352,40 @@ extension SkillNLU {
         return joined
     }
 
+    /// The tagger's values widened to the left as far as a sample of the intent, matched word
+    /// for word, puts in the slot, when the words it adds are no other slot's and no listed
+    /// value: "add oat milk to the costco list" by "add {item} to the {list} list" is item "oat
+    /// milk", where the tagger, knowing "milk", said "milk". What was said is kept.
+    func keepingWordsSaid(_ slots: [SlotMatch], frame: SampleMatcher.Match, intent: IntentDefinition, matches: [Gazetteer.Match], utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        var slots = slots
+        for capture in frame.captures where capture.reading.fit < 1 {
+            let captured = capture.firstToken...capture.lastToken
+            guard let index = slots.firstIndex(where: { $0.name == capture.slot }), let span = utterance.tokens(of: slots[index]),
+                captured.contains(span.lowerBound), captured.contains(span.upperBound), captured != span
+            else { continue }
+            // Leftwards only, where a noun's modifiers stand ("oat", "almond"), not over the
+            // words after it ("bread from my list" by "remove {item}", "chicken curry tonight");
+            // two words at most, each next to the value, none a function word ("some" of "add
+            // some almond butter"), a word the model says around its slots ("turn" of "turn
+            // bedroom lights off"), another slot's or a listed value.
+            let others = slots.filter { $0.name != capture.slot }.compactMap { utterance.tokens(of: $0) }
+            var first = span.lowerBound
+            while first > captured.lowerBound, span.lowerBound - first < 2 {
+                let word = first - 1
+                let text = utterance.words[word]
+                guard !StopWords.all.contains(text), !carrierWords.contains(text), !others.contains(where: { $0.contains(word) }),
+                    !matches.contains(where: { $0.start <= word && word < $0.end })
+                else { break }
+                first = word
+            }
+            guard first < span.lowerBound, let slot = intent.slot(named: capture.slot),
+                let whole = slotMatch(slot, first: first, last: span.upperBound, utterance: utterance, today: today)
+            else { continue }
+            slots[index] = whole
+        }
+        return slots
+    }
+
     /// Whether an unlisted value of the match holds a listed value of one of the intent's slot
     /// types with words around it, or a count the intent has an empty number slot for: "match me with a large dog" read by "{size} {pet}" as size
     /// "match" and pet "me with a large dog", where "large" is a size; "add eggs to my grocery

@@ -269,7 +269,10 @@ public struct SkillNLU: Sendable {
         var candidates: [NLUCandidate] = []
         for (rank, entry) in reranked.enumerated() {
             let intent = intents[entry.reading.intent]
-            let slots = rank == 0 ? self.slots(entry.slots, intent: intent, matches: matches, utterance: utterance, today: today) : []
+            var slots = rank == 0 ? self.slots(entry.slots, intent: intent, matches: matches, utterance: utterance, today: today) : []
+            if rank == 0, let frame = exact.first(where: { $0.intent == entry.reading.intent && $0.literalWords > 0 }) {
+                slots = keepingWordsSaid(slots, frame: frame, intent: intent, matches: matches, utterance: utterance, today: today)
+            }
             // Below an exact match of a sample (1): the re-reading's nearest-sample term can
             // take a statistical reading a little past 1.
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: min(entry.reading.probability, 0.99), slots: slots, declaredSlots: intent.slots.map(\.name)))
