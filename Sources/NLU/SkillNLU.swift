@@ -353,6 +353,9 @@ public struct SkillNLU: Sendable {
         words.allSatisfy { StopWords.all.contains($0) || (type.isListed && carrierWords.contains($0)) }
     }
 
+    /// Words that stand for a noun said before or understood: never a value on their own.
+    static let proForms: Set<String> = ["one", "ones"]
+
     /// A tagged span read as its slot type; nil when the type refuses it (a number slot that
     /// does not read as a number).
     func slotMatch(_ slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> SlotMatch? {
@@ -365,6 +368,8 @@ public struct SkillNLU: Sendable {
         // A span of nothing but function words ("please") is not a value unless listed, nor
         // one of the model's carrier words ("i want to order pizza": "order" is no topping).
         if reading.isName, isCarrierPhrase(utterance.words[first...last], type: matcher) { return nil }
+        // Nor is the pronoun "one" ("a small one": a size, and no temperament "one").
+        if reading.isName, first == last, Self.proForms.contains(utterance.words[first]) { return nil }
         return slotMatch(slot.name, first: first, last: last, reading: reading, type: matcher, utterance: utterance, today: today)
     }
 

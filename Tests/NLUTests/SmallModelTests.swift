@@ -44,6 +44,15 @@ import Testing
         #expect(Self.nlu.parse(Utterance("what time is it"), eliciting: asking).first?.intent == .fallback)
     }
 
+    /// "one" stands for the pet: it is no value of another slot.
+    @Test(arguments: ["a small one", "i want a big one"])
+    func theWordOneIsNoValue(text: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "PetMatchIntent")
+        #expect(best.slots.contains { $0.name == "size" })
+        #expect(!best.slots.contains { $0.value == "one" }, "\(best.slots)")
+    }
+
     @Test func valuesAddedToABuiltInTypeResolve() throws {
         let best = try #require(Self.nlu.parse(Utterance("I want a unicorn")).first)
         #expect(best.score == 1)
