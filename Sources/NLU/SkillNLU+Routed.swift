@@ -21,6 +21,24 @@ extension SkillNLU {
     func slots(_ tagged: [StatisticalNLU.TaggedSlot], intent: IntentDefinition, matches: [Gazetteer.Match], utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         guard let statistical else { return [] }
         let spans = onePerSlot(slotMatches(tagged, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
-        return unclaimedValues(spans, intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
+        return unclaimedValues(datesJoined(spans, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
+    }
+
+    /// An unlisted name just before a date or time that reads, with it, as one longer date or
+    /// time is part of it: "weather for july fourth nineteen ninety" tagged city "july fourth"
+    /// and date "nineteen ninety" is the date 1990-07-04, and no city.
+    func datesJoined(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        var slots = slots
+        for (index, match) in slots.enumerated() {
+            guard let slot = intent.slot(named: match.name), readsByGrammar(slot), let span = utterance.tokens(of: match),
+                let before = slots.firstIndex(where: { $0.name != match.name && !$0.isKnownValue && utterance.tokens(of: $0)?.upperBound == span.lowerBound - 1 }),
+                let first = utterance.tokens(of: slots[before])?.lowerBound,
+                let joined = slotMatch(slot, first: first, last: span.upperBound, utterance: utterance, today: today), joined.isKnownValue
+            else { continue }
+            slots[index] = joined
+            slots.remove(at: before)
+            return datesJoined(slots, intent: intent, utterance: utterance, today: today)
+        }
+        return slots
     }
 }

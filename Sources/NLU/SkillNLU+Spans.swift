@@ -72,6 +72,8 @@ extension SkillNLU {
     ///   rice is done"). (Dev splits, slot F1: Snips 0.8659 -> 0.8662, HWU64 at full size
     ///   0.7190 -> 0.7204 and at 10 per intent 0.5137 -> 0.5145.)
     /// - Then an ordinal or a year beside a value found ("the twelfth of may two thousand one").
+    /// - Then a date or time for an empty AMAZON.DATE or TIME slot, when one run of free words
+    ///   reads as one and says when on its own ("weather in new york tomorrow").
     func unclaimedValues(_ slots: [SlotMatch], intent: IntentDefinition, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         let words = utterance.words
         var result = slots
@@ -94,7 +96,8 @@ extension SkillNLU {
             }
             let free = matches.filter { match in
                 guard match.type == type, isFree(match.start, match.end - 1) else { return false }
-                if builtIn { return !Self.everydayWords.contains(words[match.start]) || isNumber(match.start - 1) || isNumber(match.end) || isNumber(match.start - 2) }
+                // A value of two words or more ("new york") is seldom said by chance.
+                if builtIn { return match.end - match.start > 1 || !Self.everydayWords.contains(words[match.start]) || isNumber(match.start - 1) || isNumber(match.end) || isNumber(match.start - 2) }
                 // A custom type's value: not one the model says around its slots, nor an
                 // everyday word ("rice" in "how long until the rice is done").
                 return !(match.start..<match.end).contains { carrierWords.contains(words[$0]) || Self.everydayWords.contains(words[$0]) }
@@ -123,7 +126,30 @@ extension SkillNLU {
             }
             if found.count == 1 { result.append(found[0]) }
         }
+        for slot in intent.slots where empty(slot) {
+            guard let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .date || kind == .time else { continue }
+            var found: [SlotMatch] = []
+            var first = 0
+            while first < words.count {
+                let last = (first..<min(words.count, first + Self.longestGrammarValue)).reversed().first { last in
+                    isFree(first, last) && (first...last).contains { Self.saysWhen(words[$0]) } && BuiltInSlotTypes.read(kind, words: Array(words[first...last]), today: today) != nil
+                }
+                guard let last else {
+                    first += 1
+                    continue
+                }
+                if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) { found.append(match) }
+                first = last + 1
+            }
+            if found.count == 1 { result.append(found[0]) }
+        }
         return result
+    }
+
+    /// Whether the word says when on its own: a month, a weekday, a part of the day ("tomorrow",
+    /// "tonight"), a holiday, am or pm. A number alone does not: "five" may be anything.
+    static func saysWhen(_ word: String) -> Bool {
+        Lexicon.classes(of: word).contains { [.month, .weekday, .dayPart, .holiday, .meridiem].contains($0) }
     }
 
     /// Common words, for telling a name from a word in everyday use.

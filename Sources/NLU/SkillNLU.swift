@@ -344,7 +344,8 @@ public struct SkillNLU: Sendable {
             }
             slots.append(slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: type, utterance: utterance, today: today))
         }
-        return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: slots, declaredSlots: intent.slots.map(\.name))
+        return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: datesJoined(slots, intent: intent, utterance: utterance, today: today),
+                            declaredSlots: intent.slots.map(\.name))
     }
 
     /// Whether words a type reads as a name are only function words, or only the model's

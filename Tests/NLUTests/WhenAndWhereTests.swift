@@ -1,0 +1,38 @@
+import NLU
+import SkillModel
+import Testing
+
+/// A weather skill written as people write one (few samples, AMAZON.US_CITY and AMAZON.DATE):
+/// the place and the day are both heard, however the sentence orders them, and a date is one
+/// value however many words it takes.
+@Suite struct WhenAndWhereTests {
+    static let model = try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"weather watch","intents":[
+          {"name":"GetWeatherIntent","slots":[{"name":"city","type":"AMAZON.US_CITY"},{"name":"date","type":"AMAZON.DATE"}],
+           "samples":["what's the weather","what's the weather in {city}","weather for {city} {date}","what's the forecast for {date}",
+                      "how's the weather in {city} on {date}","is it going to rain {date}","will it snow in {city}","what's the weather like {date}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+         "types":[]}}}
+        """#)
+    static let nlu = SkillNLU(skillID: "weather", model: model)
+    static let today = CivilDate(year: 2026, month: 11, day: 24)
+
+    @Test(arguments: [
+        ("weather in new york tomorrow", "new york", "2026-11-25"),
+        ("weather in new york for tomorrow", "new york", "2026-11-25"),
+        ("is it going to rain in chicago on friday", "chicago", "2026-11-27"),
+    ])
+    func thePlaceAndTheDayAreBothHeard(text: String, city: String, date: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text), today: Self.today).first)
+        #expect(best.intent == "GetWeatherIntent")
+        #expect(best.slots.first { $0.name == "city" }?.value == city)
+        #expect(best.slots.first { $0.name == "date" }?.value == date)
+    }
+
+    @Test func aDateIsOneValueHoweverLong() throws {
+        // "weather for {city} {date}" would read the city "july fourth" and the year alone.
+        let best = try #require(Self.nlu.parse(Utterance("weather for july fourth nineteen ninety"), today: Self.today).first)
+        #expect(best.slots.map(\.name.rawValue) == ["date"])
+        #expect(best.slots.first?.value == "1990-07-04")
+    }
+}
