@@ -4,15 +4,16 @@
 # fails when the sanitizer reports anything, even from a test that otherwise passed (a runner
 # process reports on its own standard error, which lands in the same log).
 #
-# CI runs it with address (.ci/run). Measured here (2026-11-24): address, 324 s to build and
-# 183 s to run all 351 tests (237 s on the CI machine, where two waits of 120 s ran out before
-# the patience factor below), no memory error in the host, the skills, the runners or the
-# servers the tests start. Thread: 530 s to build, 300 s to run all 356, every test passing; but
-# not a CI step yet, because some runs report "races" between accesses that Synchronization's
-# Mutex guards (its futex is invisible to ThreadSanitizer: the standard library is not
-# instrumented), here in PostgresStore's connection list; the cure is a lock TSan can see (a
-# pthread mutex, as StandardInputLines now uses) everywhere Mutex is. (A sanitizer build's
-# runner sets no memory limit: its shadow memory alone is past it.)
+# CI runs both (.ci/run). Measured here (2026-11-24): address, 324 s to build and 183 s to run
+# all 351 tests (237 s on the CI machine, where two waits of 120 s ran out before the patience
+# factor below), no memory error in the host, the skills, the runners or the servers the tests
+# start. Thread: 465 s to build, 319 s to run all 360, nothing reported. Every lock is a pthread
+# mutex (SkillModel's PlainLock and Locked), which ThreadSanitizer sees: with Synchronization's
+# Mutex, whose futex it cannot see (the standard library is not instrumented), the accesses it
+# guarded were reported as races; and a lock guarding a value of no size (Locked<Void>) was
+# reported too, hence PlainLock. Runners inherit no descriptor of the host's: a run once hung
+# with the symbolizer's pipes held by seven runners. (A sanitizer build's runner sets no memory
+# limit: its shadow memory alone is past it.)
 #
 # The tests' own crashing skills must die by their signal, as they do without a sanitizer, so
 # the sanitizer leaves SIGSEGV, SIGBUS and SIGABRT alone. Leak detection is off: the host keeps
