@@ -29,8 +29,8 @@ swiftc "${flags[@]}" -module-name SkillModelFuzz -I "$work" Fuzz/SkillModelFuzz.
   -o "$work/skillmodel-fuzz" 2>&1 | quiet
 swiftc "${flags[@]}" -module-name NLU -I "$work" $(find Sources/NLU -name '*.swift' | sort) Fuzz/NLUFuzz.swift \
   "$work/libSkillModel.a" -o "$work/nlu-fuzz" 2>&1 | quiet
-swiftc "${flags[@]}" -module-name Loader Sources/Loader/Isolation/Frames.swift Fuzz/FramesFuzz.swift \
-  -o "$work/frames-fuzz" 2>&1 | quiet
+swiftc "${flags[@]}" -module-name Loader -I "$work" Sources/Loader/Isolation/Frames.swift Fuzz/FramesFuzz.swift \
+  "$work/libSkillModel.a" -o "$work/frames-fuzz" 2>&1 | quiet
 
 # fuzz NAME CORPUS RUNS MAX_LEN
 fuzz() {
