@@ -130,7 +130,13 @@ extension SkillNLU {
             guard let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .date || kind == .time else { continue }
             var found: [SlotMatch] = []
             var first = 0
-            while first < words.count {
+            // Two are too many: no need to look further (a sentence of thousands of dates
+            // would be read window by window).
+            while first < words.count, found.count < 2 {
+                guard Self.saysWhen(words[first]) || (first + 1..<min(words.count, first + Self.longestGrammarValue)).contains(where: { Self.saysWhen(words[$0]) }) else {
+                    first += 1
+                    continue
+                }
                 let last = (first..<min(words.count, first + Self.longestGrammarValue)).reversed().first { last in
                     isFree(first, last) && (first...last).contains { Self.saysWhen(words[$0]) } && BuiltInSlotTypes.read(kind, words: Array(words[first...last]), today: today) != nil
                 }
