@@ -14,8 +14,6 @@ public struct SkillIndex: Sendable {
     private var words: [SkillID: Set<String>] = [:]
     /// Each skill's meaningful words as stems ("restaurants" meets "restaurant").
     private var stems: [SkillID: Set<String>] = [:]
-    /// How often each skill's samples say a word no other of its samples says (`unseenRate`).
-    private var unseenRates: [SkillID: Double] = [:]
     /// Each skill's carrier words (what its samples say outside slots) as stems.
     private var carriers: [SkillID: Set<String>] = [:]
     /// The words of each skill's invocation name that name it ("capital" of "capital quiz"),
@@ -49,7 +47,6 @@ public struct SkillIndex: Sendable {
         let content = nlu.contentWords
         words[nlu.skillID] = content
         stems[nlu.skillID] = Set(content.map(Stem.of))
-        unseenRates[nlu.skillID] = Self.unseenRate(nlu.intents.flatMap(\.samples))
         carriers[nlu.skillID] = Set(nlu.carrierWords.map(Stem.of))
         names[nlu.skillID] = Set(Tokenizer.tokens(nlu.model.invocationName).map(\.text).filter { !StopWords.all.contains($0) && !Self.genericNameWords.contains($0) }.map(Stem.of))
         for word in content { postings[word, default: []].insert(nlu.skillID) }
@@ -64,7 +61,6 @@ public struct SkillIndex: Sendable {
     private mutating func drop(_ id: SkillID) {
         guard skills.removeValue(forKey: id) != nil else { return }
         stems[id] = nil
-        unseenRates[id] = nil
         carriers[id] = nil
         names[id] = nil
         for word in words.removeValue(forKey: id) ?? [] {
@@ -218,7 +214,7 @@ public struct SkillIndex: Sendable {
         let foreign = unexplainedWords(meaningful, candidate)
         let own = candidate.score * pow(0.7, Double(foreign)) + 0.04 * Double(min(candidate.listedValues, 3))
         guard let routing else { return own }
-        let routed = Self.discounted(routing.intent(candidate.intent, of: candidate.skillID), foreignWords: foreign, unseenRate: unseenRates[candidate.skillID] ?? 1)
+        let routed = Self.discounted(routing.intent(candidate.intent, of: candidate.skillID), foreignWords: foreign, unseenRate: skills[candidate.skillID]?.unseenRate ?? 1)
         return pow(routed + 0.01, Self.routeWeight) * pow(own, 1 - Self.routeWeight)
     }
 
@@ -227,8 +223,8 @@ public struct SkillIndex: Sendable {
     /// says has no weight in it, so the sentence of a skill that is not loaded ("cancel all
     /// alarms" with no alarm skill) goes to the likeliest of those that are. Each such word
     /// (two at most) multiplies the odds by how much likelier it is in a sentence of the skill
-    /// than elsewhere: `unseenRate` times four, at least 0.2 and at most 1. A skill of many
-    /// samples that never says a word is unlikely to hear it; one of ten samples an intent
+    /// than elsewhere: the skill's `unseenRate` times four, at least 0.2 and at most 1. A skill
+    /// of many samples that never says a word is unlikely to hear it; one of ten samples an intent
     /// hears new words all the time, and loses nothing by them. (HWU64 dev split, 18 skills:
     /// a scenario's sentences with its skill absent rejected at full size 0.227 -> 0.408,
     /// intent accuracy 0.8825 unchanged; at 10 per intent 0.605 -> 0.606 and 0.6745
@@ -240,22 +236,6 @@ public struct SkillIndex: Sendable {
         let factor = min(1, max(0.2, 4 * unseenRate))
         let odds = probability / (1 - probability) * pow(factor, Double(min(foreignWords, 2)))
         return odds / (1 + odds)
-    }
-
-    /// Of the meaningful words the samples say outside their slots, the share that only one of
-    /// them says: Good–Turing's estimate of how often a new sentence of the skill says a word
-    /// none of them does.
-    static func unseenRate(_ samples: [String]) -> Double {
-        var counts: [String: Int] = [:]
-        var total = 0
-        for sample in samples {
-            for word in SampleTemplate.meaningfulWords(of: sample) {
-                counts[Stem.of(word), default: 0] += 1
-                total += 1
-            }
-        }
-        guard total > 0 else { return 1 }
-        return Double(counts.values.filter { $0 == 1 }.count) / Double(total)
     }
 
     /// Meaningful words of the sentence its skill's model never says: outside the candidate's

@@ -105,49 +105,41 @@ extension SkillNLU {
             guard free.count == 1, let match = slotMatch(slot, first: free[0].start, last: free[0].end - 1, utterance: utterance, today: today) else { continue }
             result.append(match)
         }
-        for slot in intent.slots where empty(slot) {
-            guard let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .ordinal || kind == .fourDigitNumber else { continue }
+        /// The one value of `kind` said in free words: runs, left to right, each the longest
+        /// (up to `length` words) from where it starts that `fits` and the grammar reads, those
+        /// `keeps` keeps; nil unless exactly one. Two are too many, so it stops there (a sentence
+        /// of thousands of dates is not read window by window).
+        func onlyValue(of slot: SlotDefinition, _ kind: BuiltInSlotTypes.Kind, length: Int, fits: (ClosedRange<Int>) -> Bool,
+                       keeps: (ClosedRange<Int>) -> Bool = { _ in true }) -> SlotMatch? {
             var found: [SlotMatch] = []
             var first = 0
-            while first < words.count {
-                let last = (first..<min(words.count, first + 4)).reversed().first { last in
-                    isFree(first, last) && (first...last).allSatisfy(isNumber) && BuiltInSlotTypes.read(kind, words: Array(words[first...last]), today: today) != nil
+            while first < words.count, found.count < 2 {
+                let last = (first..<min(words.count, first + length)).reversed().first { last in
+                    isFree(first, last) && fits(first...last) && BuiltInSlotTypes.read(kind, words: Array(words[first...last]), today: today) != nil
                 }
                 guard let last else {
                     first += 1
                     continue
                 }
-                let near = result.contains { taken in
-                    guard let span = utterance.tokens(of: taken) else { return false }
-                    return (1...2).contains(span.lowerBound - last) || (1...2).contains(first - span.upperBound)
-                }
-                if near, let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) { found.append(match) }
+                if keeps(first...last), let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) { found.append(match) }
                 first = last + 1
             }
-            if found.count == 1 { result.append(found[0]) }
+            return found.count == 1 ? found[0] : nil
+        }
+        for slot in intent.slots where empty(slot) {
+            guard let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .ordinal || kind == .fourDigitNumber else { continue }
+            let near = { (run: ClosedRange<Int>) in
+                result.contains { taken in
+                    guard let span = utterance.tokens(of: taken) else { return false }
+                    return (1...2).contains(span.lowerBound - run.upperBound) || (1...2).contains(run.lowerBound - span.upperBound)
+                }
+            }
+            if let match = onlyValue(of: slot, kind, length: 4, fits: { $0.allSatisfy(isNumber) }, keeps: near) { result.append(match) }
         }
         for slot in intent.slots where empty(slot) {
             guard let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .date || kind == .time else { continue }
-            var found: [SlotMatch] = []
-            var first = 0
-            // Two are too many: no need to look further (a sentence of thousands of dates
-            // would be read window by window).
-            while first < words.count, found.count < 2 {
-                guard Self.saysWhen(words[first]) || (first + 1..<min(words.count, first + Self.longestGrammarValue)).contains(where: { Self.saysWhen(words[$0]) }) else {
-                    first += 1
-                    continue
-                }
-                let last = (first..<min(words.count, first + Self.longestGrammarValue)).reversed().first { last in
-                    isFree(first, last) && (first...last).contains { Self.saysWhen(words[$0]) } && BuiltInSlotTypes.read(kind, words: Array(words[first...last]), today: today) != nil
-                }
-                guard let last else {
-                    first += 1
-                    continue
-                }
-                if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) { found.append(match) }
-                first = last + 1
-            }
-            if found.count == 1 { result.append(found[0]) }
+            let when = words.map(Self.saysWhen)
+            if let match = onlyValue(of: slot, kind, length: Self.longestGrammarValue, fits: { $0.contains { when[$0] } }) { result.append(match) }
         }
         return result
     }

@@ -17,6 +17,9 @@ public struct SkillNLU: Sendable {
     /// The meaningful words the model's samples say outside their slots ("order", "crust",
     /// "track"): a value made only of them is the sentence's carrier phrase, not a value.
     let carrierWords: Set<String>
+    /// Of the meaningful words the samples say outside their slots, the share said once: Good–
+    /// Turing's estimate of how often a new sentence of the skill says a word none of them does.
+    let unseenRate: Double
     /// Per intent and slot, a matcher over the slot's elicitation samples and the ways people
     /// answer a question with a bare value ("8", "it's eight", "the grocery one").
     private let elicitation: [IntentName: [SlotName: SampleMatcher]]
@@ -46,7 +49,9 @@ public struct SkillNLU: Sendable {
             guard case .text(let text)? = SampleTemplate.parts(of: sample).first else { return nil }
             return Tokenizer.tokens(text).first.map(\.text)
         }).subtracting(SlotTypeMatcher.determiners)
-        carrierWords = Set(model.intents.flatMap(\.samples).flatMap(SampleTemplate.meaningfulWords(of:)))
+        let sampleWords = model.intents.flatMap(\.samples).flatMap(SampleTemplate.meaningfulWords(of:))
+        carrierWords = Set(sampleWords)
+        unseenRate = Self.unseenRate(sampleWords)
         var elicitation: [IntentName: [SlotName: SampleMatcher]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
@@ -352,6 +357,14 @@ public struct SkillNLU: Sendable {
     /// carrier words when the type lists values (a free-text slot takes anything).
     func isCarrierPhrase(_ words: ArraySlice<String>, type: SlotTypeMatcher) -> Bool {
         words.allSatisfy { StopWords.all.contains($0) || (type.isListed && carrierWords.contains($0)) }
+    }
+
+    /// The share of `words` (said across the samples) said only once, by stem; 1 when none.
+    static func unseenRate(_ words: [String]) -> Double {
+        var counts: [String: Int] = [:]
+        for word in words { counts[Stem.of(word), default: 0] += 1 }
+        guard !words.isEmpty else { return 1 }
+        return Double(counts.values.filter { $0 == 1 }.count) / Double(words.count)
     }
 
     /// Words that stand for a noun said before or understood: never a value on their own.
