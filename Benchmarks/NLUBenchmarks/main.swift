@@ -1,7 +1,7 @@
 // skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
 // ../shared/nlu-benchmark/, beside the issue's goals.
 //
-//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant] [--errors]
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported] [--errors]
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
@@ -28,15 +28,15 @@ let data = arguments.firstIndex(of: "--data").map { arguments[$0 + 1] } ?? "../s
 let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 let showErrors = arguments.contains("--errors")
 func runSkillSets(_ which: String?) {
-    if which == nil || which == "assistant" {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/assistant"
-        SkillSet.run(folder: folder, title: "assistant skills (Data/assistant)", quick: quick, showErrors: showErrors)
+    for set in ["assistant", "ported"] where which == nil || which == set {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/\(set)"
+        SkillSet.run(folder: folder, title: "\(set) skills (Data/\(set))", quick: quick, showErrors: showErrors)
     }
     if which == nil || which == "hwu64" {
         for size in ["n10", "full"] { SkillSet.run(folder: "\(data)/hwu64/\(size)", title: "HWU64 \(size)", quick: quick, showErrors: showErrors) }
     }
 }
-if only == "hwu64" || only == "assistant" {
+if only == "hwu64" || only == "assistant" || only == "ported" {
     runSkillSets(only)
     exit(0)
 }

@@ -21,7 +21,25 @@ extension SkillNLU {
     func slots(_ tagged: [StatisticalNLU.TaggedSlot], intent: IntentDefinition, matches: [Gazetteer.Match], utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         guard let statistical else { return [] }
         let spans = onePerSlot(slotMatches(tagged, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
-        return unclaimedValues(datesJoined(spans, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
+        let moved = nextToListedValues(spans, intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
+        return unclaimedValues(datesJoined(moved, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
+    }
+
+    /// A word the type does not list, tagged beside a value it does list that no slot took, gives
+    /// the slot to that value: "suggest a good mystery" tagged like "suggest a {genre} book" is
+    /// the genre "mystery", not "good".
+    func nextToListedValues(_ slots: [SlotMatch], intent: IntentDefinition, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        var slots = slots
+        for (index, match) in slots.enumerated() where match.resolution?.status == .successNoMatch && match.list.isEmpty {
+            guard let slot = intent.slot(named: match.name), let span = utterance.tokens(of: match) else { continue }
+            let free = matches.filter { listed in
+                gazetteer.types[listed.type] == slot.type && (listed.start == span.upperBound + 1 || listed.end == span.lowerBound)
+                    && !slots.contains { other in utterance.tokens(of: other).map { $0.overlaps(listed.start..<listed.end) } ?? false }
+            }
+            guard free.count == 1, let listed = slotMatch(slot, first: free[0].start, last: free[0].end - 1, utterance: utterance, today: today) else { continue }
+            slots[index] = listed
+        }
+        return slots
     }
 
     /// An unlisted name just before a date or time that reads, with it, as one longer date or

@@ -31,8 +31,11 @@ extension SkillNLU {
             }
             if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
                 // A value this slot's type does not list but another empty slot's does is that
-                // slot's: "i would like a pepperoni pizza" tagged like "a {size} pizza".
-                if !match.isKnownValue, typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true,
+                // slot's: "i would like a pepperoni pizza" tagged like "a {size} pizza". (A
+                // built-in list's value resolves to nothing, as in Alexa's requests, yet is
+                // listed: "from chicago" stays the departure when the arrival is a city too.)
+                if !match.isKnownValue, let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed,
+                    let said = utterance.tokens(of: match), !type.isListedValue(utterance.words[said]),
                     let other = listedValueForAnother(in: span, intent: intent, taken: taken, utterance: utterance, today: today, whole: true) {
                     add(other)
                     continue
@@ -86,8 +89,16 @@ extension SkillNLU {
         func empty(_ slot: SlotDefinition) -> Bool {
             !result.contains { $0.name == slot.name } && intent.slots.filter { $0.type == slot.type }.count == 1
         }
-        for slot in intent.slots where empty(slot) {
+        for slot in intent.slots where !result.contains(where: { $0.name == slot.name }) {
             guard let type = gazetteer.types.firstIndex(of: slot.type) else { continue }
+            // Slots of one type ("from {fromCity} to {toCity}") are told apart by the word the
+            // samples say before each: a value after "to" is the arrival, whoever else is empty.
+            let siblings = intent.slots.filter { $0.type == slot.type && $0.name != slot.name }
+            let leads = leadWords[intent.name]?[slot.name] ?? []
+            let othersLeads = Set(siblings.flatMap { leadWords[intent.name]?[$0.name] ?? [] })
+            func leadFits(_ match: Gazetteer.Match) -> Bool {
+                siblings.isEmpty || (match.start > 0 && leads.contains(words[match.start - 1]) && !othersLeads.contains(words[match.start - 1]))
+            }
             let builtIn: Bool
             switch BuiltInSlotTypes.kind(of: slot.type) {
             case .list?: builtIn = true
@@ -95,7 +106,7 @@ extension SkillNLU {
             default: continue
             }
             let free = matches.filter { match in
-                guard match.type == type, isFree(match.start, match.end - 1) else { return false }
+                guard match.type == type, isFree(match.start, match.end - 1), leadFits(match) else { return false }
                 // A value of two words or more ("new york") is seldom said by chance.
                 if builtIn { return match.end - match.start > 1 || !Self.everydayWords.contains(words[match.start]) || isNumber(match.start - 1) || isNumber(match.end) || isNumber(match.start - 2) }
                 // A custom type's value: not one the model says around its slots, nor an
@@ -148,6 +159,20 @@ extension SkillNLU {
     /// "tonight"), a holiday, am or pm. A number alone does not: "five" may be anything.
     static func saysWhen(_ word: String) -> Bool {
         Lexicon.classes(of: word).contains { [.month, .weekday, .dayPart, .holiday, .meridiem].contains($0) }
+    }
+
+    /// The words the intent's samples (and the slot's own) say just before `slot`: "to" for
+    /// "plan a trip to {toCity}".
+    static func leadWords(of slot: SlotName, in intent: IntentDefinition) -> Set<String> {
+        var leads = Set<String>()
+        let own = intent.slots.first { $0.name == slot }?.samples ?? []
+        for sample in intent.samples + own {
+            let parts = SampleTemplate.parts(of: sample)
+            for (i, part) in parts.enumerated() where i > 0 && part == .slot(slot.rawValue) {
+                if case .text(let text) = parts[i - 1], let last = Tokenizer.tokens(text).last { leads.insert(last.text) }
+            }
+        }
+        return leads
     }
 
     /// Common words, for telling a name from a word in everyday use.

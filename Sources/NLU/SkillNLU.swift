@@ -23,6 +23,10 @@ public struct SkillNLU: Sendable {
     /// Per intent and slot, a matcher over the slot's elicitation samples and the ways people
     /// answer a question with a bare value ("8", "it's eight", "the grocery one").
     private let elicitation: [IntentName: [SlotName: SampleMatcher]]
+    /// Per intent, for slots that share their type with another of its slots, the words the
+    /// samples say just before each ("to" of "plan a trip to {toCity}"): which of them a value
+    /// after such a word fills.
+    let leadWords: [IntentName: [SlotName: Set<String>]]
     static let fewSamples = 20
 
     /// Compiles `model`. Built-in intents the model declares get their standard phrases.
@@ -60,6 +64,13 @@ public struct SkillNLU: Sendable {
             }
         }
         self.elicitation = elicitation
+        var leadWords: [IntentName: [SlotName: Set<String>]] = [:]
+        for intent in model.intents {
+            for slot in intent.slots where intent.slots.contains(where: { $0.name != slot.name && $0.type == slot.type }) {
+                leadWords[intent.name, default: [:]][slot.name] = Self.leadWords(of: slot.name, in: intent)
+            }
+        }
+        self.leadWords = leadWords
         let trainable = model.intents.contains { !($0.samples + extra[$0.name, default: []]).isEmpty }
         statistical = trainable ? Self.trained(model: model, extra: extra, cache: cache) : nil
     }

@@ -187,6 +187,9 @@ struct SlotTypeMatcher: Sendable {
             if words.count > 1, let first = words.first, Self.determiners.contains(first), entries[words.dropFirst().joined(separator: " ")] != nil {
                 return Reading(normalized: nil, resolved: nil, fit: 1)
             }
+            // A built-in list names places, people, things: a number said alone is none of them
+            // ("i'm going to guess 42" has no city 42).
+            if case .list = kind, NumberWords.value(of: Array(words)) != nil { return nil }
             return closed ? nil : Reading(normalized: nil, resolved: nil, fit: 0.8)
         }
     }

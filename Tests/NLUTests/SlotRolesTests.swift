@@ -1,0 +1,58 @@
+import NLU
+import SkillModel
+import Testing
+
+/// Slots a skill's author tells apart by the words around them, as people write models: two
+/// cities of one type ("from {fromCity} to {toCity}"), a listed value beside a word the tagger
+/// took, and a number that is no place.
+@Suite struct SlotRolesTests {
+    static let trips = SkillNLU(skillID: "trips", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"trip planner","intents":[
+          {"name":"PlanTripIntent","slots":[{"name":"fromCity","type":"AMAZON.US_CITY"},{"name":"toCity","type":"AMAZON.US_CITY"},
+                                            {"name":"travelDate","type":"AMAZON.DATE"},{"name":"activity","type":"ACTIVITY"}],
+           "samples":["plan a trip","i want to plan a trip","i want to travel from {fromCity} to {toCity}","plan a trip to {toCity}",
+                      "i'm going to {toCity} on {travelDate}","i want to visit {toCity} {travelDate}",
+                      "take me from {fromCity} to {toCity} on {travelDate}","i want to go {activity} in {toCity}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],
+         "types":[{"name":"ACTIVITY","values":[{"name":{"value":"hiking"}},{"name":{"value":"skiing"}},{"name":{"value":"camping"}}]}]}}}
+        """#))
+    static let books = SkillNLU(skillID: "books", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"book buddy","intents":[
+          {"name":"RecommendIntent","slots":[{"name":"genre","type":"GENRE"}],
+           "samples":["recommend a book","what should i read next","suggest a {genre} book"]},
+          {"name":"ReadingListIntent","samples":["what's on my reading list","what am i reading","read me my list"]},
+          {"name":"AMAZON.HelpIntent","samples":[]}],
+         "types":[{"name":"GENRE","values":[{"name":{"value":"mystery"}},{"name":{"value":"fantasy"}},{"name":{"value":"romance"}},
+                                             {"name":{"value":"science fiction","synonyms":["sci fi"]}}]}]}}}
+        """#))
+    static let today = CivilDate(year: 2026, month: 11, day: 25)
+
+    static func slots(_ candidate: NLUCandidate?) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: (candidate?.slots ?? []).map { ($0.name.rawValue, $0.value) })
+    }
+
+    @Test(arguments: [
+        // The tagger's own "from chicago" stays the departure though "denver" fills no slot.
+        ("i'm flying from chicago to denver next friday", ["fromCity": "chicago", "toCity": "denver", "travelDate": "2026-11-27"]),
+        // A city after "to" is the arrival, whichever slot the tagger or the other city left empty.
+        ("book me a trip to seattle", ["toCity": "seattle"]),
+        ("plan a trip to miami on december third", ["toCity": "miami", "travelDate": "2026-12-03"]),
+        ("we're heading to austin tomorrow", ["toCity": "austin", "travelDate": "2026-11-26"]),
+    ])
+    func citiesOfOneTypeAreToldApartByTheWordsBefore(text: String, expected: [String: String]) throws {
+        let best = try #require(Self.trips.parse(Utterance(text), today: Self.today).first)
+        #expect(best.intent == "PlanTripIntent")
+        #expect(Self.slots(best) == expected)
+    }
+
+    @Test func aNumberIsNoCity() {
+        let best = Self.trips.parse(Utterance("i'm going to guess 42"), today: Self.today).first
+        #expect(Self.slots(best)["toCity"] == nil)
+    }
+
+    @Test func aListedValueBesideTheTaggedWordTakesTheSlot() throws {
+        let best = try #require(Self.books.parse(Utterance("suggest a good mystery")).first)
+        #expect(best.intent == "RecommendIntent")
+        #expect(Self.slots(best) == ["genre": "mystery"])
+    }
+}
