@@ -207,7 +207,11 @@ public struct SkillNLU: Sendable {
             // answer more than was asked.
             let intent = intents[intentIndex]
             if let capture = answer.captures.first(where: { $0.reading.fit < 1 && holdsOtherSlotsValue($0, of: intent, utterance: utterance, today: today) }) {
-                if let slot = intent.slots.first(where: { $0.name != capture.slot && wholeValue(of: $0, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) }),
+                // Of two slots of one type, the one the samples say the word before it for:
+                // "change it to denver" asked for an activity is the arrival, not the departure.
+                let owners = intent.slots.filter { $0.name != capture.slot && wholeValue(of: $0, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) }
+                let before = capture.firstToken > 0 ? utterance.words[capture.firstToken - 1] : ""
+                if let slot = owners.first(where: { leadWords[intent.name]?[$0.name]?.contains(before) == true }) ?? owners.first,
                     let match = slotMatch(slot, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) {
                     return [NLUCandidate(skillID: skillID, intent: intent.name, score: 0.9, slots: [match], declaredSlots: intent.slots.map(\.name))]
                         + general.filter { $0.intent != intent.name }
@@ -226,7 +230,7 @@ public struct SkillNLU: Sendable {
         for first in capture.firstToken...capture.lastToken {
             for last in first...min(capture.lastToken, first + 3) {
                 let words = utterance.words[first...last]
-                if others.contains(where: { $0.read(words: words, today: today)?.isKnownValue == true }) { return true }
+                if others.contains(where: { Self.isValue($0.read(words: words, today: today), words: words) }) { return true }
             }
         }
         return false
@@ -234,7 +238,15 @@ public struct SkillNLU: Sendable {
 
     /// Whether the slot's type reads these words whole as a listed value or a grammar value.
     func wholeValue(of slot: SlotDefinition, first: Int, last: Int, utterance: Utterance, today: CivilDate) -> Bool {
-        typeMatchers[SlotTypeMatcher.Key(slot)]?.read(words: utterance.words[first...last], today: today)?.isKnownValue == true
+        Self.isValue(typeMatchers[SlotTypeMatcher.Key(slot)]?.read(words: utterance.words[first...last], today: today), words: utterance.words[first...last])
+    }
+
+    /// Whether a reading is a value its type knows: listed by the model, read by a grammar, or
+    /// a built-in list's ("denver" said while an activity is asked is the trip's city), unless
+    /// that is one everyday word ("may", "will").
+    static func isValue(_ reading: SlotTypeMatcher.Reading?, words: ArraySlice<String>) -> Bool {
+        guard let reading else { return false }
+        return reading.isKnownValue || (reading.resolved != nil && (words.count > 1 || words.first.map { !everydayWords.contains($0) } ?? false))
     }
 
     /// The words that carry meaning in this model (samples, values, built-in phrases), for the

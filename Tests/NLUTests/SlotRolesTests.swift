@@ -50,6 +50,16 @@ import Testing
         #expect(Self.slots(best)["toCity"] == nil)
     }
 
+    /// Asked what to do there, a city is no activity: it changes the trip's city, the one the
+    /// samples say the word before it for ("to" of "plan a trip to {toCity}") when there is one.
+    @Test(arguments: [("change it to denver", "toCity"), ("make it denver", "fromCity")])
+    func aCityAnsweredForAnotherSlotIsTheTripsCity(text: String, slot: String) throws {
+        let asking = SkillNLU.Elicitation(intent: "PlanTripIntent", slot: "activity")
+        let best = try #require(Self.trips.parse(Utterance(text), eliciting: asking, today: Self.today).first)
+        #expect(best.intent == "PlanTripIntent")
+        #expect(Self.slots(best) == [slot: "denver"])
+    }
+
     @Test func aListedValueBesideTheTaggedWordTakesTheSlot() throws {
         let best = try #require(Self.books.parse(Utterance("suggest a good mystery")).first)
         #expect(best.intent == "RecommendIntent")
