@@ -65,7 +65,17 @@ extension HostEngine {
                 return nil
             }
         case .confirmIntent:
-            guard let yes = BuiltInIntents.confirmation(utterance.words) else { return nil }
+            let yes = BuiltInIntents.confirmation(utterance.words)
+            // A change of mind instead of yes ("actually make it small", "no, make it a
+            // cappuccino", "small please"): the values the sentence says change, and the intent
+            // is asked to be confirmed again with them, not denied or started over.
+            let stated = yes == true ? [] : entry.nlu.statedValues(utterance, intent: intent.name, except: nil)
+            if !stated.isEmpty {
+                result.candidates = []
+                Self.take(stated, into: &intent, result: &result)
+                break
+            }
+            guard let yes else { return nil }
             intent.confirmationStatus = yes ? .confirmed : .denied
         }
         let engine = DialogEngine(model: entry.skill.model.dialog)
