@@ -25,7 +25,7 @@ import Testing
         ("go home", "AMAZON.NavigateHomeIntent"), ("next", "AMAZON.NextIntent"), ("go back", "AMAZON.PreviousIntent"),
         ("pause", "AMAZON.PauseIntent"), ("resume", "AMAZON.ResumeIntent"), ("goodbye", "AMAZON.StopIntent"),
         ("main menu", "AMAZON.NavigateHomeIntent"), ("wait a second", "AMAZON.PauseIntent"), ("let's start again", "AMAZON.StartOverIntent"),
-        ("skip this one", "AMAZON.NextIntent"),
+        ("skip this one", "AMAZON.NextIntent"), ("repeat the question", "AMAZON.RepeatIntent"), ("i didn't catch that", "AMAZON.RepeatIntent"),
     ])
     func builtInPhrases(text: String, intent: String) {
         #expect(Self.nlu.parse(Utterance(text)).first?.intent.rawValue == intent)
