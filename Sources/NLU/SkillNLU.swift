@@ -370,11 +370,27 @@ public struct SkillNLU: Sendable {
                     continue
                 }
             }
+            // "add a book to my reading list" by "add {title} to my reading list" names no book:
+            // the slot stays empty, and a dialog asks which.
+            if capture.reading.fit < 1, isPlaceholder(utterance.words[capture.firstToken...capture.lastToken], type: type) { continue }
             slots.append(slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: type, utterance: utterance, today: today))
         }
         return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: datesJoined(slots, intent: intent, utterance: utterance, today: today),
                             declaredSlots: intent.slots.map(\.name))
     }
+
+    /// Whether unlisted words stand for a value without saying it: the model's carrier words
+    /// ("a book", said to a reading list whose samples say "recommend a book"), or such a word
+    /// or "something" after everyday words ("a new book"). Only for types that list values.
+    func isPlaceholder(_ words: ArraySlice<String>, type: SlotTypeMatcher) -> Bool {
+        guard type.isListed, let head = words.last else { return false }
+        if isCarrierPhrase(words, type: type) { return true }
+        guard carrierWords.contains(head) || Self.placeholders.contains(head) else { return false }
+        return words.dropLast().allSatisfy(Self.everydayWords.contains)
+    }
+
+    /// Words that stand for a thing not named.
+    static let placeholders: Set<String> = ["one", "ones", "something", "anything", "thing", "things", "stuff"]
 
     /// Whether words a type reads as a name are only function words, or only the model's
     /// carrier words when the type lists values (a free-text slot takes anything).
