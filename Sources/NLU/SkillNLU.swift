@@ -124,6 +124,9 @@ public struct SkillNLU: Sendable {
         return ways + ways.map { ($0.0, $0.1 + " please") } + before.flatMap { lead in after.map { (lead, $0) } }
     }()
 
+    /// What may follow a bare answer (the `answerPatterns`' endings).
+    static let answerTails: Set<String> = ["", "please", "i think", "i guess", "thanks", "thank you", "maybe"]
+
     /// A slot's answer samples with words before the value joined to those with words after it:
     /// "for {people}" and "{people} people" give "for {people} people".
     static func joinedAnswers(_ slot: SlotDefinition) -> [String] {
@@ -219,7 +222,20 @@ public struct SkillNLU: Sendable {
                 return general
             }
         }
-        let remapped = SampleMatcher.Match(intent: intentIndex, captures: answer.captures, score: answer.score, literalWords: answer.literalWords)
+        // A name keeps its article where the type's listed names have one: "the name of the
+        // wind" answered to "which book?" is that title (the type lists "the hobbit"), though
+        // the answer pattern "the {slot}" reads "the grocery one" as "grocery", and "a pizza"
+        // asked for a drink is "pizza". Only at the end of the answer (or before "please", "i
+        // think"…), where a descriptor ("the blue one") is not.
+        let captures = answer.captures.map { capture -> SampleMatcher.Capture in
+            let type = matcher.types[capture.type]
+            guard capture.reading.fit < 1, type.listsArticles, capture.firstToken > 0, SlotTypeMatcher.articles.contains(utterance.words[capture.firstToken - 1]),
+                Self.answerTails.contains(utterance.words[(capture.lastToken + 1)...].joined(separator: " ")),
+                let reading = type.read(words: utterance.words[(capture.firstToken - 1)...capture.lastToken], today: today), reading.fit < 1
+            else { return capture }
+            return SampleMatcher.Capture(slot: capture.slot, type: capture.type, firstToken: capture.firstToken - 1, lastToken: capture.lastToken, reading: reading)
+        }
+        let remapped = SampleMatcher.Match(intent: intentIndex, captures: captures, score: answer.score, literalWords: answer.literalWords)
         return [candidate(from: remapped, utterance: utterance, today: today, source: matcher)] + general.filter { $0.intent != elicitation.intent }
     }
 

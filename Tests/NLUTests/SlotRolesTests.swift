@@ -73,6 +73,16 @@ import Testing
         #expect(Self.slots(best)["title"] == title)
     }
 
+    /// Asked which book, a title it does not list keeps its article; a descriptor does not.
+    @Test(arguments: [("the name of the wind", "the name of the wind"), ("um the midnight library i think", "the midnight library"),
+                      ("the hobbit", "the hobbit"), ("the big one", "big")])
+    func anAnsweredTitleKeepsItsArticle(text: String, title: String) throws {
+        let asking = SkillNLU.Elicitation(intent: "AddBookIntent", slot: "title")
+        let best = try #require(Self.books.parse(Utterance(text), eliciting: asking).first)
+        #expect(best.intent == "AddBookIntent")
+        #expect(Self.slots(best)["title"] == title)
+    }
+
     @Test func aListedValueBesideTheTaggedWordTakesTheSlot() throws {
         let best = try #require(Self.books.parse(Utterance("suggest a good mystery")).first)
         #expect(best.intent == "RecommendIntent")

@@ -37,6 +37,8 @@ struct SlotTypeMatcher: Sendable {
     let entryPrefixes: Set<String>
     /// Whether listed values hold a possessive ("jannie's"): then a value may end in one.
     let listsPossessives: Bool
+    /// Whether a listed value opens with an article ("the hobbit"): then a value may.
+    let listsArticles: Bool
     /// A custom type whose listed values are mostly dates, times or durations ("now", "in
     /// six years", "2 pm", "saturday"): any such expression is a value of its kind.
     let holdsTimes: Bool
@@ -85,6 +87,7 @@ struct SlotTypeMatcher: Sendable {
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
         entryPrefixes = PhrasePrefixes.of(entries.keys)
         listsPossessives = entries.keys.contains { $0.split(separator: " ").contains { $0.hasSuffix("'s") } }
+        listsArticles = entries.keys.contains { key in key.split(separator: " ").first.map { Self.articles.contains(String($0)) } ?? false }
         // The first hundred values decide: reading every one of a full-size model's thousands
         // of titles as a date cost 80 ms at load.
         let values = (definition?.values ?? []).prefix(100).map { Tokenizer.tokens($0.value).map(\.text) }
