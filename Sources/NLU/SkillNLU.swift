@@ -120,12 +120,12 @@ public struct SkillNLU: Sendable {
                     ("actually ", ""), ("actually make it ", ""), ("no make it ", ""), ("no ", ""), ("change it to ", ""), ("make that ", ""),
                     ("go with ", ""), ("let's go with ", ""), ("switch to ", "")]
         let before = ["", "um ", "uh ", "hmm ", "hmm maybe ", "well ", "maybe ", "i think ", "i guess ", "probably ", "ok ", "oh "]
-        let after = ["", " please", " i think", " i guess", " thanks", " thank you", " maybe"]
+        let after = answerTails.map { $0.isEmpty ? "" : " " + $0 }
         return ways + ways.map { ($0.0, $0.1 + " please") } + before.flatMap { lead in after.map { (lead, $0) } }
     }()
 
-    /// What may follow a bare answer (the `answerPatterns`' endings).
-    static let answerTails: Set<String> = ["", "please", "i think", "i guess", "thanks", "thank you", "maybe"]
+    /// What may follow a bare answer: the `answerPatterns`' endings.
+    static let answerTails = ["", "please", "i think", "i guess", "thanks", "thank you", "maybe"]
 
     /// A slot's answer samples with words before the value joined to those with words after it:
     /// "for {people}" and "{people} people" give "for {people} people".
@@ -406,7 +406,7 @@ public struct SkillNLU: Sendable {
     }
 
     /// Words that stand for a thing not named.
-    static let placeholders: Set<String> = ["one", "ones", "something", "anything", "thing", "things", "stuff"]
+    static let placeholders = proForms.union(["something", "anything", "thing", "things", "stuff"])
 
     /// Whether words a type reads as a name are only function words, or only the model's
     /// carrier words when the type lists values (a free-text slot takes anything).

@@ -71,7 +71,6 @@ extension HostEngine {
             // is asked to be confirmed again with them, not denied or started over.
             let stated = yes == true ? [] : entry.nlu.statedValues(utterance, intent: intent.name, except: nil)
             if !stated.isEmpty {
-                result.candidates = []
                 Self.take(stated, into: &intent, result: &result)
                 break
             }
