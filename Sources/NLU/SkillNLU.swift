@@ -289,7 +289,8 @@ public struct SkillNLU: Sendable {
         // A sample matched with listed values: in grammar. So is a sample's carrier phrase with
         // free text after it ("who was {query}" for "who was napoleon"): that slot takes
         // anything by design, so words the model never says do not make it out of domain.
-        if let best = exact.first, best.isInGrammar || (best.literalWords > 0 && best.captures.allSatisfy { $0.reading.fit >= 1 || isFreeText($0) }) {
+        if let best = exact.first, best.isInGrammar || (best.literalWords > 0 && best.captures.allSatisfy { $0.reading.fit >= 1 || isFreeText($0) }),
+            !valuesSayAnotherIntent(best, utterance: utterance) {
             return exactCandidates()
         }
         guard let statistical, !utterance.words.isEmpty else { return exactCandidates() }
@@ -298,7 +299,7 @@ public struct SkillNLU: Sendable {
         guard let top = readings.first, Self.rejection(top: top.probability, none: none, sensitivity: model.fallbackIntentSensitivity, overlaps: statistical.overlaps(utterance.words)) == nil
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)
-        if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, best.literalWords > 0,
+        if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, best.literalWords > 0, !valuesSayAnotherIntent(best, utterance: utterance),
             !swallowsValues(best, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today) {
             // Unlisted values in an intent with few samples: a tagger trained on a handful of
             // sentences guesses boundaries worse than the sample states them. Not a sample of
@@ -326,6 +327,25 @@ public struct SkillNLU: Sendable {
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
         return candidates
+    }
+
+    /// Whether a value the match captured says a meaningful word that only the model's other
+    /// intents say outside their slots, while the sample's own words are all said by other
+    /// intents too: "please start the coffee pot" matched as the vacuum's "please start
+    /// {device}", "play game" as a radio's "play {station}". The sample does not decide the
+    /// intent then; the classifiers, which read every word, do. "add a book to my reading list"
+    /// stays the adding ("add" is its alone), with no book named.
+    func valuesSayAnotherIntent(_ match: SampleMatcher.Match, utterance: Utterance) -> Bool {
+        guard let statistical else { return false }
+        var inside = [Bool](repeating: false, count: utterance.words.count)
+        for capture in match.captures {
+            for t in capture.firstToken...capture.lastToken { inside[t] = true }
+        }
+        let meaningful = { (word: String) in !StopWords.all.contains(word) }
+        if utterance.words.indices.contains(where: { !inside[$0] && meaningful(utterance.words[$0]) && statistical.isOwnCarrier(utterance.words[$0], of: match.intent) }) {
+            return false
+        }
+        return utterance.words.indices.contains { inside[$0] && meaningful(utterance.words[$0]) && statistical.isOtherIntentsCarrier(utterance.words[$0], for: match.intent) }
     }
 
     /// Why the trained path calls a sentence out of domain, or nil when it is in: too much like

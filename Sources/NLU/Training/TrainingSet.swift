@@ -19,13 +19,17 @@ struct TrainingSet: Sendable {
     ///   - intents: the intents to learn (index = position).
     ///   - perIntent: roughly how many sentences to make per intent.
     ///   - minimumCopies: sentences made from each sample at least, however many samples.
-    init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], perIntent: Int? = nil, minimumCopies: Int = 1, seed: UInt64) {
+    ///   - forTagging: every listed value in every intent's sentences, where the classifiers'
+    ///     leave another intent's words (`othersCarrierWords`) to that intent.
+    init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], perIntent: Int? = nil, minimumCopies: Int = 1,
+         forTagging: Bool = false, seed: UInt64) {
         let perIntent = perIntent ?? Tuning.perIntent(intents: intents.count)
         var random = SplitMix64(seed: seed)
         var pools = ValuePools(model: model)
         var examples: [Example] = []
         let allSamples = intents.map { $0.samples + (extraSamples[$0.name] ?? []) }
         let suspects = Self.suspects(allSamples, intents: intents)
+        let foreign = forTagging ? allSamples.map { _ in [] } : Self.othersCarrierWords(allSamples)
         for (intentIndex, intent) in intents.enumerated() {
             let samples = allSamples[intentIndex]
             guard !samples.isEmpty else { continue }
@@ -49,7 +53,7 @@ struct TrainingSet: Sendable {
                                 usable = false
                                 break
                             }
-                            let value = pools.value(for: intent.slots[slotIndex].type, using: &random)
+                            let value = pools.value(for: intent.slots[slotIndex].type, avoiding: foreign[intentIndex], using: &random)
                             for (i, word) in value.enumerated() {
                                 surfaces.append(word)
                                 labels.append(i == 0 ? 2 * slotIndex + 1 : 2 * slotIndex + 2)
@@ -64,6 +68,19 @@ struct TrainingSet: Sendable {
             }
         }
         self.examples = examples
+    }
+
+    /// Per intent, the meaningful words other intents' samples say outside their slots and its
+    /// own do not ("coffee" for a vacuum's intent, beside "make me a coffee"): a value holding
+    /// one is left to the intents that say it, so a shared type ("coffee pot", "roomba") does
+    /// not teach the vacuum's "start {device}" that "start the coffee pot" is the vacuum's.
+    static func othersCarrierWords(_ samples: [[String]]) -> [Set<String>] {
+        let carrier = samples.map { Set($0.flatMap(SampleTemplate.meaningfulWords(of:))) }
+        var sayers: [String: Int] = [:]
+        for words in carrier {
+            for word in words { sayers[word, default: 0] += 1 }
+        }
+        return carrier.map { own in Set(sayers.keys.filter { !own.contains($0) }) }
     }
 
     struct Position: Hashable {
@@ -155,6 +172,9 @@ struct ValuePools: Sendable {
         "AMAZON.FOUR_DIGIT_NUMBER": ["2026", "1984", "twenty twenty six", "4321", "nineteen ninety nine"],
     ]
 
+    /// How many cards (or draws) are looked at for a value an intent does not avoid.
+    static let lookahead = 32
+
     /// Per type, the listed values not yet dealt in this round.
     private var decks: [SlotTypeName: [[String]]] = [:]
 
@@ -163,12 +183,23 @@ struct ValuePools: Sendable {
     /// for a type that lists none, one made up from common words. (Dealt rather than drawn:
     /// dev split, 70 per intent, mean over seven seeds, slot F1 0.8445 -> 0.8460 and intent
     /// 0.9484 -> 0.9495; F1 spread between seeds 0.012 -> 0.005.)
-    mutating func value(for type: SlotTypeName, using random: inout SplitMix64) -> [String] {
+    /// A value holding a word of `avoiding` is left in the deck for another intent: the next of
+    /// the top `lookahead` cards that holds none is dealt, else one drawn from the whole type,
+    /// else (the type has few others) the top card.
+    mutating func value(for type: SlotTypeName, avoiding: Set<String> = [], using random: inout SplitMix64) -> [String] {
         if let list = values[type], !list.isEmpty {
             if decks[type, default: []].isEmpty {
                 var deck = list
                 deck.shuffle(using: &random)
                 decks[type] = deck
+            }
+            guard !avoiding.isEmpty else { return decks[type]!.removeLast() }
+            let acceptable = { (value: [String]) in !value.contains { avoiding.contains($0.lowercased()) } }
+            let deck = decks[type]!
+            if let at = deck.indices.reversed().prefix(Self.lookahead).first(where: { acceptable(deck[$0]) }) { return decks[type]!.remove(at: at) }
+            for _ in 0..<Self.lookahead {
+                let drawn = list[random.below(list.count)]
+                if acceptable(drawn) { return drawn }
             }
             return decks[type]!.removeLast()
         }

@@ -63,9 +63,10 @@ extension HostEngine {
         }
 
         // A launch phrase that nearly names a skill ("open the pizza order" for "pizza
-        // corner") opens it, unless that skill itself reads the sentence or another is sure.
+        // corner") opens it, unless some skill, that one too, is sure of the sentence as one
+        // of its intents ("open the coin flipper" is no coin flip at 0.5).
         if let near = registry.invocations.nearMiss(utterance), near != conversation.session?.skillID, let entry = registry.entry(near),
-            registry.index.parse(utterance).first.map({ $0.skillID != near && $0.score < 0.9 }) ?? true {
+            registry.index.parse(utterance).first.map({ $0.score < 0.9 }) ?? true {
             if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: text) }
             openSession(for: entry.id)
             return await send(.launch, to: entry, result: result)
