@@ -330,9 +330,9 @@ public struct SkillNLU: Sendable {
     }
 
     /// Whether a value the match captured says a meaningful word that only the model's other
-    /// intents say outside their slots, while the sample's own words are all said by other
-    /// intents too: "please start the coffee pot" matched as the vacuum's "please start
-    /// {device}", "play game" as a radio's "play {station}". The sample does not decide the
+    /// intents say outside their slots (or that another intent's type lists), while the sample's
+    /// own words are all said by other intents too: "please start the coffee pot" matched as
+    /// the vacuum's "please start {device}", "play game" as a radio's "play {station}". The sample does not decide the
     /// intent then; the classifiers, which read every word, do. "add a book to my reading list"
     /// stays the adding ("add" is its alone), with no book named.
     func valuesSayAnotherIntent(_ match: SampleMatcher.Match, utterance: Utterance) -> Bool {
@@ -345,7 +345,18 @@ public struct SkillNLU: Sendable {
         if utterance.words.indices.contains(where: { !inside[$0] && meaningful(utterance.words[$0]) && statistical.isOwnCarrier(utterance.words[$0], of: match.intent) }) {
             return false
         }
-        return utterance.words.indices.contains { inside[$0] && meaningful(utterance.words[$0]) && statistical.isOtherIntentsCarrier(utterance.words[$0], for: match.intent) }
+        if utterance.words.indices.contains(where: { inside[$0] && meaningful(utterance.words[$0]) && statistical.isOtherIntentsCarrier(utterance.words[$0], for: match.intent) }) {
+            return true
+        }
+        // Or a value the slot's type does not list that another intent's type lists: "play
+        // chess", a game, read as a station by "play {station}".
+        let own = Set(intents[match.intent].slots.map(\.type))
+        return match.captures.contains { capture in
+            capture.reading.fit < 1 && typeMatchers.contains { key, type in
+                guard !own.contains(key.type), case .custom = type.kind else { return false }
+                return type.isListedValue(utterance.words[capture.firstToken...capture.lastToken])
+            }
+        }
     }
 
     /// Why the trained path calls a sentence out of domain, or nil when it is in: too much like

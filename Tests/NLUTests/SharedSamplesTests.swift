@@ -20,9 +20,10 @@ import Testing
                   {"name":"SHOW","values":[{"name":{"value":"planet money"}},{"name":{"value":"radiolab"}}]}]}}}
         """#))
 
-    /// "play {station}" matches each of these word for word, with a station nobody lists.
+    /// "play {station}" matches each of these word for word, with a station nobody lists ("chess"
+    /// is a game).
     @Test(arguments: [("play game", "PlayGameIntent"), ("play game with me", "PlayGameIntent"), ("play that podcast please", "PlayPodcastIntent"),
-                      ("play the next episode", "PlayPodcastIntent"), ("play kexp", "PlayRadioIntent")])
+                      ("play the next episode", "PlayPodcastIntent"), ("play chess", "PlayGameIntent"), ("play kexp", "PlayRadioIntent")])
     func aValueSayingAnotherIntentsWordsIsThatIntents(text: String, intent: String) throws {
         let best = try #require(Self.media.parse(Utterance(text)).first)
         #expect(best.intent.rawValue == intent)
