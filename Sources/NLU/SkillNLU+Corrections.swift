@@ -26,6 +26,14 @@ extension SkillNLU {
                 for i in first...last { taken[i] = true }
             }
         }
+        // Values no list names (a number, a date, a city) count where the slot's own words
+        // frame them: its samples ("{nights} nights", "for {nights} nights") or its name ("change
+        // the city to boston").
+        for match in framedValues(utterance, intent: intent, except: except, today: today) where !found.contains(where: { $0.name == match.name }) {
+            guard let span = utterance.tokens(of: match), !taken[span].contains(true) else { continue }
+            found.append(match)
+            for i in span { taken[i] = true }
+        }
         var result: [SlotMatch] = []
         for match in found where !result.contains(where: { $0.name == match.name }) {
             let same = found.filter { $0.name == match.name }
@@ -40,5 +48,71 @@ extension SkillNLU {
             result.append(whole)
         }
         return result
+    }
+
+    /// Values of slots whose types list nothing or are built-in (numbers, dates, cities) said
+    /// inside the words that frame them for that slot: around the value in one of the slot's
+    /// samples ("{nights} nights", "for {nights} nights", "in {city}"), or after the slot's name
+    /// ("change the city to boston", "make the check in date friday"). One value a slot, the
+    /// longest; a span two slots both frame is left out.
+    func framedValues(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, today: CivilDate) -> [SlotMatch] {
+        let words = utterance.words
+        var claims: [(slot: SlotDefinition, first: Int, last: Int)] = []
+        for slot in intent.slots where slot.name != except && !(typeMatchers[SlotTypeMatcher.Key(slot)]?.resolves ?? false) {
+            var best: (first: Int, last: Int)?
+            for frame in Self.frames(of: slot) where frame.lead.count + frame.tail.count < words.count {
+                for first in frame.lead.count..<words.count {
+                    guard words[(first - frame.lead.count)..<first].elementsEqual(frame.lead) else { continue }
+                    for last in first..<min(words.count, first + 4) {
+                        guard last + 1 + frame.tail.count <= words.count, words[(last + 1)..<(last + 1 + frame.tail.count)].elementsEqual(frame.tail),
+                            wholeValue(of: slot, first: first, last: last, utterance: utterance, today: today)
+                        else { continue }
+                        if best.map({ last - first > $0.last - $0.first }) ?? true { best = (first, last) }
+                    }
+                }
+            }
+            if let best { claims.append((slot, best.first, best.last)) }
+        }
+        return claims.filter { claim in
+            !claims.contains { $0.slot.name != claim.slot.name && $0.first <= claim.last && claim.first <= $0.last }
+        }.compactMap { slotMatch($0.slot, first: $0.first, last: $0.last, utterance: utterance, today: today) }
+    }
+
+    /// The words around a slot's value in its samples that say nothing but that slot, and after
+    /// its name: (lead, tail), at least one word between them.
+    static func frames(of slot: SlotDefinition) -> [(lead: [String], tail: [String])] {
+        let value = SampleTemplate.Part.slot(slot.name.rawValue)
+        var frames: [(lead: [String], tail: [String])] = []
+        for sample in slot.samples {
+            let parts = SampleTemplate.parts(of: sample)
+            guard let at = parts.firstIndex(of: value), parts.filter({ if case .slot = $0 { true } else { false } }).count == 1 else { continue }
+            func words(_ part: SampleTemplate.Part?) -> [String] {
+                guard case .text(let text)? = part else { return [] }
+                return Tokenizer.tokens(text).map(\.text)
+            }
+            let frame = (lead: words(at > 0 ? parts[at - 1] : nil), tail: words(at + 1 < parts.count ? parts[at + 1] : nil))
+            // Only words that say which slot this is: not an article or "the … one" alone.
+            if (frame.lead + frame.tail).contains(where: { !StopWords.all.contains($0) }) { frames.append(frame) }
+        }
+        let name = Self.nameWords(slot.name.rawValue)
+        for joint in [["to"], ["is"], ["should", "be"], ["for"]] { frames.append((name + joint, [])) }
+        if name.count > 1 || !StopWords.all.contains(name.first ?? "") { frames.append((name, [])) }
+        return frames
+    }
+
+    /// A slot's name as words: "checkIn" → "check in", "room_type" → "room type".
+    static func nameWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character == "_" || character == "-" || character == " " || (character.isUppercase && !current.isEmpty) {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = character.isLetter || character.isNumber ? String(character) : ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
     }
 }

@@ -59,3 +59,38 @@ import Testing
         #expect(!coffee.contains("vacuum") && !coffee.contains("robot vacuum"))
     }
 }
+
+/// A change of mind said while the dialog asks for something else, about a slot whose type lists
+/// nothing: a number, a date or a city is heard where the slot's own words frame it.
+@Suite struct FramedValuesTests {
+    static let hotel = SkillNLU(skillID: "hotel", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"stay finder","intents":[
+          {"name":"BookRoomIntent","slots":[
+             {"name":"city","type":"AMAZON.US_CITY","samples":["{city}","in {city}"]},
+             {"name":"checkIn","type":"AMAZON.DATE","samples":["{checkIn}","on {checkIn}","checking in {checkIn}"]},
+             {"name":"nights","type":"AMAZON.NUMBER","samples":["{nights}","{nights} nights","for {nights} nights"]},
+             {"name":"guests","type":"AMAZON.NUMBER","samples":["{guests}","{guests} people","for {guests} guests"]},
+             {"name":"roomType","type":"ROOM_TYPE","samples":["{roomType}","a {roomType} room"]}],
+           "samples":["book a room","book a {roomType} room in {city}","i need a room in {city} for {nights} nights"]}],
+         "types":[{"name":"ROOM_TYPE","values":[{"name":{"value":"single"}},{"name":{"value":"double"}},{"name":{"value":"suite"}}]}]}}}
+        """#))
+    static let today = CivilDate(year: 2026, month: 11, day: 25)
+
+    static func stated(_ text: String, except: SlotName?) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: hotel.statedValues(Utterance(text), intent: "BookRoomIntent", except: except, today: today).map { ($0.name.rawValue, $0.value) })
+    }
+
+    @Test(arguments: [("actually make it four nights", ["nights": "4"]), ("make that three people", ["guests": "3"]),
+                      ("no wait, change the city to boston", ["city": "boston"]), ("the check in should be friday", ["checkIn": "2026-11-27"]),
+                      ("actually a double room for 3 nights", ["roomType": "double", "nights": "3"])])
+    func aValueFramedByItsSlotsWordsIsThatSlots(text: String, expected: [String: String]) {
+        #expect(Self.stated(text, except: "roomType").merging(Self.stated(text, except: nil)) { a, _ in a } == expected)
+    }
+
+    /// A number or a city alone says nothing of which slot it is for; nor do words too few to
+    /// hold the frame and a value.
+    @Test(arguments: ["four", "make it four", "boston", "help", "nights", ""])
+    func aBareValueOrAFrameAloneIsNone(text: String) {
+        #expect(Self.stated(text, except: "roomType").isEmpty)
+    }
+}

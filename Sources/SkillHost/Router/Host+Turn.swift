@@ -165,7 +165,17 @@ extension HostEngine {
         result.candidates = candidates
         explain(&result, [entry.nlu.explain(utterance)])
         if let best = candidates.first {
-            return await start(best.intentValue, with: entry, result: result, slots: best.slots)
+            let answered = await start(best.intentValue, with: entry, result: result, slots: best.slots)
+            // "help" in the middle of a dialog: the skill says what it says, and unless it asks
+            // something of its own, the question under way is still waiting for its answer,
+            // with every slot given so far (Alexa would forget the dialog).
+            if best.intent == .help, let pending = session.dialog, conversation.session?.skillID == entry.id, conversation.session?.dialog == nil {
+                conversation.session?.dialog = pending
+                var answered = answered
+                answered.question = pending.question
+                return answered
+            }
+            return answered
         }
         // Nothing understood: a question under way stays asked, with every slot given so far
         // (even for a skill with a fallback intent, whose handler would start over); with no
