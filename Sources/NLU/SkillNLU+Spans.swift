@@ -20,7 +20,10 @@ extension SkillNLU {
             result.append(match)
             if let slot = intent.slots.firstIndex(where: { $0.name == match.name }) { taken.insert(slot) }
         }
+        // Words a date read further than the tagger tagged it took from later spans.
+        var swallowed = -1
         for span in tagged {
+            guard span.firstToken > swallowed else { continue }
             let slot = intent.slots[span.slot]
             var (first, last) = (span.firstToken, span.lastToken)
             first = listStart(slot, first: first, last: last, tagged: tagged, utterance: utterance, today: today)
@@ -38,6 +41,21 @@ extension SkillNLU {
                     let said = utterance.tokens(of: match), !type.isListedValue(utterance.words[said]),
                     let other = listedValueForAnother(in: span, intent: intent, taken: taken, utterance: utterance, today: today, whole: true) {
                     add(other)
+                    continue
+                }
+                // Nor is a date, time or number a value of a type that lists others: "boston
+                // next friday" tagged "friday" as the room type is the check-in date.
+                if !match.isKnownValue, let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, case .custom = type.kind,
+                    let said = utterance.tokens(of: match), !type.isListedValue(utterance.words[said]),
+                    let other = grammarValueForAnother(said, intent: intent, taken: taken, tagged: tagged, utterance: utterance, today: today) {
+                    add(other)
+                    continue
+                }
+                // A date read on past the tagged words ("the fifth" of "the fifth of january
+                // twenty twenty eight", whose "twenty" was tagged the nights) is the longer date.
+                if readsByGrammar(slot), let said = utterance.tokens(of: match), let longer = longerValue(slot, from: said, than: match, tagged: tagged, utterance: utterance, today: today) {
+                    add(longer.match)
+                    swallowed = longer.last
                     continue
                 }
                 add(match)
@@ -64,6 +82,42 @@ extension SkillNLU {
             }
         }
         return result
+    }
+
+    /// The longest value of a date, time or duration slot that starts where `match` does and
+    /// reads on past it, over words no other slot's span starts before it ends, or that whole
+    /// spans of other slots lie in; nil when none reads a different value.
+    func longerValue(_ slot: SlotDefinition, from said: ClosedRange<Int>, than match: SlotMatch, tagged: [StatisticalNLU.TaggedSlot], utterance: Utterance, today: CivilDate) -> (match: SlotMatch, last: Int)? {
+        switch BuiltInSlotTypes.kind(of: slot.type) {
+        case .date?, .time?, .duration?: break
+        default: return nil
+        }
+        let limit = min(utterance.words.count - 1, said.lowerBound + Self.longestGrammarValue - 1)
+        guard said.upperBound < limit else { return nil }
+        for last in stride(from: limit, to: said.upperBound, by: -1) {
+            // No other span may be cut in two.
+            guard !tagged.contains(where: { $0.firstToken > said.upperBound && $0.firstToken <= last && $0.lastToken > last }) else { continue }
+            guard let longer = slotMatch(slot, first: said.lowerBound, last: last, utterance: utterance, today: today), longer.isKnownValue,
+                longer.value != match.value, utterance.tokens(of: longer)?.upperBound == last
+            else { continue }
+            return (longer, last)
+        }
+        return nil
+    }
+
+    /// A date, time or number said in `span` (with up to two untagged words before it: "next
+    /// friday") for the one empty slot of the intent whose grammar reads it whole.
+    func grammarValueForAnother(_ span: ClosedRange<Int>, intent: IntentDefinition, taken: Set<Int>, tagged: [StatisticalNLU.TaggedSlot], utterance: Utterance, today: CivilDate) -> SlotMatch? {
+        let others = intent.slots.indices.filter { !taken.contains($0) && readsByGrammar(intent.slots[$0]) }
+        guard !others.isEmpty else { return nil }
+        let inOtherSpans = { (t: Int) in tagged.contains { ($0.firstToken...$0.lastToken).contains(t) && !($0.firstToken...$0.lastToken).contains(span.lowerBound) } }
+        var first = span.lowerBound
+        while first > 0, span.lowerBound - first < 2, !inOtherSpans(first - 1) { first -= 1 }
+        for start in first...span.lowerBound {
+            let readings = others.compactMap { slotMatch(intent.slots[$0], first: start, last: span.upperBound, utterance: utterance, today: today) }.filter { $0.isKnownValue }
+            if readings.count == 1 { return readings[0] }
+        }
+        return nil
     }
 
     /// Values the tagger left outside every slot, for the one empty slot of the intent whose

@@ -71,7 +71,9 @@ import Testing
              {"name":"nights","type":"AMAZON.NUMBER","samples":["{nights}","{nights} nights","for {nights} nights"]},
              {"name":"guests","type":"AMAZON.NUMBER","samples":["{guests}","{guests} people","for {guests} guests"]},
              {"name":"roomType","type":"ROOM_TYPE","samples":["{roomType}","a {roomType} room"]}],
-           "samples":["book a room","book a {roomType} room in {city}","i need a room in {city} for {nights} nights"]}],
+           "samples":["book a room","i need a hotel","find me a hotel in {city}","book a {roomType} room in {city}","i need a room in {city} for {nights} nights",
+                      "book a hotel in {city} on {checkIn}","reserve a {roomType} for {nights} nights","get me a room for {checkIn}","i want to stay in {city}"]},
+          {"name":"AMAZON.FallbackIntent","samples":[]}],
          "types":[{"name":"ROOM_TYPE","values":[{"name":{"value":"single"}},{"name":{"value":"double"}},{"name":{"value":"suite"}}]}]}}}
         """#))
     static let today = CivilDate(year: 2026, month: 11, day: 25)
@@ -92,5 +94,17 @@ import Testing
     @Test(arguments: ["four", "make it four", "boston", "help", "nights", ""])
     func aBareValueOrAFrameAloneIsNone(text: String) {
         #expect(Self.stated(text, except: "roomType").isEmpty)
+    }
+
+    /// More than was asked for (the city), in one sentence: the tagger's "friday" as the room
+    /// type is the check-in date, and its "the fifth" is the whole date said.
+    @Test(arguments: [("boston next friday for three nights", "2026-11-27"), ("boston on the fifth of january twenty twenty eight for three nights", "2028-01-05")])
+    func aDateIsTheWholeDateAndNoRoomType(text: String, date: String) throws {
+        let asking = SkillNLU.Elicitation(intent: "BookRoomIntent", slot: "city")
+        let best = try #require(Self.hotel.parse(Utterance(text), eliciting: asking, today: Self.today).first)
+        let slots = Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) })
+        #expect(slots["checkIn"] == date)
+        #expect(slots["roomType"] == nil)
+        #expect(slots["city"] == "boston")
     }
 }

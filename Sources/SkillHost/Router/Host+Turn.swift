@@ -166,10 +166,11 @@ extension HostEngine {
         explain(&result, [entry.nlu.explain(utterance)])
         if let best = candidates.first {
             let answered = await start(best.intentValue, with: entry, result: result, slots: best.slots)
-            // "help" in the middle of a dialog: the skill says what it says, and unless it asks
-            // something of its own, the question under way is still waiting for its answer,
-            // with every slot given so far (Alexa would forget the dialog).
-            if best.intent == .help, let pending = session.dialog, conversation.session?.skillID == entry.id, conversation.session?.dialog == nil {
+            // "help" in the middle of a dialog, or a yes or no that answers no question asked:
+            // the skill says what it says, and unless it asks something of its own, the question
+            // under way is still waiting for its answer, with every slot given so far (Alexa
+            // would forget the dialog).
+            if [.help, .yes, .no].contains(best.intent), let pending = session.dialog, conversation.session?.skillID == entry.id, conversation.session?.dialog == nil {
                 conversation.session?.dialog = pending
                 var answered = answered
                 answered.question = pending.question
