@@ -16,16 +16,28 @@ private let skills: [SkillNLU] = {
 }()
 private let index = SkillIndex(skills)
 
+/// A model with a dialog's slot samples over built-in types (a city, a date, a number): what
+/// a sentence said mid-dialog is read by, as the answer to each slot and as a change of mind.
+private let hotel: SkillNLU = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let text = try! String(contentsOf: root.appendingPathComponent("Tests/SkillHostTests/Fixtures/hotel-en-US.json"), encoding: .utf8)
+    return SkillNLU(skillID: "fuzz.hotel", model: try! InteractionModel(parsing: text))
+}()
+private let booking = hotel.model.intents.first { $0.name == "BookRoomIntent" }!
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func nluFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     guard Utterance.refusal(of: text) == nil else { return 0 }
     let utterance = Utterance(text)
     let length = text.unicodeScalars.count
-    for candidate in index.parse(utterance) + skills[0].parse(utterance) {
-        for slot in candidate.slots where slot.start < 0 || slot.end > length || slot.start > slot.end {
-            fatalError("slot \(slot.name) spans \(slot.start)..<\(slot.end) in a text of \(length) code points")
-        }
+    var slots = (index.parse(utterance) + skills[0].parse(utterance)).flatMap(\.slots)
+    for slot in booking.slots {
+        slots += hotel.parse(utterance, eliciting: .init(intent: booking.name, slot: slot.name)).flatMap(\.slots)
+        slots += hotel.statedValues(utterance, intent: booking.name, except: slot.name)
+    }
+    for slot in slots where slot.start < 0 || slot.end > length || slot.start > slot.end {
+        fatalError("slot \(slot.name) spans \(slot.start)..<\(slot.end) in a text of \(length) code points")
     }
     _ = index.explain(utterance)
     return 0

@@ -6,7 +6,8 @@
 #                              envelopes, manifests, storage requests, interaction models, SSML;
 #                              corpus Fuzz/corpus, `runs` inputs
 #   Fuzz/NLUFuzz.swift         the NLU's parse of any text within the utterance limit, by two
-#                              real models and the index across them; corpus Fuzz/nlu-corpus,
+#                              real models and the index across them, and mid-dialog (each
+#                              slot's answer, a change of mind); corpus Fuzz/nlu-corpus,
 #                              runs / 20 inputs (each is a whole parse)
 #   Fuzz/FramesFuzz.swift      the frame reader on a runner's pipe: any bytes, read back as the
 #                              frames written, then an end or a frame named malformed;
