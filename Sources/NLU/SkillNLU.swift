@@ -177,6 +177,14 @@ public struct SkillNLU: Sendable {
         }) {
             return general
         }
+        // Nor is a question, longer than the type's values: "wait, what crusts do you have" or
+        // "can i change the time to 8" asked which crust is no crust.
+        if Self.isQuestion(utterance.words), answer.captures.contains(where: { capture in
+            capture.reading.fit < 1 && matcher.types[capture.type].isListed
+                && capture.lastToken - capture.firstToken + 1 > matcher.types[capture.type].longestEntry + 1
+        }) {
+            return general
+        }
         // A value the type does not list that holds the model's carrier words is a request, not
         // an answer: "i want to order" or "i want to track my order" asked for a size.
         if answer.captures.contains(where: { capture in
@@ -238,6 +246,23 @@ public struct SkillNLU: Sendable {
         let remapped = SampleMatcher.Match(intent: intentIndex, captures: captures, score: answer.score, literalWords: answer.literalWords)
         return [candidate(from: remapped, utterance: utterance, today: today, source: matcher)] + general.filter { $0.intent != elicitation.intent }
     }
+
+    /// Whether the words ask something: an auxiliary before a pronoun among the first words
+    /// ("can i …", "what crusts do you have", "is there …"), or a question word before an
+    /// auxiliary ("what is …", "how does …"), after any fillers ("wait", "um", "so").
+    static func isQuestion(_ words: [String]) -> Bool {
+        let start = words.firstIndex { !questionFillers.contains($0) } ?? words.count
+        let opening = Array(words[start...].prefix(5))
+        guard let first = opening.first else { return false }
+        if ["what's", "where's", "how's", "who's", "when's", "why's"].contains(first) { return true }
+        if questionWords.contains(first), opening.count > 1, auxiliaries.contains(opening[1]) { return true }
+        return zip(opening, opening.dropFirst()).contains { auxiliaries.contains($0) && subjects.contains($1) }
+    }
+
+    static let questionFillers: Set<String> = ["wait", "um", "uh", "hmm", "so", "ok", "okay", "oh", "well", "actually", "hey", "sorry", "and", "but"]
+    static let questionWords: Set<String> = ["what", "which", "where", "when", "why", "how", "who"]
+    static let auxiliaries: Set<String> = ["can", "could", "may", "will", "would", "should", "do", "does", "did", "is", "are", "was", "were", "have", "has"]
+    static let subjects: Set<String> = ["i", "you", "we", "it", "there", "they", "he", "she", "this", "that"]
 
     /// Whether an unlisted capture holds a value another slot of the intent reads: listed, or
     /// a number, date or time its grammar reads.

@@ -107,4 +107,14 @@ import Testing
         #expect(slots["roomType"] == nil)
         #expect(slots["city"] == "boston")
     }
+
+    /// A question asked instead of an answer is no value of a listed type, however the answer
+    /// patterns read it ("{roomType}" takes any words); a short unlisted answer still is.
+    @Test(arguments: [("wait, what rooms do you have", nil), ("can i change the city to boston", nil), ("is there a view", nil), ("penthouse", "penthouse")])
+    func aQuestionIsNoAnswer(text: String, room: String?) {
+        let asking = SkillNLU.Elicitation(intent: "BookRoomIntent", slot: "roomType")
+        let best = Self.hotel.parse(Utterance(text), eliciting: asking, today: Self.today).first
+        #expect(best?.slots.first { $0.name == "roomType" }?.value == room)
+        #expect(SkillNLU.isQuestion(Utterance(text).words) == (room == nil))
+    }
 }
