@@ -94,9 +94,15 @@ extension SkillNLU {
             // Only words that say which slot this is: not an article or "the … one" alone.
             if (frame.lead + frame.tail).contains(where: { !StopWords.all.contains($0) }) { frames.append(frame) }
         }
+        // The name, and its last word when that says something ("the date" of "travelDate"):
+        // a word two slots' names end in frames neither (`framedValues`).
         let name = Self.nameWords(slot.name.rawValue)
-        for joint in [["to"], ["is"], ["should", "be"], ["for"]] { frames.append((name + joint, [])) }
-        if name.count > 1 || !StopWords.all.contains(name.first ?? "") { frames.append((name, [])) }
+        var names = [name]
+        if name.count > 1, let last = name.last, !StopWords.all.contains(last) { names.append([last]) }
+        for name in names {
+            for joint in [["to"], ["is"], ["should", "be"], ["for"]] { frames.append((name + joint, [])) }
+            if name.count > 1 || !StopWords.all.contains(name.first ?? "") { frames.append((name, [])) }
+        }
         return frames
     }
 

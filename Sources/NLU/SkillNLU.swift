@@ -193,6 +193,11 @@ public struct SkillNLU: Sendable {
         }) {
             return general
         }
+        // Nor is saying there is no answer yet: "i don't know yet", asked what to do there, is
+        // no activity.
+        if Self.saysNoAnswer(utterance.words), answer.captures.contains(where: { $0.reading.fit < 1 }) {
+            return general
+        }
         if !answer.captures.allSatisfy({ $0.reading.fit >= 1 }), let other = general.first {
             // The whole sentence read surely as the intent, the slot with a value its type
             // knows ("what's on the books to read list" asked which list): that reading, not
@@ -246,6 +251,16 @@ public struct SkillNLU: Sendable {
         let remapped = SampleMatcher.Match(intent: intentIndex, captures: captures, score: answer.score, literalWords: answer.literalWords)
         return [candidate(from: remapped, utterance: utterance, today: today, source: matcher)] + general.filter { $0.intent != elicitation.intent }
     }
+
+    /// Whether the words say the speaker has no answer: "i don't know", "not sure yet", "no
+    /// idea", "dunno", "haven't decided".
+    static func saysNoAnswer(_ words: [String]) -> Bool {
+        if words.contains(where: { ["dunno", "undecided"].contains($0) }) { return true }
+        return zip(words, words.dropFirst()).contains { pair in noAnswerPairs.contains([pair.0, pair.1]) }
+    }
+
+    static let noAnswerPairs: Set<[String]> = [["don't", "know"], ["dont", "know"], ["not", "sure"], ["no", "idea"], ["no", "clue"],
+                                               ["haven't", "decided"], ["not", "decided"], ["can't", "decide"], ["cannot", "decide"]]
 
     /// Whether the words ask something: an auxiliary before a pronoun among the first words
     /// ("can i …", "what crusts do you have", "is there …"), or a question word before an

@@ -108,13 +108,14 @@ import Testing
         #expect(slots["city"] == "boston")
     }
 
-    /// A question asked instead of an answer is no value of a listed type, however the answer
-    /// patterns read it ("{roomType}" takes any words); a short unlisted answer still is.
-    @Test(arguments: [("wait, what rooms do you have", nil), ("can i change the city to boston", nil), ("is there a view", nil), ("penthouse", "penthouse")])
+    /// A question asked instead of an answer, or no answer ("i don't know yet"), is no value of a
+    /// listed type, however the answer patterns read it ("{roomType}" takes any words); a short
+    /// unlisted answer still is.
+    @Test(arguments: [("wait, what rooms do you have", nil), ("can i change the city to boston", nil), ("is there a view", nil), ("i don't know yet", nil), ("not sure", nil), ("penthouse", "penthouse")])
     func aQuestionIsNoAnswer(text: String, room: String?) {
         let asking = SkillNLU.Elicitation(intent: "BookRoomIntent", slot: "roomType")
         let best = Self.hotel.parse(Utterance(text), eliciting: asking, today: Self.today).first
         #expect(best?.slots.first { $0.name == "roomType" }?.value == room)
-        #expect(SkillNLU.isQuestion(Utterance(text).words) == (room == nil))
+        #expect(SkillNLU.isQuestion(Utterance(text).words) || SkillNLU.saysNoAnswer(Utterance(text).words) == (room == nil))
     }
 }

@@ -64,6 +64,14 @@ import Testing
         #expect(best.intent.rawValue == intent)
     }
 
+    /// A change of mind names its slot by the last word of the slot's name ("the date" of
+    /// travelDate); "the city" names both cities, so neither.
+    @Test(arguments: [("no change the date to december 20th", ["travelDate": "2026-12-20"]), ("change the city to denver", [:])])
+    func aSlotNamedByItsLastWordChanges(text: String, expected: [String: String]) {
+        let stated = Self.trips.statedValues(Utterance(text), intent: "PlanTripIntent", except: nil, today: Self.today)
+        #expect(Dictionary(uniqueKeysWithValues: stated.map { ($0.name.rawValue, $0.value) }) == expected)
+    }
+
     @Test func aNumberIsNoCity() {
         let best = Self.trips.parse(Utterance("i'm going to guess 42"), today: Self.today).first
         #expect(Self.slots(best)["toCity"] == nil)
