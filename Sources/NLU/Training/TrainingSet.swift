@@ -29,7 +29,7 @@ struct TrainingSet: Sendable {
         var examples: [Example] = []
         let allSamples = intents.map { $0.samples + (extraSamples[$0.name] ?? []) }
         let suspects = Self.suspects(allSamples, intents: intents)
-        let foreign = forTagging ? allSamples.map { _ in [] } : Self.othersCarrierWords(allSamples)
+        let foreign = forTagging ? allSamples.map { _ in .none } : Self.othersCarrierWords(allSamples)
         for (intentIndex, intent) in intents.enumerated() {
             let samples = allSamples[intentIndex]
             guard !samples.isEmpty else { continue }
@@ -74,13 +74,22 @@ struct TrainingSet: Sendable {
     /// own do not ("coffee" for a vacuum's intent, beside "make me a coffee"): a value holding
     /// one is left to the intents that say it, so a shared type ("coffee pot", "roomba") does
     /// not teach the vacuum's "start {device}" that "start the coffee pot" is the vacuum's.
-    static func othersCarrierWords(_ samples: [[String]]) -> [Set<String>] {
-        let carrier = samples.map { Set($0.flatMap(SampleTemplate.meaningfulWords(of:))) }
-        var sayers: [String: Int] = [:]
-        for words in carrier {
-            for word in words { sayers[word, default: 0] += 1 }
-        }
-        return carrier.map { own in Set(sayers.keys.filter { !own.contains($0) }) }
+    /// Kept as every intent's words and each one's own, not as a set per intent of all the
+    /// others' (300 intents of a large vocabulary would hold it 300 times).
+    static func othersCarrierWords(_ samples: [[String]]) -> [CarrierWords] {
+        let own = samples.map { Set($0.flatMap(SampleTemplate.meaningfulWords(of:))) }
+        let all = own.reduce(into: Set<String>()) { $0.formUnion($1) }
+        return own.map { CarrierWords(all: all, own: $0) }
+    }
+
+    /// The words other intents say around their slots that one intent does not.
+    struct CarrierWords {
+        let all: Set<String>
+        let own: Set<String>
+        static let none = CarrierWords(all: [], own: [])
+
+        var isEmpty: Bool { all.count == own.count }
+        func contains(_ word: String) -> Bool { all.contains(word) && !own.contains(word) }
     }
 
     struct Position: Hashable {
@@ -186,7 +195,7 @@ struct ValuePools: Sendable {
     /// A value holding a word of `avoiding` is left in the deck for another intent: the next of
     /// the top `lookahead` cards that holds none is dealt, else one drawn from the whole type,
     /// else (the type has few others) the top card.
-    mutating func value(for type: SlotTypeName, avoiding: Set<String> = [], using random: inout SplitMix64) -> [String] {
+    mutating func value(for type: SlotTypeName, avoiding: TrainingSet.CarrierWords = .none, using random: inout SplitMix64) -> [String] {
         if let list = values[type], !list.isEmpty {
             if decks[type, default: []].isEmpty {
                 var deck = list
