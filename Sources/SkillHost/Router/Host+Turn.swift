@@ -127,6 +127,14 @@ extension HostEngine {
             return result
         }
         if let pending = session.dialog {
+            // "start over" in the middle of a dialog, to a skill that does not handle
+            // AMAZON.StartOverIntent: the intent begins again with no slots, not "start over"
+            // as the value asked for.
+            let startOver: IntentName = "AMAZON.StartOverIntent"
+            if !entry.nlu.declares(startOver), BuiltInIntents.phrase(utterance.words, among: [startOver]) != nil {
+                conversation.session?.dialog = nil
+                return await start(Intent(name: pending.intent.name), with: entry, result: result, slots: [])
+            }
             if let answered = await answer(pending, utterance: utterance, entry: entry, result: result) { return answered }
             // Not an answer to the question: the dialog is left, and the utterance is
             // read as anything else said in the session.
