@@ -178,10 +178,13 @@ public struct SkillNLU: Sendable {
             return general
         }
         // Nor is a question, longer than the type's values: "wait, what crusts do you have" or
-        // "can i change the time to 8" asked which crust is no crust.
+        // "can i change the time to 8" asked which crust is no crust; nor, however short, a
+        // place or a name of a built-in list ("what did i say", asked which city).
         if Self.isQuestion(utterance.words), answer.captures.contains(where: { capture in
-            capture.reading.fit < 1 && matcher.types[capture.type].isListed
-                && capture.lastToken - capture.firstToken + 1 > matcher.types[capture.type].longestEntry + 1
+            let type = matcher.types[capture.type]
+            guard capture.reading.fit < 1, type.isListed else { return false }
+            if case .list = type.kind { return true }
+            return capture.lastToken - capture.firstToken + 1 > type.longestEntry + 1
         }) {
             return general
         }

@@ -39,7 +39,15 @@ extension HostEngine {
             // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
             let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
             result.candidates = candidates
-            guard let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty else {
+            // A reading that leaves the asked slot empty changes no slot already given unless the
+            // words state it: "for a week", asked how many nights, read 0.53 sure as a check-in
+            // "a week" from now, is no new check-in date.
+            let heard = candidates.first.map { best in
+                best.slots.contains { $0.name == slot } ? best.slots : best.slots.filter { match in
+                    (intent[slot: match.name]?.values.isEmpty ?? true) || best.score >= 0.9
+                }
+            } ?? []
+            guard let best = candidates.first, best.intent == intent.name, !heard.isEmpty else {
                 // A change of mind about another slot ("actually make it small" asked for a
                 // time, "change the crust to stuffed" asked for toppings, which no sample
                 // says: the fallback), unless the sentence is surely something else: that slot
@@ -49,7 +57,7 @@ extension HostEngine {
                 Self.take(stated, into: &intent, result: &result)
                 break
             }
-            Self.take(best.slots, into: &intent, result: &result)
+            Self.take(heard, into: &intent, result: &result)
         case .confirmSlot(let slot):
             let yes = BuiltInIntents.confirmation(utterance.words)
             let candidates = yes == true ? [] : entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))

@@ -155,13 +155,15 @@ extension HostEngine {
             let reading = entry.nlu.reading(utterance, as: own.intent, score: own.score) {
             candidates = [reading] + candidates.filter { $0.intent != own.intent }
         }
-        // The intent under way again, with nothing new: not a new start that forgets every
-        // slot given so far, but a sentence not understood, and the question asked again. So
-        // is another intent guessed (under 0.5): "i want to order", asked for a size, leaned
-        // 0.22 to tracking the order; and so is the fallback, however sure, whose handler
-        // would start the order over.
+        // The intent under way again, whose answer to the question (any slot still empty, or a
+        // sure change) was taken above if it had one: not a new start that forgets every slot
+        // given so far ("for a week", asked how many nights, read as a check-in date a week
+        // from now, started the booking over with that date alone), but a sentence not
+        // understood, and the question asked again. So is another intent guessed (under 0.5):
+        // "i want to order", asked for a size, leaned 0.22 to tracking the order; and so is
+        // the fallback, however sure, whose handler would start the order over.
         if let pending = session.dialog, let best = candidates.first,
-            best.intent == .fallback || (best.intent == pending.intent.name ? best.slots.isEmpty : best.score < Self.sureEnoughToEnd) {
+            best.intent == .fallback || best.intent == pending.intent.name || best.score < Self.sureEnoughToEnd {
             candidates = []
         }
         if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
