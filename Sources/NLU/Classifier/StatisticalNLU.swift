@@ -290,12 +290,12 @@ struct StatisticalNLU: Sendable {
 
     /// Whether another intent's samples say `word` outside their slots and `intent`'s do not.
     func isOtherIntentsCarrier(_ word: String, for intent: Int) -> Bool {
-        strayWords.isOtherIntentsCarrier(word, for: intent)
+        strayWords.carriers.isOthers(word, notOf: intent)
     }
 
     /// Whether `intent`'s samples alone say `word` outside their slots.
     func isOwnCarrier(_ word: String, of intent: Int) -> Bool {
-        strayWords.isOwnCarrier(word, of: intent)
+        strayWords.carriers.isOnly(word, of: intent)
     }
 
     /// Whether the sentence shares a word that carries meaning with the model. A sentence
@@ -562,7 +562,7 @@ struct StrayWords: Sendable {
     private let explained: [Set<String>]
     /// Per intent, the meaningful words its samples say outside slots (all of them, mislabeled
     /// or not).
-    private let carrier: [Set<String>]
+    let carriers: IntentCarriers
     private let sayers: [String: Int]
     private let values: [SlotTypeName: Set<String>]
 
@@ -589,7 +589,7 @@ struct StrayWords: Sendable {
             return !all.isEmpty && Double(all.map { Tokenizer.tokens($0).count }.reduce(0, +)) < 2.5 * Double(all.count)
         }.map(\.name))
         let categoryWords = intents.map { intent in intent.slots.filter { categories.contains($0.type) }.reduce(into: Set<String>()) { $0.formUnion(values[$1.type] ?? []) } }
-        self.carrier = samples.map { Set($0.flatMap(SampleTemplate.meaningfulWords(of:))) }
+        carriers = IntentCarriers(samples)
         said = intents.indices.map { carrier[$0].union(categoryWords[$0]) }
         explained = intents.indices.map { carrier[$0].union(own[$0]) }
         var sayers: [String: Int] = [:]
@@ -605,18 +605,6 @@ struct StrayWords: Sendable {
     private func isForeign(_ word: String, for intent: Int) -> Bool {
         guard let count = sayers[word], !explained[intent].contains(word) else { return false }
         return count - (said[intent].contains(word) ? 1 : 0) > 0
-    }
-
-    /// Whether another intent's samples say `word` outside their slots and `intent`'s do not:
-    /// "coffee" of a listed device "coffee pot" is the coffee machine's intent's word, not the
-    /// vacuum's, though both take any listed device.
-    func isOtherIntentsCarrier(_ word: String, for intent: Int) -> Bool {
-        !carrier[intent].contains(word) && carrier.indices.contains { $0 != intent && carrier[$0].contains(word) }
-    }
-
-    /// Whether `intent`'s samples alone say `word` outside their slots.
-    func isOwnCarrier(_ word: String, of intent: Int) -> Bool {
-        carrier[intent].contains(word) && !carrier.indices.contains { $0 != intent && carrier[$0].contains(word) }
     }
 
     /// How many words of the reading's slots are stray for `intent`.

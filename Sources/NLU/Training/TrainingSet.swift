@@ -20,7 +20,10 @@ struct TrainingSet: Sendable {
     ///   - perIntent: roughly how many sentences to make per intent.
     ///   - minimumCopies: sentences made from each sample at least, however many samples.
     ///   - forTagging: every listed value in every intent's sentences, where the classifiers'
-    ///     leave another intent's words (`othersCarrierWords`) to that intent.
+    ///     leave a value holding a word only other intents' samples say ("coffee" for a vacuum's
+    ///     intent, beside "make me a coffee") to those intents, so a shared type ("coffee pot",
+    ///     "roomba") does not teach the vacuum's "start {device}" that "start the coffee pot" is
+    ///     the vacuum's.
     init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], perIntent: Int? = nil, minimumCopies: Int = 1,
          forTagging: Bool = false, seed: UInt64) {
         let perIntent = perIntent ?? Tuning.perIntent(intents: intents.count)
@@ -29,7 +32,7 @@ struct TrainingSet: Sendable {
         var examples: [Example] = []
         let allSamples = intents.map { $0.samples + (extraSamples[$0.name] ?? []) }
         let suspects = Self.suspects(allSamples, intents: intents)
-        let foreign = forTagging ? allSamples.map { _ in .none } : Self.othersCarrierWords(allSamples)
+        let carriers = IntentCarriers(allSamples)
         for (intentIndex, intent) in intents.enumerated() {
             let samples = allSamples[intentIndex]
             guard !samples.isEmpty else { continue }
@@ -53,7 +56,8 @@ struct TrainingSet: Sendable {
                                 usable = false
                                 break
                             }
-                            let value = pools.value(for: intent.slots[slotIndex].type, avoiding: foreign[intentIndex], using: &random)
+                            let value = pools.value(for: intent.slots[slotIndex].type, avoiding: forTagging ? nil : { carriers.isOthers($0, notOf: intentIndex) },
+                                                    using: &random)
                             for (i, word) in value.enumerated() {
                                 surfaces.append(word)
                                 labels.append(i == 0 ? 2 * slotIndex + 1 : 2 * slotIndex + 2)
@@ -68,28 +72,6 @@ struct TrainingSet: Sendable {
             }
         }
         self.examples = examples
-    }
-
-    /// Per intent, the meaningful words other intents' samples say outside their slots and its
-    /// own do not ("coffee" for a vacuum's intent, beside "make me a coffee"): a value holding
-    /// one is left to the intents that say it, so a shared type ("coffee pot", "roomba") does
-    /// not teach the vacuum's "start {device}" that "start the coffee pot" is the vacuum's.
-    /// Kept as every intent's words and each one's own, not as a set per intent of all the
-    /// others' (300 intents of a large vocabulary would hold it 300 times).
-    static func othersCarrierWords(_ samples: [[String]]) -> [CarrierWords] {
-        let own = samples.map { Set($0.flatMap(SampleTemplate.meaningfulWords(of:))) }
-        let all = own.reduce(into: Set<String>()) { $0.formUnion($1) }
-        return own.map { CarrierWords(all: all, own: $0) }
-    }
-
-    /// The words other intents say around their slots that one intent does not.
-    struct CarrierWords {
-        let all: Set<String>
-        let own: Set<String>
-        static let none = CarrierWords(all: [], own: [])
-
-        var isEmpty: Bool { all.count == own.count }
-        func contains(_ word: String) -> Bool { all.contains(word) && !own.contains(word) }
     }
 
     struct Position: Hashable {
@@ -192,18 +174,18 @@ struct ValuePools: Sendable {
     /// for a type that lists none, one made up from common words. (Dealt rather than drawn:
     /// dev split, 70 per intent, mean over seven seeds, slot F1 0.8445 -> 0.8460 and intent
     /// 0.9484 -> 0.9495; F1 spread between seeds 0.012 -> 0.005.)
-    /// A value holding a word of `avoiding` is left in the deck for another intent: the next of
-    /// the top `lookahead` cards that holds none is dealt, else one drawn from the whole type,
-    /// else (the type has few others) the top card.
-    mutating func value(for type: SlotTypeName, avoiding: TrainingSet.CarrierWords = .none, using random: inout SplitMix64) -> [String] {
+    /// A value holding a word `avoiding` names is left in the deck for another intent: the next
+    /// of the top `lookahead` cards that holds none is dealt, else one drawn from the whole
+    /// type, else (the type has few others) the top card.
+    mutating func value(for type: SlotTypeName, avoiding: ((String) -> Bool)? = nil, using random: inout SplitMix64) -> [String] {
         if let list = values[type], !list.isEmpty {
             if decks[type, default: []].isEmpty {
                 var deck = list
                 deck.shuffle(using: &random)
                 decks[type] = deck
             }
-            guard !avoiding.isEmpty else { return decks[type]!.removeLast() }
-            let acceptable = { (value: [String]) in !value.contains { avoiding.contains($0.lowercased()) } }
+            guard let avoiding else { return decks[type]!.removeLast() }
+            let acceptable = { (value: [String]) in !value.contains { avoiding($0.lowercased()) } }
             let deck = decks[type]!
             if let at = deck.indices.reversed().prefix(Self.lookahead).first(where: { acceptable(deck[$0]) }) { return decks[type]!.remove(at: at) }
             for _ in 0..<Self.lookahead {
@@ -222,5 +204,31 @@ struct ValuePools: Sendable {
             }
             return (0..<(1 + random.below(3))).map { _ in NoiseWords.all[random.below(NoiseWords.all.count)] }
         }
+    }
+}
+
+/// The meaningful words each intent's samples say outside their slots (mislabeled ones too), and
+/// how many intents say each: which words are one intent's alone, and which only others say.
+struct IntentCarriers: Sendable {
+    private let own: [Set<String>]
+    private let sayers: [String: Int]
+
+    init(_ samples: [[String]]) {
+        own = samples.map { Set($0.flatMap(SampleTemplate.meaningfulWords(of:))) }
+        var sayers: [String: Int] = [:]
+        for words in own {
+            for word in words { sayers[word, default: 0] += 1 }
+        }
+        self.sayers = sayers
+    }
+
+    /// Whether other intents' samples say `word` and `intent`'s do not.
+    func isOthers(_ word: String, notOf intent: Int) -> Bool {
+        !own[intent].contains(word) && sayers[word] != nil
+    }
+
+    /// Whether `intent`'s samples alone say `word`.
+    func isOnly(_ word: String, of intent: Int) -> Bool {
+        own[intent].contains(word) && sayers[word] == 1
     }
 }
