@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// What the host and the example skills use of the SDK's package (SkillKit/).
+let skillModel: Target.Dependency = .product(name: "SkillModel", package: "SkillKit")
+let skillKit: Target.Dependency = .product(name: "SkillKit", package: "SkillKit")
+let cSkillABI: Target.Dependency = .product(name: "CSkillABI", package: "SkillKit")
+
 let package = Package(
     name: "skillhost",
     products: [
@@ -10,8 +15,6 @@ let package = Package(
         .executable(name: "skillhost-storage-bench", targets: ["StorageBenchmarks"]),
         .executable(name: "skillhost-reload-bench", targets: ["ReloadBenchmarks"]),
         .executable(name: "skillhost-numberrace-bench", targets: ["NumberRaceBenchmarks"]),
-        // The SDK a skill imports; depend on this product from a skill's own package.
-        .library(name: "SkillKit", targets: ["SkillKit"]),
         // Example skills: each is a dynamic library the host loads from Skills/.
         .library(name: "HelloWorld", type: .dynamic, targets: ["HelloWorld"]),
         .library(name: "CoinFlip", type: .dynamic, targets: ["CoinFlip"]),
@@ -23,6 +26,9 @@ let package = Package(
         .library(name: "DialogProbe", type: .dynamic, targets: ["DialogProbe"]),
     ],
     dependencies: [
+        // The SDK skills are written with, a package of its own so that a skill's package
+        // depends on it alone (SkillKit/Package.swift); the host shares its SkillModel.
+        .package(path: "SkillKit"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `skillhost serve`: the HTTP server (SwiftNIO), without its optional traits
         // (swift-configuration support, full Foundation); swift-log comes with it.
@@ -45,26 +51,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
-        // Runtime: the language-neutral contract and the host's C shims.
-        .target(name: "CSkillABI", path: "Runtime/CSkillABI"),
+        // Runtime: the host's C shims (the skills' C contract is SkillKit's CSkillABI).
         .target(
             name: "CFFI",
             path: "Runtime/CFFI",
             linkerSettings: [.linkedLibrary("ffi")]
         ),
 
-        .target(name: "SkillModel"),
-        .target(name: "SkillKit", dependencies: ["SkillModel", "CSkillABI"]),
-        .target(name: "NLU", dependencies: ["SkillModel"], resources: [.copy("Resources/word-vectors.bin")]),
-        .target(name: "Storage", dependencies: ["SkillModel"]),
-        .target(name: "Dialog", dependencies: ["SkillModel"]),
-        .target(name: "Loader", dependencies: ["CSkillABI", "CFFI", "SkillModel"]),
-        .target(name: "SkillHost", dependencies: ["SkillModel", "NLU", "Dialog", "Loader", "Storage"]),
+        .target(name: "NLU", dependencies: [skillModel], resources: [.copy("Resources/word-vectors.bin")]),
+        .target(name: "Storage", dependencies: [skillModel]),
+        .target(name: "Dialog", dependencies: [skillModel]),
+        .target(name: "Loader", dependencies: [cSkillABI, "CFFI", skillModel]),
+        .target(name: "SkillHost", dependencies: [skillModel, "NLU", "Dialog", "Loader", "Storage"]),
         .target(
             name: "PostgresStore",
             dependencies: [
                 "Storage",
-                "SkillModel",
+                skillModel,
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -75,7 +78,7 @@ let package = Package(
             name: "SkillServer",
             dependencies: [
                 "SkillHost",
-                "SkillModel",
+                skillModel,
                 "Storage",
                 "PostgresStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -103,47 +106,47 @@ let package = Package(
         .executableTarget(name: "skillhost", dependencies: ["SkillHostCLI"]),
 
         // Example skills.
-        .target(name: "HelloWorld", dependencies: ["SkillKit"], path: "Skills/HelloWorld"),
-        .target(name: "CoinFlip", dependencies: ["CSkillABI"], path: "Skills/CoinFlip", publicHeadersPath: "."),
-        .target(name: "ListOMat", dependencies: ["SkillKit"], path: "Skills/ListOMat", exclude: ["README.md"]),
-        .target(name: "NumberRace", dependencies: ["SkillKit"], path: "Skills/NumberRace"),
+        .target(name: "HelloWorld", dependencies: [skillKit], path: "Skills/HelloWorld"),
+        .target(name: "CoinFlip", dependencies: [cSkillABI], path: "Skills/CoinFlip", publicHeadersPath: "."),
+        .target(name: "ListOMat", dependencies: [skillKit], path: "Skills/ListOMat", exclude: ["README.md"]),
+        .target(name: "NumberRace", dependencies: [skillKit], path: "Skills/NumberRace"),
 
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "SkillHostBenchmarks",
-            dependencies: ["SkillHost", "SkillHostCLI", "NLU", "SkillModel", "BenchmarkSupport"],
+            dependencies: ["SkillHost", "SkillHostCLI", "NLU", skillModel, "BenchmarkSupport"],
             path: "Benchmarks/SkillHostBenchmarks"
         ),
 
         // Helpers for tests: built products, C fixtures compiled into real .so files.
-        .target(name: "TestSupport", dependencies: ["Loader", "NLU", "SkillModel"], path: "Tests/TestSupport"),
-        .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/NLUBenchmarks", exclude: ["Data", "Ceiling"]),
-        .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/ReloadBenchmarks"),
+        .target(name: "TestSupport", dependencies: ["Loader", "NLU", skillModel], path: "Tests/TestSupport"),
+        .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", skillModel, "BenchmarkSupport"], path: "Benchmarks/NLUBenchmarks", exclude: ["Data", "Ceiling"]),
+        .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", skillModel, "BenchmarkSupport"], path: "Benchmarks/ReloadBenchmarks"),
         .executableTarget(name: "NumberRaceBenchmarks", dependencies: ["NumberRace", "BenchmarkSupport"], path: "Benchmarks/NumberRaceBenchmarks"),
-        .executableTarget(name: "StorageBenchmarks", dependencies: ["Storage", "SkillModel", "BenchmarkSupport"], path: "Benchmarks/StorageBenchmarks"),
+        .executableTarget(name: "StorageBenchmarks", dependencies: ["Storage", skillModel, "BenchmarkSupport"], path: "Benchmarks/StorageBenchmarks"),
 
-        .testTarget(name: "SkillModelTests", dependencies: ["SkillModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillModel"]),
+        .testTarget(name: "SkillModelTests", dependencies: [skillModel], exclude: ["Fixtures"]),
+        .testTarget(name: "SkillKitTests", dependencies: [skillKit, skillModel, .product(name: "SkillKitTesting", package: "SkillKit")]),
         // Writes, increments and fills a store from another process, for the storage tests.
-        .executableTarget(name: "StorageTorture", dependencies: ["Storage", "SkillModel"], path: "Tests/StorageTorture"),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "SkillModel", "TestSupport", "StorageTorture"]),
-        .testTarget(name: "DialogTests", dependencies: ["Dialog", "SkillModel"]),
-        .testTarget(name: "NLUTests", dependencies: ["NLU", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "LoaderTests", dependencies: ["Loader", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
-        .target(name: "StorageProbe", dependencies: ["SkillKit"], path: "Tests/StorageProbeSkill"),
-        .target(name: "DialogProbe", dependencies: ["SkillKit"], path: "Tests/DialogProbeSkill"),
-        .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "SkillModel", "Storage", "TestSupport"], exclude: ["Fixtures"]),
+        .executableTarget(name: "StorageTorture", dependencies: ["Storage", skillModel], path: "Tests/StorageTorture"),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", skillModel, "TestSupport", "StorageTorture"]),
+        .testTarget(name: "DialogTests", dependencies: ["Dialog", skillModel]),
+        .testTarget(name: "NLUTests", dependencies: ["NLU", skillModel, "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LoaderTests", dependencies: ["Loader", skillModel, "TestSupport"], exclude: ["Fixtures"]),
+        .target(name: "StorageProbe", dependencies: [skillKit], path: "Tests/StorageProbeSkill"),
+        .target(name: "DialogProbe", dependencies: [skillKit], path: "Tests/DialogProbeSkill"),
+        .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", skillModel, "Storage", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SkillServerTests",
             dependencies: [
-                "SkillServer", "SkillHost", "SkillModel", "TestSupport",
+                "SkillServer", "SkillHost", skillModel, "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Storage", "SkillModel", "TestSupport"]),
-        .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", "SkillModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Storage", skillModel, "TestSupport"]),
+        .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", skillModel, "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

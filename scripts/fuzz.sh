@@ -25,7 +25,7 @@ flags=(-O -sanitize=fuzzer,address -parse-as-library)
 quiet() { grep -v "Cannot export local symbol" || true; }
 
 swiftc "${flags[@]}" -module-name SkillModel -emit-module -emit-module-path "$work/SkillModel.swiftmodule" \
-  -emit-library -static -o "$work/libSkillModel.a" $(find Sources/SkillModel -name '*.swift' | sort) 2>&1 | quiet
+  -emit-library -static -o "$work/libSkillModel.a" $(find SkillKit/Sources/SkillModel -name '*.swift' | sort) 2>&1 | quiet
 swiftc "${flags[@]}" -module-name SkillModelFuzz -I "$work" Fuzz/SkillModelFuzz.swift "$work/libSkillModel.a" \
   -o "$work/skillmodel-fuzz" 2>&1 | quiet
 swiftc "${flags[@]}" -module-name NLU -I "$work" $(find Sources/NLU -name '*.swift' | sort) Fuzz/NLUFuzz.swift \

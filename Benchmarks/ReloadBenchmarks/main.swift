@@ -44,7 +44,7 @@ func compileFixture(_ name: String, _ defines: [String]) -> String {
     let output = "\(work)/builds/\(name).so"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["cc", "-std=c11", "-shared", "-fPIC", "-O2", "-I", build.packageRoot + "/Runtime/CSkillABI/include"]
+    process.arguments = ["cc", "-std=c11", "-shared", "-fPIC", "-O2", "-I", build.packageRoot + "/SkillKit/Sources/CSkillABI/include"]
         + defines.map { "-D\($0)" } + [build.packageRoot + "/Tests/LoaderTests/Fixtures/fixture_skill.c", "-o", output]
     do { try process.run() } catch { fail("cannot run cc: \(error)") }
     process.waitUntilExit()

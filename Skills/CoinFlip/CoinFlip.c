@@ -2,7 +2,7 @@
  * CoinFlip: a skill written in plain C against skillhost_abi.h alone, to prove the ABI is
  * language-neutral. Build it outside this package with nothing but a C compiler:
  *
- *     cc -std=c11 -shared -fPIC -I Runtime/CSkillABI/include Skills/CoinFlip/CoinFlip.c \
+ *     cc -std=c11 -shared -fPIC -I SkillKit/Sources/CSkillABI/include Skills/CoinFlip/CoinFlip.c \
  *        -o MySkills/libCoinFlip.so
  *
  * It reads just enough of the request envelope to find the request type and intent name; a

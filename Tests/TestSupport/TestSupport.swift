@@ -60,7 +60,7 @@ public enum TestSupport {
     /// returns its path.
     public static func compileC(_ source: String, defines: [String] = [], into folder: String, name: String) throws -> String {
         let output = "\(folder)/\(name).so"
-        let (status, text) = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-O0", "-I", "\(packageRoot)/Runtime/CSkillABI/include"]
+        let (status, text) = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-O0", "-I", "\(packageRoot)/SkillKit/Sources/CSkillABI/include"]
             + defines.map { "-D\($0)" } + [source, "-o", output])
         guard status == 0 else { throw FixtureError("cc failed for \(name): \(text)") }
         return output

@@ -3,15 +3,35 @@ import SkillModel
 
 /// The services the host offers this skill, bound to its identity and generation by the host.
 /// Outside a host (a unit test calling `Skill.invoke`), logging goes nowhere and storage
-/// calls fail, saying so.
+/// calls fail, saying so, unless the services are given as Swift functions
+/// (`init(log:storage:)`, which SkillKitTesting's `SkillTester` uses).
 public struct HostServices: @unchecked Sendable {
     // @unchecked: the table is owned by the host, immutable and valid for the life of the
-    // process (skillhost_abi.h), and its functions are safe to call from any thread.
+    // process (skillhost_abi.h), and its functions are safe to call from any thread; the
+    // local services are Sendable functions.
     private let table: UnsafePointer<sh_host_services>?
+    private let local: LocalServices?
 
-    public init() { table = nil }
+    /// Services given in-process, for a skill run outside a host.
+    private struct LocalServices {
+        let log: @Sendable (LogLevel, String) -> Void
+        let storage: @Sendable (StorageRequest) throws(SkillError) -> JSONValue
+    }
+
+    public init() {
+        table = nil
+        local = nil
+    }
+
+    /// Services for a skill run in-process (a unit test): `storage` answers each request as the
+    /// host would (the replies skillhost_abi.h documents), `log` receives each line.
+    public init(log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }, storage: @escaping @Sendable (StorageRequest) throws(SkillError) -> JSONValue) {
+        table = nil
+        local = LocalServices(log: log, storage: storage)
+    }
 
     init(table: UnsafePointer<sh_host_services>?) {
+        local = nil
         // Version 1's first table ended after `log`; later fields are checked where used.
         guard let table, table.pointee.struct_size >= UInt32(MemoryLayout<sh_host_services>.offset(of: \.log)! + 8) else {
             self.table = nil
@@ -26,6 +46,7 @@ public struct HostServices: @unchecked Sendable {
 
     /// Writes a line to the host's log, attributed to this skill.
     public func log(_ level: LogLevel = .info, _ message: String) {
+        if let local { return local.log(level, message) }
         guard let log = table?.pointee.log else { return }
         var message = message
         message.withUTF8 { bytes in
@@ -34,7 +55,7 @@ public struct HostServices: @unchecked Sendable {
     }
 
     /// Whether the host offers storage.
-    public var hasStorage: Bool { storageFunction != nil }
+    public var hasStorage: Bool { local != nil || storageFunction != nil }
 
     private var storageFunction: sh_storage_fn? {
         guard let table, table.pointee.struct_size >= UInt32(MemoryLayout<sh_host_services>.offset(of: \.storage)! + 8) else { return nil }
@@ -43,6 +64,7 @@ public struct HostServices: @unchecked Sendable {
 
     /// Sends one storage request and returns the host's JSON reply.
     public func storage(_ request: StorageRequest) throws(SkillError) -> JSONValue {
+        if let local { return try local.storage(request) }
         guard let storage = storageFunction else {
             throw SkillError.storage("no storage here: the skill is not running in a host that offers it")
         }
