@@ -25,8 +25,9 @@ public struct SkillScan: Sendable {
 }
 
 extension SkillLoader {
-    /// Loads every skill in `folders`: each `.so` file, and each source folder (built first,
-    /// see `SourceSkillBuild`). A refused file is reported and the rest load; of two libraries
+    /// Loads every skill in `folders`: each `.so` file, each source folder (built first,
+    /// see `SourceSkillBuild`) and each package (see `SkillPackage`); then every skill of the
+    /// packages in `packages`. A refused file is reported and the rest load; of two libraries
     /// with one skill id, the one `owner` names (the data root remembers whose the id's storage
     /// is) wins, else the first (in folder order, then name order).
     /// - Parameter progress: told about builds that make start-up wait.
@@ -34,24 +35,29 @@ extension SkillLoader {
     ///   A library whose load takes long (a factory that does slow work) is named while it
     ///   goes on, so start-up never waits in silence.
     ///   - owner: for a skill id, the origin its storage belongs to, if one is recorded.
-    public func loadAll(from folders: [String], isolation: RunnerConfiguration? = nil, owner: (SkillID) -> String? = { _ in nil }, progress: @escaping @Sendable (String) -> Void = { _ in }) -> SkillScan {
+    public func loadAll(from folders: [String], packages: [String] = [], isolation: RunnerConfiguration? = nil, owner: (SkillID) -> String? = { _ in nil }, progress: @escaping @Sendable (String) -> Void = { _ in }) -> SkillScan {
         var scan = SkillScan()
         var firstPath: [SkillID: String] = [:]
+        // Each skill to load, in order: where it comes from, and how its library is had (a build
+        // for sources); or, in its place, why a folder could not be looked through.
+        var candidates: [(origin: String, library: () throws(LoaderError) -> String)] = []
+        func refuse(_ error: LoaderError) { candidates.append(("", { () throws(LoaderError) -> String in throw error })) }
+        var packageRoots = packages
         for folder in folders {
             let entries: [String]
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                scan.refusals.append(LoaderError(.unreadable, path: folder, "no such skills folder"))
+                refuse(LoaderError(.unreadable, path: folder, "no such skills folder"))
                 continue
             }
             if let refusal = trust.checkFolder(folder) {
-                scan.refusals.append(refusal)
+                refuse(refusal)
                 continue
             }
             do {
                 entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
             } catch {
-                scan.refusals.append(LoaderError(.unreadable, path: folder, "cannot read the skills folder: \(error.localizedDescription)"))
+                refuse(LoaderError(.unreadable, path: folder, "cannot read the skills folder: \(error.localizedDescription)"))
                 continue
             }
             let builder = SourceSkillBuild.locate(for: folder)
@@ -59,38 +65,60 @@ extension SkillLoader {
                 let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
                 var isDirectory: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                do throws(LoaderError) {
-                    let library: String
-                    if isDirectory.boolValue {
-                        guard SourceSkillBuild.isSourceFolder(path) else { continue }
+                if isDirectory.boolValue {
+                    if SkillPackage.isPackage(path) {
+                        packageRoots.append(path)
+                        continue
+                    }
+                    guard SourceSkillBuild.isSourceFolder(path) else { continue }
+                    candidates.append((path, { () throws(LoaderError) -> String in
                         guard let builder else {
                             throw LoaderError(.buildFailed, path: path, "is a skill's source folder outside any Swift package; build it and drop the .so here")
                         }
-                        library = try builder.build(product: entry, sourceFolder: path, progress: progress)
-                    } else if entry.hasSuffix(".so") {
-                        library = path
-                    } else {
-                        continue
-                    }
-                    let notice = SlowLoadNotice(entry, progress: progress)
-                    defer { notice.finish() }
-                    let skill = try load(library, origin: path, isolation: isolation)
-                    if let first = firstPath[skill.id] {
-                        // A file that sorts first cannot take the id from the one that owns it.
-                        let owned = owner(skill.id)
-                        if let owned, owned == Self.canonical(path), owned != Self.canonical(first), let earlier = scan.drop(skill.id) {
-                            earlier.retire()
-                            scan.refusals.append(LoaderError(.duplicateSkillID, path: first, "duplicate skill id \(skill.id): its storage belongs to \(path), which is loaded instead"))
-                        } else {
-                            skill.retire()
-                            throw LoaderError(.duplicateSkillID, path: path, "duplicate skill id \(skill.id): already loaded from \(first)")
-                        }
-                    }
-                    firstPath[skill.id] = path
-                    scan.add(skill, from: path)
-                } catch {
-                    scan.refusals.append(error)
+                        return try builder.build(product: entry, sourceFolder: path, progress: progress)
+                    }))
+                } else if entry.hasSuffix(".so") {
+                    candidates.append((path, { () throws(LoaderError) -> String in path }))
                 }
+            }
+        }
+        for root in packageRoots {
+            do throws(LoaderError) {
+                if let refusal = trust.checkFolder(root) { throw refusal }
+                let package = try SkillPackage.read(root)
+                for product in package.products {
+                    candidates.append((product.sourceFolder, { () throws(LoaderError) -> String in
+                        guard let builder = SourceSkillBuild.locate(for: product.sourceFolder) else {
+                            throw LoaderError(.buildFailed, path: product.sourceFolder, "is outside its package")
+                        }
+                        return try builder.build(product: product.name, sourceFolder: product.sourceFolder, progress: progress)
+                    }))
+                }
+            } catch {
+                refuse(error)
+            }
+        }
+        for (path, library) in candidates {
+            do throws(LoaderError) {
+                let library = try library()
+                let notice = SlowLoadNotice((path as NSString).lastPathComponent, progress: progress)
+                defer { notice.finish() }
+                let skill = try load(library, origin: path, isolation: isolation)
+                if let first = firstPath[skill.id] {
+                    // A file that sorts first cannot take the id from the one that owns it.
+                    let owned = owner(skill.id)
+                    if let owned, owned == Self.canonical(path), owned != Self.canonical(first), let earlier = scan.drop(skill.id) {
+                        earlier.retire()
+                        scan.refusals.append(LoaderError(.duplicateSkillID, path: first, "duplicate skill id \(skill.id): its storage belongs to \(path), which is loaded instead"))
+                    } else {
+                        skill.retire()
+                        throw LoaderError(.duplicateSkillID, path: path, "duplicate skill id \(skill.id): already loaded from \(first)")
+                    }
+                }
+                firstPath[skill.id] = path
+                scan.add(skill, from: path)
+            } catch {
+                scan.refusals.append(error)
             }
         }
         return scan

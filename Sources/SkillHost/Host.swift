@@ -34,6 +34,9 @@ public struct HostOptions: Sendable {
     public var dialogSeed: UInt64
     /// Interaction model files to run with no skill behind them (see `ModelStandIn`).
     public var models: [String] = []
+    /// Swift packages of skills anywhere on disk (see `SkillPackage`): every dynamic library
+    /// product is built, loaded and rebuilt when its sources change.
+    public var packages: [String] = []
 
     public init(skillFolders: [String], logSink: @escaping SkillLogSink = { _ in }, progress: @escaping @Sendable (String) -> Void = { _ in }, userID: String = "amzn1.ask.account.skillhost-local-user", deviceID: String = "amzn1.ask.device.skillhost-local-device", turnDeadline: Duration = .seconds(8), nluCache: NLUCache? = nil, dataRoot: String = DataRoot.resolve(nil), storageLimits: StorageLimits = StorageLimits(), trust: TrustPolicy = .strict, events: @escaping @Sendable (HostEvent) -> Void = { _ in }, isolation: RunnerConfiguration? = nil, dialogSeed: UInt64 = 0) {
         self.skillFolders = skillFolders
@@ -72,6 +75,8 @@ public actor HostEngine {
     let loader: SkillLoader
     /// The data root: skills' containers and app groups, and the host's own records.
     public nonisolated var dataRoot: String { options.dataRoot }
+    /// Whether skills' documents are kept in a database rather than under `dataRoot`.
+    public nonisolated var storesInDatabase: Bool { options.documents != nil }
     /// Where this host keeps the copies of the libraries it loaded.
     public nonisolated var shadowFolder: String { loader.shadow.path }
     let options: HostOptions
@@ -102,7 +107,7 @@ public actor HostEngine {
         self.options = options
         if let problem = WordVectors.problem { options.progress("skillhost: " + problem) }
         let owners = (try? storage.trust.read())?.skills ?? [:]
-        let scan = loader.loadAll(from: options.skillFolders, isolation: options.isolation, owner: { owners[$0.rawValue] }, progress: options.progress)
+        let scan = loader.loadAll(from: options.skillFolders, packages: options.packages, isolation: options.isolation, owner: { owners[$0.rawValue] }, progress: options.progress)
         var standIns: [any SkillEndpoint] = []
         var modelRefusals: [LoaderError] = []
         for path in options.models {

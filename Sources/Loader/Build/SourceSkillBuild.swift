@@ -37,8 +37,10 @@ public struct SourceSkillBuild: Sendable {
         return SourceSkillBuild(packageRoot: root, binPath: root + "/.build/debug", configuration: "debug")
     }
 
-    /// Whether `folder` holds skill sources rather than libraries.
+    /// Whether `folder` holds skill sources rather than libraries (a folder holding a
+    /// Package.swift is a package of its own: `SkillPackage`).
     public static func isSourceFolder(_ folder: String) -> Bool {
+        guard !SkillPackage.isPackage(folder) else { return false }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return entries.contains { $0.hasSuffix(".swift") || $0.hasSuffix(".c") }
     }
@@ -100,10 +102,13 @@ public struct SourceSkillBuild: Sendable {
     }
 
     /// The newest modification among the skill's sources and everything a skill links from the
-    /// package (the SDK, the ABI header, the manifest).
+    /// package: the SDK and the ABI header in this repository, every target of a package of
+    /// skills elsewhere (a skill may use its package's other targets), and the manifest.
     private func newestSource(in sourceFolder: String) -> Date {
         var newest = Date.distantPast
-        for root in [sourceFolder, packageRoot + "/Sources/SkillKit", packageRoot + "/Sources/SkillModel", packageRoot + "/Runtime/CSkillABI", packageRoot + "/Package.swift"] {
+        let sdk = packageRoot + "/SkillKit"
+        let shared = FileManager.default.fileExists(atPath: sdk + "/Package.swift") ? [sdk + "/Sources", sdk + "/Package.swift"] : [packageRoot + "/Sources"]
+        for root in [sourceFolder, packageRoot + "/Package.swift"] + shared {
             if let date = Self.modificationDate(root), date > newest { newest = date }
             guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
             while let relative = walker.nextObject() as? String {
@@ -117,7 +122,7 @@ public struct SourceSkillBuild: Sendable {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
-    private static func findExecutable(_ name: String) -> String? {
+    static func findExecutable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
             return "\(directory)/\(name)"

@@ -28,6 +28,18 @@ extension HostEngine {
                 })
             }
         }
+        // A package's skills rebuild when their sources or its manifest change.
+        for package in packages() {
+            for product in package.products {
+                watches.append(FolderWatcher.Watch(folder: product.sourceFolder, recursive: true) { path in
+                    Self.isSourceFile(path) ? product.sourceFolder : nil
+                })
+            }
+            let origins = package.products.map(\.sourceFolder)
+            watches.append(FolderWatcher.Watch(folder: package.root, recursive: false) { path in
+                (path as NSString).lastPathComponent == "Package.swift" ? origins.first : nil
+            })
+        }
         // A model tried with --model reloads when its file is saved, as a library does.
         let modelFolders = Dictionary(grouping: options.models) { path -> String in
             let folder = (path as NSString).deletingLastPathComponent
@@ -46,7 +58,7 @@ extension HostEngine {
             Task { await self.reload(origins: changed) }
         }
         self.watcher = watcher
-        let events = (options.skillFolders + options.models).map { HostEvent(.watching, origin: $0, message: watcher.mode.description) }
+        let events = (options.skillFolders + options.packages + options.models).filter { FileManager.default.fileExists(atPath: $0) }.map { HostEvent(.watching, origin: $0, message: watcher.mode.description) }
         events.forEach(options.events)
         return events
     }
@@ -79,9 +91,21 @@ extension HostEngine {
         return events
     }
 
-    /// Libraries and source folders in the skills folders that no loaded skill comes from.
+    /// The packages of skills: those named, and those in the skills folders, as read at load.
+    func packages() -> [SkillPackage] {
+        var roots = options.packages
+        for folder in options.skillFolders {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for entry in entries.sorted() where !entry.hasPrefix(".") && SkillPackage.isPackage(folder + "/" + entry) {
+                roots.append(folder + "/" + entry)
+            }
+        }
+        return roots.compactMap { try? SkillPackage.read($0) }
+    }
+
+    /// Libraries, source folders and packages' skills that no loaded skill comes from.
     func newOrigins() -> [String] {
-        var origins: [String] = []
+        var origins: [String] = packages().flatMap { $0.products.map(\.sourceFolder) }.filter { registry.entry(origin: $0) == nil }
         for folder in options.skillFolders {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for entry in entries.sorted() where !entry.hasPrefix(".") {
@@ -133,7 +157,7 @@ extension HostEngine {
             guard let builder = SourceSkillBuild.locate(for: origin) else {
                 return refused("a source folder outside any Swift package; build it and drop the .so here")
             }
-            let product = (origin as NSString).lastPathComponent
+            let product = SkillPackage.product(forSource: origin)?.product.name ?? (origin as NSString).lastPathComponent
             options.events(HostEvent(.building, origin: origin, name: previous?.name ?? product))
             let built = await Task.detached { () -> Result<String, LoaderError> in
                 Result { () throws(LoaderError) -> String in try builder.build(product: product, sourceFolder: origin, progress: { _ in }) }

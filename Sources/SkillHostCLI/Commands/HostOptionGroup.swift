@@ -40,6 +40,9 @@ struct HostOptionGroup: ParsableArguments {
     @Option(name: .customLong("model"), help: ArgumentHelp("An Alexa interaction model file to talk to with no skill behind it (repeatable): the host runs its NLU and dialog model, and each finished intent is answered with what the skill would receive. Without --skills, only the models load.", valueName: "file"))
     var models: [String] = []
 
+    @Option(name: .customLong("package"), help: ArgumentHelp("A Swift package of skills, anywhere (repeatable): each dynamic library product is built, loaded, and rebuilt and reloaded when its sources change. Without --skills, only the packages load.", valueName: "dir"))
+    var packages: [String] = []
+
     @OptionGroup var data: DataOptions
 
     func validate() throws {
@@ -47,6 +50,18 @@ struct HostOptionGroup: ParsableArguments {
             throw ValidationError("--log-level must be debug, info, warning or error, not '\(logLevel)'")
         }
         guard turnDeadline > 0, turnDeadline <= 3600 else { throw ValidationError("--turn-deadline must be more than 0 and at most 3600 seconds") }
+        // A folder named on the command line that is not there is a mistake, not an empty host.
+        for folder in skillFolders where !Self.isFolder(folder) {
+            throw ValidationError("--skills \(folder): no such folder")
+        }
+        for package in packages where !Self.isFolder(package) {
+            throw ValidationError("--package \(package): no such folder")
+        }
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     static let levels: [String: SkillLogRecord.Level] = ["debug": .debug, "info": .info, "warning": .warning, "error": .error]
@@ -76,8 +91,8 @@ struct HostOptionGroup: ParsableArguments {
     func hostOptions(diagnostics: any TextSink, color: Bool, database: PostgresStore? = nil) -> HostOptions {
         let threshold = Self.levels[logLevel] ?? .warning
         var options = HostOptions(
-            // A model tried on its own meets no other skill unless folders are named too.
-            skillFolders: models.isEmpty || !skillFolders.isEmpty ? folders() : [],
+            // A model or a package tried on its own meets no other skill unless folders are named too.
+            skillFolders: (models.isEmpty && packages.isEmpty) || !skillFolders.isEmpty ? folders() : [],
             logSink: { record in
                 guard record.level >= threshold else { return }
                 diagnostics.write("[\(record.skillID) g\(record.generation)] \(record.level.name): \(TerminalText.escaped(record.message))\n")
@@ -99,6 +114,7 @@ struct HostOptionGroup: ParsableArguments {
             isolation: isolation,
             dialogSeed: seed)
         options.models = models
+        options.packages = packages
         options.documents = database.map(PostgresBackend.init)
         return options
     }
