@@ -39,7 +39,7 @@ import TestSupport
         var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("model-skills"))
         options.models = [Self.anniversary]
         let output = CapturedText()
-        await REPL(host: try HostEngine(options: options), input: ScriptedLines([":skills"]), output: output, diagnostics: CapturedText(), format: .text).run()
+        await REPL(host: try HostEngine(options: options), input: ScriptedLines([":skills"]), output: CapturedText(), diagnostics: output, format: .text).run()
         #expect(output.text.hasPrefix("Anniversary Keeper (local.model.anniversary-keeper) a model with no skill behind it, generation 1"))
     }
 }

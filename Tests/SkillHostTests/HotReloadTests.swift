@@ -152,7 +152,7 @@ import TestSupport
         #expect(kept.name == "Fixture")
         #expect(kept.generation == 1)
         #expect(kept.message.contains(reason), "\(kept.message)")
-        #expect(kept.description.contains("Fixture: new build refused, generation 1 keeps answering"))
+        #expect(kept.description.contains("Fixture (\(kept.origin)): new build refused, generation 1 keeps answering"))
         #expect(await host.turn("echo").speech == "working answer")
 
         try build("fixture", [#"REPLY="fixed answer""#])

@@ -44,7 +44,8 @@ public struct AnnotatedUtterance: Sendable {
 }
 
 /// Intent accuracy and slot precision, recall and F1 (a slot counts when its name, value and
-/// span all match), per intent and pooled.
+/// span all match), per intent and pooled; and the strict F1, where a slot counts only in a
+/// sentence whose intent is right too.
 public struct Evaluation: Sendable {
     public struct Counts: Sendable {
         public var sentences = 0
@@ -52,11 +53,19 @@ public struct Evaluation: Sendable {
         public var slotTruePositives = 0
         public var slotPredicted = 0
         public var slotExpected = 0
+        /// Slots right in sentences whose intent is right too.
+        public var strictTruePositives = 0
 
         public var intentAccuracy: Double { sentences == 0 ? 0 : Double(intentCorrect) / Double(sentences) }
         public var precision: Double { slotPredicted == 0 ? 0 : Double(slotTruePositives) / Double(slotPredicted) }
         public var recall: Double { slotExpected == 0 ? 0 : Double(slotTruePositives) / Double(slotExpected) }
         public var f1: Double { precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall) }
+        /// F1 counting a slot only when the sentence's intent is right as well.
+        public var strictF1: Double {
+            slotPredicted + slotExpected == 0 ? 0 : 2 * Double(strictTruePositives) / Double(slotPredicted + slotExpected)
+        }
+        /// Whether there were slots to score at all (an intent without slots has no slot F1).
+        public var hasSlots: Bool { slotPredicted + slotExpected > 0 }
 
         mutating func add(_ other: Counts) {
             sentences += other.sentences
@@ -64,6 +73,7 @@ public struct Evaluation: Sendable {
             slotTruePositives += other.slotTruePositives
             slotPredicted += other.slotPredicted
             slotExpected += other.slotExpected
+            strictTruePositives += other.strictTruePositives
         }
     }
 
@@ -84,7 +94,9 @@ public struct Evaluation: Sendable {
         let expectedSlots = Set(expected.slots)
         counts.slotExpected += expectedSlots.count
         counts.slotPredicted += slots.count
-        counts.slotTruePositives += Set(slots).intersection(expectedSlots).count
+        let right = Set(slots).intersection(expectedSlots).count
+        counts.slotTruePositives += right
+        if intent == expected.intent { counts.strictTruePositives += right }
         perIntent[expected.intent] = counts
     }
 
@@ -92,9 +104,12 @@ public struct Evaluation: Sendable {
     public var report: String {
         func row(_ name: String, _ c: Counts) -> String {
             let padded = name.padding(toLength: 22, withPad: " ", startingAt: 0)
-            return "\(padded) \(pad(c.sentences, 6)) \(format(c.intentAccuracy)) \(format(c.precision)) \(format(c.recall)) \(format(c.f1))"
+            let slots = c.hasSlots ? "\(format(c.precision)) \(format(c.recall)) \(format(c.f1)) \(format(c.strictF1))" : "n/a       n/a       n/a       n/a"
+            return "\(padded) \(pad(c.sentences, 6)) \(format(c.intentAccuracy)) \(slots)"
         }
-        var lines = ["intent                  count  accuracy  slot P    slot R    slot F1"]
+        // Strict: a slot counts only where the intent is right too; the slot columns count it
+        // whatever the intent.
+        var lines = ["intent                  count  accuracy  slot P    slot R    slot F1   strict F1"]
         for name in perIntent.keys.sorted() { lines.append(row(name, perIntent[name]!)) }
         lines.append(row("pooled", pooled))
         return lines.joined(separator: "\n") + "\n"

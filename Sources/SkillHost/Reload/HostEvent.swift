@@ -50,7 +50,7 @@ public struct HostEvent: Sendable, Equatable, CustomStringConvertible {
         case .building: return "building \(skill)…"
         case .loaded: return "+ \(skill) generation \(generation ?? 1) loaded from \(origin)\(time)"
         case .reloaded: return "↻ \(skill) generation \(generation ?? 0)\(time)"
-        case .kept: return "✗ \(skill): new build refused, generation \(generation ?? 0) keeps answering — \(message)"
+        case .kept: return "✗ \(skill) (\(origin)): new build refused, generation \(generation ?? 0) keeps answering — \(message)"
         case .refused: return "✗ \(origin): \(message)"
         case .removed: return "− \(skill) removed: \(origin) is gone"
         }

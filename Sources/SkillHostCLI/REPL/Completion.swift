@@ -6,7 +6,7 @@ import SkillModel
 public final class Completion: Sendable {
     private let names = Locked<(skills: [String], invocations: [String])>(([], []))
 
-    public static let commands = [":help", ":skills", ":debug", ":reload", ":quit"]
+    public static let commands = [":help", ":skills", ":debug", ":reload", ":record", ":quit"]
     static let invocationWords = ["open ", "launch ", "start ", "talk to ", "ask ", "tell ", "use ", "begin "]
 
     public init() {}

@@ -78,10 +78,12 @@ public struct REPL: Sendable {
         switch words.first ?? "" {
         case "quit", "q", "exit":
             return .quit
+        // At a terminal the answer is the output; from a pipe, standard output keeps one line
+        // per turn and nothing else.
         case "help", "h", "?":
-            output.write(Self.helpText)
+            (style.interactive ? output : diagnostics).write(Self.helpText)
         case "skills":
-            output.write(await skillsText())
+            (style.interactive ? output : diagnostics).write(await skillsText())
         case "reload":
             // What happens is told through the host's events, like a reload the watcher started.
             _ = await host.reload(skill: words.count > 1 ? words.dropFirst().joined(separator: " ") : nil)
@@ -102,6 +104,10 @@ public struct REPL: Sendable {
             handle.seekToEndOfFile()
             recording = handle
             diagnostics.write("recording to \(path); :record off stops\n")
+            let stored = Self.storedDocuments(in: host.dataRoot)
+            if stored > 0, !host.storesInDatabase {
+                diagnostics.write("warning: the data root \(host.dataRoot) already holds \(stored) skill document\(stored == 1 ? "" : "s"); skillhost replay starts from an empty one, so turns that read them may not replay. Record with --data set to an empty folder for a transcript that does.\n")
+            }
         case "debug":
             debug.toggle()
             await host.setRecordsEnvelopes(debug)
@@ -110,6 +116,18 @@ public struct REPL: Sendable {
             diagnostics.write("unknown command \(line); :help lists the commands\n")
         }
         return .continue
+    }
+
+    /// How many documents skills have stored under a data root's files (at most 1000 counted).
+    static func storedDocuments(in dataRoot: String) -> Int {
+        var count = 0
+        for kind in ["skills", "groups"] {
+            guard let walker = FileManager.default.enumerator(atPath: dataRoot + "/" + kind) else { continue }
+            while count < 1000, let relative = walker.nextObject() as? String {
+                if relative.hasSuffix(".json") { count += 1 }
+            }
+        }
+        return count
     }
 
     static let helpText = """
@@ -160,6 +178,8 @@ public struct REPL: Sendable {
         case .text:
             // Nothing is spoken when a session ends on "exit"; a person at a terminal still sees
             // what happened. A pipe keeps the plain line.
+            // From a pipe, a session ended in silence ("exit") prints no empty answer line.
+            if result.speech.isEmpty && result.endSession && !style.interactive && result.error == nil { return }
             let silent = result.speech.isEmpty && result.endSession && style.interactive ? " " + paint("(session ended)", code: "2") : ""
             // Whatever a skill wrote is shown, never obeyed (`TerminalText`).
             let speech = TerminalText.escaped(result.speech)

@@ -18,7 +18,9 @@ struct ModelOptions: ParsableArguments {
     var model: String
 
     @Option(help: ArgumentHelp("The skill id used in entity-resolution authorities.", valueName: "id"))
-    var skillID: String = "local.model"
+    var skillID: String = Self.defaultSkillID
+
+    static let defaultSkillID = "local.model"
 
     @Flag(help: "Train the model instead of reading it from the cache of trained models.")
     var noCache = false

@@ -33,14 +33,15 @@ struct NLUParseCommand: AsyncParsableCommand {
     var why = false
 
     func run() async throws {
-        let nlu = try options.load()
+        // Across models each is named by its file, the main one too unless --skill-id names it.
+        let nlu = try others.isEmpty || options.skillID != ModelOptions.defaultSkillID ? options.load() : options.load(options.model, skillID: Self.skillID(of: options.model))
         let elicitation = try eliciting.map { try Self.elicitation($0, in: nlu.model) }
         guard elicitation == nil || others.isEmpty else { throw ValidationError("--eliciting reads answers for one model; leave out --with") }
         var index: SkillIndex?
         if !others.isEmpty {
             var skills = [nlu]
             for path in others {
-                let id = SkillID(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+                let id = Self.skillID(of: path)
                 guard !skills.contains(where: { $0.skillID == id }) else { throw InputError("\(path): a second model with skill id '\(id)'") }
                 skills.append(try options.load(path, skillID: id))
             }
@@ -60,6 +61,11 @@ struct NLUParseCommand: AsyncParsableCommand {
             }
             out.write(JSONWriter.string(.object(object)) + "\n")
         }
+    }
+
+    /// A model's skill id across models: its file's name ("coffee.json": coffee).
+    static func skillID(of path: String) -> SkillID {
+        SkillID(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     }
 
     /// `--why`: what the model (or, across skills, each model, named) made of the sentence.
@@ -103,7 +109,9 @@ struct NLUParseCommand: AsyncParsableCommand {
         line["intent"] = best.map { .string($0.intent.rawValue) } ?? .null
         line["score"] = .number(JSONNumber(best?.score ?? 0))
         line["slots"] = .array(slots)
-        line["considered"] = .array(candidates.map { candidate in
+        // Best first by score (the reading chosen may rank below one a rule set aside).
+        let ranked = candidates.enumerated().sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }.map(\.element)
+        line["considered"] = .array(ranked.map { candidate in
             var entry: JSONObject = skills ? ["skill": .string(candidate.skillID.rawValue)] : [:]
             entry["intent"] = .string(candidate.intent.rawValue)
             entry["score"] = .number(JSONNumber(candidate.score))
