@@ -103,3 +103,66 @@ import TestSupport
         #expect(HistoryFile.path(environment: ["HOME": "/h"]) == "/h/.local/state/skillhost/history")
     }
 }
+
+/// Lines typed ahead or pasted reach the REPL one by one, at a real terminal (a pseudo-terminal
+/// the test holds the other end of) as in the editor alone.
+@Suite struct TypedAheadTests {
+    @Test func aFinishedLineKeepsWhatCameAfterItForTheNextLines() {
+        var editor = LineEditing()
+        #expect(editor.feed(Array("hello\rhelp\r\nhello\r".utf8)) == .done("hello"))
+        editor.reset()  // as the terminal does before each line
+        #expect(editor.feed(editor.takeTypedAhead()) == .done("help"))
+        editor.reset()
+        #expect(editor.feed(editor.takeTypedAhead()) == .done("hello"))
+        #expect(editor.takeTypedAhead().isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func pastedLinesAreEachAnsweredAtATerminal() throws {
+        // Glibc's headers hide the pseudo-terminal calls from Swift (_XOPEN_SOURCE); they are
+        // looked up by name instead.
+        typealias OpenPT = @convention(c) (Int32) -> Int32
+        typealias Grant = @convention(c) (Int32) -> Int32
+        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        func symbol<T>(_ name: String, as type: T.Type) throws -> T {
+            unsafeBitCast(try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), name), "no \(name)"), to: type)
+        }
+        let master = try symbol("posix_openpt", as: OpenPT.self)(O_RDWR | O_NOCTTY)
+        try #require(master >= 0, "no pseudo-terminal here")
+        defer { close(master) }
+        try #require(try symbol("grantpt", as: Grant.self)(master) == 0 && symbol("unlockpt", as: Grant.self)(master) == 0)
+        let slavePath = String(cString: try #require(try symbol("ptsname", as: Name.self)(master)))
+        let slave = try #require(FileHandle(forUpdatingAtPath: slavePath))
+        let folder = try TestSupport.folderWithProducts(["HelloWorld"])
+        let state = try TestSupport.temporaryFolder("typed-ahead")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
+        process.arguments = ["--skills", folder, "--data", state, "--no-watch"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state, "NO_COLOR": "1", "TERM": "xterm"]) { $1 }
+        process.standardInput = slave
+        process.standardOutput = slave
+        process.standardError = slave
+        try process.run()
+        try slave.close()
+        defer { if process.isRunning { process.terminate() } }
+
+        // Pasted at once, before the first prompt: three lines, three answers.
+        let pasted = "open hello world\rhello\rhelp\r"
+        _ = pasted.withCString { write(master, $0, strlen($0)) }
+        var seen = ""
+        let deadline = Date().addingTimeInterval(60 * TestSupport.patience)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !seen.contains("How can I help?"), Date() < deadline {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 500) > 0 else { continue }
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { break }
+            seen += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        _ = ":quit\r".withCString { write(master, $0, strlen($0)) }
+        #expect(seen.contains("Welcome, you can say Hello or Help."), "\(seen)")
+        #expect(seen.contains("Hello World!"), "\(seen)")
+        #expect(seen.contains("You can say hello to me! How can I help?"), "\(seen)")
+        process.waitUntilExit()
+    }
+}

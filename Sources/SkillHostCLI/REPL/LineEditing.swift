@@ -29,6 +29,9 @@ public struct LineEditing: Sendable {
     /// The line being written when history browsing started, to come back to.
     private var draft: [Character] = []
     private var pending: [UInt8] = []
+    /// Bytes that came after a finished line in the same read (typed ahead, or pasted): the
+    /// next lines', fed again before the terminal is read.
+    private var typedAhead: [UInt8] = []
     private var lastWasTab = false
     private let completer: Completer
 
@@ -60,7 +63,7 @@ public struct LineEditing: Sendable {
     /// Feeds bytes from the terminal; returns the outcome of the last complete key.
     public mutating func feed(_ bytes: [UInt8]) -> Outcome {
         var outcome = Outcome.editing
-        for byte in bytes {
+        for (i, byte) in bytes.enumerated() {
             pending.append(byte)
             guard let key = Self.key(in: pending) else {
                 if pending.count > 8 { pending = [] }  // an escape sequence we do not know
@@ -68,10 +71,24 @@ public struct LineEditing: Sendable {
             }
             pending = []
             outcome = apply(key)
-            if case .done = outcome { return outcome }
-            if case .endOfInput = outcome { return outcome }
+            switch outcome {
+            case .done, .endOfInput:
+                // What follows is the next lines'; a line feed after a carriage return is the
+                // same end of line (pasted text), not an empty line of its own.
+                var rest = bytes[(i + 1)...]
+                if byte == 0x0D, rest.first == 0x0A { rest = rest.dropFirst() }
+                typedAhead = Array(rest) + typedAhead
+                return outcome
+            default: continue
+            }
         }
         return outcome
+    }
+
+    /// The bytes typed or pasted after the last finished line, taken to be fed next.
+    public mutating func takeTypedAhead() -> [UInt8] {
+        defer { typedAhead = [] }
+        return typedAhead
     }
 
     enum Key: Equatable {

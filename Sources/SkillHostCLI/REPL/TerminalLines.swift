@@ -55,23 +55,32 @@ public final class TerminalLines: LineSource, @unchecked Sendable {
         tcsetattr(0, TCSANOW, &raw)
         defer { tcsetattr(0, TCSANOW, &original) }
 
-        state.withLock { state in
+        // Lines typed ahead or pasted arrived with the last one: they are this one's input first.
+        var typedAhead = state.withLock { state in
             state.editing.reset()
             state.prompt = prompt
             state.active = true
             output.write(render(state))
+            return state.editing.takeTypedAhead()
         }
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
-            let count = read(0, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                state.withLock { $0.active = false }
-                output.write("\r\n")
-                return nil
+            let bytes: [UInt8]
+            if !typedAhead.isEmpty {
+                bytes = typedAhead
+                typedAhead = []
+            } else {
+                let count = read(0, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    state.withLock { $0.active = false }
+                    output.write("\r\n")
+                    return nil
+                }
+                bytes = Array(buffer[0..<count])
             }
             let outcome = state.withLock { state -> LineEditing.Outcome in
-                let outcome = state.editing.feed(Array(buffer[0..<count]))
+                let outcome = state.editing.feed(bytes)
                 switch outcome {
                 case .editing: output.write(render(state))
                 case .clearScreen: output.write("\u{1B}[H\u{1B}[2J" + render(state))
