@@ -1,6 +1,6 @@
 // skillhost-reload-bench: the development loop and isolation, timed.
 //
-//   swift run -c release skillhost-reload-bench [--rounds N]
+//   swift run -c release skillhost-reload-bench [--rounds N] [--cold]
 //
 // 1. A library replaced in a watched folder → the new generation answering (inotify, 250 ms
 //    debounce), and the reload's own work after the debounce.
@@ -8,6 +8,7 @@
 //    before and after 100 reloads.
 // 3. An isolated turn against an in-process turn, HelloWorld, warm.
 // 4. An isolated skill that crashes → the next turn served.
+// 5. Cold start with 1, 10 and 100 skills, models from the cache (--cold: this alone).
 // Needs `cc` (the C fixture is compiled here) and builds HelloWorld and skillhost (the runner)
 // in this configuration if they are missing.
 import Foundation
@@ -23,6 +24,8 @@ func fail(_ message: String) -> Never { Measure.fail("skillhost-reload-bench", m
 
 let arguments = CommandLine.arguments
 let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 20
+/// `--cold`: only the cold start (5).
+let onlyCold = arguments.contains("--cold")
 
 func residentMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -79,6 +82,7 @@ func install(_ source: String, at target: String) {
     rename(temporary, target)
 }
 
+if !onlyCold {
 // 1. File closed → new generation answering.
 final class Reloads: Sendable {
     let work = Locked<[Double]>([])
@@ -179,3 +183,86 @@ for _ in 0..<rounds {
 await crashHost.shutdown()
 print(String(format: "crashing turn (crash seen, SessionEndedRequest to a new runner): median %.1f ms", median(crashTurns) * 1000))
 print(String(format: "crash → next turn served: median %.1f ms (goal ≤ 100)", median(recoveries) * 1000))
+}
+
+// 5. Cold start: a host with 1, 10 and 100 skills (distinct libraries) answering its first turn,
+//    the models trained once before (as on every start after the first: the NLU cache).
+print("\n== cold start: the host made and its first turn answered, trained models from the cache")
+let adjectives = ["red", "blue", "green", "gold", "silver", "quiet", "happy", "brave", "lucky", "sunny"]
+let animals = ["fox", "owl", "bear", "wolf", "hare", "lynx", "crow", "seal", "moose", "otter"]
+let coldFolders = [1, 10, 100].map { work + "/cold-\($0)" }
+for (count, folder) in zip([1, 10, 100], coldFolders) {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for i in 0..<count {
+        let name = "\(adjectives[i / 10]) \(animals[i % 10])"
+        let library = compileFixture("cold-\(count)-\(i)", [#"SKILL_ID="com.test.cold\#(i)""#, #"INVOCATION="\#(name)""#, #"SKILL_NAME="Cold\#(i)""#])
+        install(library, at: folder + "/cold\(i).so")
+    }
+}
+// And the same with Swift skills, whose images cost the Swift runtime more to load: copies of
+// HelloWorld made distinct by rewriting its skill id and invocation name in the library's bytes
+// (same length, so nothing moves: "…helloworld" -> "…hellowoXYZ", "hello world" -> "hello woXYZ").
+let helloBytes = try Data(contentsOf: URL(fileURLWithPath: helloWorld))
+func replacingAll(_ data: Data, _ old: String, _ new: String) -> Data {
+    precondition(old.utf8.count == new.utf8.count)
+    var data = data
+    let needle = Data(old.utf8)
+    var from = data.startIndex
+    while let found = data.range(of: needle, in: from..<data.endIndex) {
+        data.replaceSubrange(found, with: Data(new.utf8))
+        from = found.upperBound
+    }
+    return data
+}
+let swiftColdFolders = [1, 10, 100].map { work + "/swift-cold-\($0)" }
+for (count, folder) in zip([1, 10, 100], swiftColdFolders) {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for i in 0..<count {
+        let letters = String([i / 100, (i / 10) % 10, i % 10].map { Character(UnicodeScalar(UInt8(97 + $0))) })
+        var bytes = replacingAll(helloBytes, "com.skillhost.examples.helloworld", "com.skillhost.examples.hellowo" + letters)
+        bytes = replacingAll(bytes, "hello world", "hello wo" + letters)
+        try bytes.write(to: URL(fileURLWithPath: folder + "/libHello\(letters).so"))
+    }
+}
+
+/// Starts `skillhost` on `folder` as a person would, says `opening` and returns the seconds until
+/// the answer's line is printed, and the line.
+func coldStart(_ folder: String, _ opening: String) -> (seconds: Double, line: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: runner)
+    process.arguments = ["--skills", folder, "--no-watch", "--data", work + "/cold-data"]
+    process.environment = ProcessInfo.processInfo.environment.merging(["SKILLHOST_CACHE_DIR": work + "/nlu-cache"]) { $1 }
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let start = now()
+    do { try process.run() } catch { fail("cannot start skillhost: \(error)") }
+    input.fileHandleForWriting.write(Data((opening + "\n").utf8))
+    var line = Data()
+    while !line.contains(0x0A) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        line.append(chunk)
+    }
+    let seconds = now() - start
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return (seconds, String(decoding: line, as: UTF8.self).trimmingCharacters(in: .newlines))
+}
+
+for (kind, folders, opening, answer) in [("C", coldFolders, "open red fox", "fixture answer"), ("Swift", swiftColdFolders, "open hello woaaa", "Welcome, you can say Hello or Help. Which would you like to try?")] {
+    print("\(kind) skills:")
+    var perSkill: [Int: Double] = [:]
+    for (count, folder) in zip([1, 10, 100], folders) {
+        var times: [Double] = []
+        for round in 0..<6 {
+            let (seconds, line) = coldStart(folder, opening)
+            guard line.hasSuffix(answer) else { fail("the cold host did not answer: \(line)") }
+            if round > 0 { times.append(seconds) }  // the first trained the models
+        }
+        perSkill[count] = median(times) / Double(count)
+        print(String(format: "%3d skills: median %.0f ms from start to the first answer (%.2f ms a skill; %.2fx one skill's per skill)%@", count, median(times) * 1000, median(times) * 1000 / Double(count), median(times) / Double(count) / (perSkill[1] ?? 1), count == 100 ? " (goal <= 500 ms)" : ""))
+    }
+}
