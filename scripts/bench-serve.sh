@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-10}"
 cores="$(nproc)"
 peers="$(cd .. && pwd)/shared/peers"
-[ -f "$peers/ask_python_webservice.py" ] || { echo "bench-serve: no peer at $peers" >&2; exit 2; }
+[ -f "$peers/ask_python_webservice.py" ] || { echo "bench-serve: no peer at $peers (the peers are not in this repository)" >&2; exit 2; }
 command -v wrk >/dev/null || { echo "bench-serve: wrk is not installed (apt-get install wrk)" >&2; exit 2; }
 
 if [ ! -x .venv-peer-web/bin/gunicorn ]; then

@@ -17,7 +17,7 @@ enum SkillSet {
 
     static func run(folder: String, title: String, quick: Bool, showErrors: Bool) {
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/models") else {
-            Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/models (give --data DIR)")
+            Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/models (HWU64 is not in this repository: give --data DIR holding hwu64/)")
         }
         let names = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         var models: [(name: String, model: InteractionModel)] = []

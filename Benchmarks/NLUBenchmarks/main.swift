@@ -43,7 +43,7 @@ if only == "hwu64" || only == "assistant" || only == "ported" {
 
 func load(_ name: String) -> String {
     guard let text = try? String(contentsOfFile: "\(data)/\(name)", encoding: .utf8) else {
-        FileHandle.standardError.write(Data("skillhost-nlu-bench: cannot read \(data)/\(name) (give --data DIR)\n".utf8))
+        FileHandle.standardError.write(Data("skillhost-nlu-bench: cannot read \(data)/\(name): the Snips and HWU64 data are not in this repository; give --data DIR holding them, or --only assistant|ported for the sets that are\n".utf8))
         exit(1)
     }
     return text

@@ -172,6 +172,8 @@ if runPeer, FileManager.default.isExecutableFile(atPath: peerPython), FileManage
     } else {
         print("peer: could not read its output:\n\(output)")
     }
+} else if runPeer, !FileManager.default.fileExists(atPath: peerScript) {
+    print("peer: not run (\(peerScript) is not there: the peers are not in this repository)")
 } else if runPeer {
     print("peer: not run (make it with scripts/bench-peer.sh)")
 }
