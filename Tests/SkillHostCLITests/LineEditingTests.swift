@@ -163,6 +163,8 @@ import TestSupport
         #expect(seen.contains("Welcome, you can say Hello or Help."), "\(seen)")
         #expect(seen.contains("Hello World!"), "\(seen)")
         #expect(seen.contains("You can say hello to me! How can I help?"), "\(seen)")
+        // Each pasted line is on the screen after its prompt, as if typed.
+        for line in ["open hello world", "hello", "help"] { #expect(seen.contains("you> \(line)\u{1B}[K\r"), "\(seen.debugDescription)") }
         process.waitUntilExit()
     }
 }

@@ -89,7 +89,9 @@ public final class TerminalLines: LineSource, @unchecked Sendable {
                 case .done(let line):
                     state.active = false
                     state.editing.remember(line)
-                    output.write("\r\n")
+                    // Drawn whole: a line pasted arrives with its end in one read, never drawn
+                    // while it was being edited, and would leave a bare prompt on the screen.
+                    output.write("\r" + state.prompt + line + "\u{1B}[K\r\n")
                 case .endOfInput:
                     state.active = false
                     output.write("\r\n")
