@@ -77,6 +77,11 @@ public actor HostEngine {
     public nonisolated var dataRoot: String { options.dataRoot }
     /// Whether skills' documents are kept in a database rather than under `dataRoot`.
     public nonisolated var storesInDatabase: Bool { options.documents != nil }
+    /// Where the skills come from, as `skillhost` arguments (`--skills`, `--package`,
+    /// `--model`): what a replay of this host's turns must be given to meet the same skills.
+    public nonisolated var skillSourceArguments: [String] {
+        options.skillFolders.flatMap { ["--skills", $0] } + options.packages.flatMap { ["--package", $0] } + options.models.flatMap { ["--model", $0] }
+    }
     /// Where this host keeps the copies of the libraries it loaded.
     public nonisolated var shadowFolder: String { loader.shadow.path }
     let options: HostOptions

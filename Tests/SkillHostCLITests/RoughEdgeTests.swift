@@ -50,6 +50,18 @@ import TestSupport
         #expect(diagnostics.text.contains("already holds 1 skill document"), "\(diagnostics.text)")
     }
 
+    @Test func aRecordedTranscriptSaysHowToReplayItAgainstTheSameSkills() async throws {
+        let folder = try TestSupport.folderWithProducts(["HelloWorld"])
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("record-header-data")))
+        let transcript = try TestSupport.temporaryFolder("record-header") + "/t.transcript"
+        await REPL(host: host, input: ScriptedLines([":record \(transcript)", "open hello world"]), output: CapturedText(), diagnostics: CapturedText(), format: .text).run()
+        let header = try String(contentsOfFile: transcript, encoding: .utf8).split(separator: "\n").first.map(String.init)
+        #expect(header == "# Recorded by skillhost; replay with: skillhost replay \(transcript) --skills \(folder)")
+        #expect(REPL.shellWord("my models/pizza.json") == "'my models/pizza.json'")
+        #expect(REPL.shellWord("it's") == #"'it'\''s'"#)
+        #expect(REPL.shellWord("Skills/x-1.so") == "Skills/x-1.so")
+    }
+
     @Test func evalReportsStrictF1AndNoSlotF1ForAnIntentWithoutSlots() {
         var evaluation = Evaluation()
         let city = AnnotatedUtterance.Slot(name: "city", value: "paris", start: 8, end: 13)

@@ -73,6 +73,12 @@ public struct REPL: Sendable {
 
     private enum Next { case `continue`, quit }
 
+    /// `word` as a shell reads it back: quoted when it holds anything but plain path characters.
+    static func shellWord(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./:=+,@%".unicodeScalars.contains($0) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     private func command(_ line: String, debug: inout Bool, recording: inout FileHandle?) async -> Next {
         let words = line.dropFirst().split(separator: " ").map(String.init)
         switch words.first ?? "" {
@@ -95,7 +101,8 @@ public struct REPL: Sendable {
                 break
             }
             let path = words.dropFirst().joined(separator: " ")
-            guard FileManager.default.createFile(atPath: path, contents: Data("# Recorded by skillhost; replay with: skillhost replay \(path)\n".utf8)),
+            let replay = (["skillhost", "replay", path] + host.skillSourceArguments).map(Self.shellWord).joined(separator: " ")
+            guard FileManager.default.createFile(atPath: path, contents: Data("# Recorded by skillhost; replay with: \(replay)\n".utf8)),
                 let handle = FileHandle(forWritingAtPath: path)
             else {
                 diagnostics.write("cannot record to \(path): it cannot be created\n")
