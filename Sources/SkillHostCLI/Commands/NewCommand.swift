@@ -75,9 +75,14 @@ struct NewCommand: ParsableCommand {
             let path = URL(fileURLWithPath: given).standardizedFileURL.path
             return FileManager.default.fileExists(atPath: path + "/Package.swift") ? path : nil
         }
-        guard let range = executable.range(of: "/.build/") else { return nil }
-        let sdk = String(executable[..<range.lowerBound]) + "/SkillKit"
-        return FileManager.default.fileExists(atPath: sdk + "/Package.swift") ? sdk : nil
+        // The checkout this executable was built in (`…/.build/…/skillhost`), else the one its
+        // sources were compiled from (a build folder elsewhere: --scratch-path, a sanitizer's).
+        var checkouts: [String] = []
+        if let range = executable.range(of: "/.build/") { checkouts.append(String(executable[..<range.lowerBound])) }
+        var source = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { source.deleteLastPathComponent() }
+        checkouts.append(source.path)
+        return checkouts.map { $0 + "/SkillKit" }.first { FileManager.default.fileExists(atPath: $0 + "/Package.swift") }
     }
 
     static var executable: String {
