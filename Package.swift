@@ -89,7 +89,9 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-            ]
+            ],
+            // The console's page, built into the binary: served with nothing fetched elsewhere.
+            resources: [.embedInCode("Console/index.html"), .embedInCode("Console/console.js"), .embedInCode("Console/console.css")]
         ),
         .target(
             name: "SkillHostCLI",

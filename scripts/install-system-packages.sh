@@ -10,6 +10,7 @@
 #               kept from starting at install
 #   python3     scripts/cluster.py, the many-host load test (standard library only)
 #   wrk         the HTTP load generator of scripts/bench-serve.sh
+#   chromium, chromium-driver   the console's tests drive a real headless browser (WebDriver)
 set -euo pipefail
 missing=()
 dpkg -s libffi-dev >/dev/null 2>&1 || missing+=(libffi-dev)
@@ -19,6 +20,8 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}"
     sudo_cmd=""

@@ -102,6 +102,11 @@ public actor HostEngine {
     let turnDeadline: Duration
     /// Whether turns keep the envelopes as text for `:debug`.
     public var recordsEnvelopes = false
+    /// Whether the turn under way, in the task that runs it, keeps them (the console's
+    /// inspected turns), whatever `recordsEnvelopes` says.
+    @TaskLocal static var inspecting = false
+    /// Whether this turn keeps its readings' explanations and envelopes.
+    var recording: Bool { recordsEnvelopes || Self.inspecting }
 
     /// Loads every skill in the options' folders; refusals are kept, not thrown.
     /// - Throws: `LoaderError` only when the host cannot make its private shadow folder.
@@ -140,8 +145,12 @@ public actor HostEngine {
     /// (many at once, as a server has): the result, and the conversation as it stands after.
     /// Turns of different conversations may run at once; the caller runs one conversation's
     /// turns one after another.
-    public func turn(_ text: String, in conversation: Conversation) async -> (TurnResult, Conversation) {
-        await withConversation(conversation) { await self.turn(text) }
+    /// - Parameter inspecting: keep what `:debug` shows (why nothing took the sentence, the
+    ///   envelopes) in the result for this turn alone.
+    public func turn(_ text: String, in conversation: Conversation, inspecting: Bool = false) async -> (TurnResult, Conversation) {
+        await Self.$inspecting.withValue(inspecting) {
+            await withConversation(conversation) { await self.turn(text) }
+        }
     }
 
     /// Ends `conversation`'s open session, if any (SessionEndedRequest, USER_INITIATED).

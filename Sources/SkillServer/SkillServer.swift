@@ -127,15 +127,21 @@ public struct SkillServer: Sendable {
             let id = try context.parameters.require("id")
             let body = try await readJSON(request)
             guard let text = body["text"]?.string else { throw APIError(.badRequest, "the body needs \"text\": the user's utterance") }
+            // ?inspect=true: the answer also carries what :debug shows (the console's view).
+            let inspecting = request.uri.queryParameters["inspect"].map { $0 == "true" || $0 == "1" } ?? false
             let leased = try await checkOut(id)
             let start = ContinuousClock.now
-            let (result, after) = await host.turn(text, in: leased.entry.conversation)
+            let (result, after) = await host.turn(text, in: leased.entry.conversation, inspecting: inspecting)
             let turn = result.jsonValue
             let kept = try await stored { try await conversations.checkIn(id, leased, after, turn: turn) }
             if !kept { logger.warning("turn not kept: the conversation's lock was lost with the database's connection and another turn took it", metadata: ["conversation": "\(id)"]) }
             logTurn(id, result, since: start)
-            ServerMetrics.turn(result, total: ContinuousClock.now - start)
-            return Self.json(turn)
+            let total = ContinuousClock.now - start
+            ServerMetrics.turn(result, total: total)
+            guard inspecting, case .object(var answer) = turn, case .object(var inspection) = result.inspectionJSON else { return Self.json(turn) }
+            inspection["totalMs"] = .number(JSONNumber(Double(total.components.seconds) * 1000 + Double(total.components.attoseconds) / 1e15))
+            answer["inspect"] = .object(inspection)
+            return Self.json(.object(answer))
         }
         router.get("v1/conversations/:id") { _, context in
             let id = try context.parameters.require("id")
@@ -153,6 +159,9 @@ public struct SkillServer: Sendable {
             try await stored { try await conversations.remove(id) }
             return Self.json(["id": .string(id), "ended": result.skillID.map { .string($0.rawValue) } ?? .null, "error": result.error.map(JSONValue.string) ?? .null])
         }
+
+        router.get("v1/skills") { _, _ in await skillsJSON() }
+        Console.add(to: router)
 
         router.get("metrics") { _, _ in
             // Counted when scraped: listing every conversation on each request would grow with them.
@@ -241,6 +250,27 @@ public struct SkillServer: Sendable {
 
     static let certificateURLField = HTTPField.Name("SignatureCertChainUrl")!
     static let signatureField = HTTPField.Name("Signature-256")!
+
+    /// Every loaded skill, and the libraries refused at start with the reason.
+    private func skillsJSON() async -> Response {
+        let entries = await host.registry.entries
+        let skills: [JSONValue] = entries.map { entry in
+            let skill = entry.skill
+            return [
+                "id": .string(entry.id.rawValue),
+                "name": .string(entry.name),
+                "version": skill is ModelStandIn ? .null : .string(skill.manifest.version),
+                "generation": .number(JSONNumber(skill.generation)),
+                "origin": .string(entry.origin),
+                "library": .string(skill.path),
+                "isolated": .bool(skill.isIsolated),
+                "invocationNames": .array(skill.invocationNames.map(JSONValue.string)),
+                "intents": .array(skill.model.intents.map { .string($0.name.rawValue) }),
+            ]
+        }
+        let refused: [JSONValue] = host.refusals.map { ["path": .string($0.path), "reason": .string("\($0)")] }
+        return Self.json(["skills": .array(skills), "refused": .array(refused)])
+    }
 
     private func loadedNames() async -> String {
         await host.registry.entries.map(\.id.rawValue).sorted().joined(separator: ", ")

@@ -50,8 +50,19 @@ public enum HTTPClient {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.count)\r\n" }
-        let (received, _) = try exchange(port: port, Array((head + "\r\n").utf8) + (body ?? []), timeout: timeout)
+        let (received, _) = try exchange(port: port, Array((head + "\r\n").utf8) + (body ?? []), timeout: timeout, until: isWhole)
         return try parse(received)
+    }
+
+    /// Whether `bytes` hold a whole response by its Content-Length (chromedriver answers
+    /// `Connection: close` and then keeps the connection open).
+    static func isWhole(_ bytes: [UInt8]) -> Bool {
+        guard let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return false }
+        let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).lowercased()
+        guard let line = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+            let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        else { return false }
+        return bytes.count - end.upperBound >= length
     }
 
     /// Sends `bytes` as they are (whatever they say) to 127.0.0.1:`port`, then reads until the
@@ -63,7 +74,8 @@ public enum HTTPClient {
         }
     }
 
-    private static func exchange(port: Int, _ bytes: [UInt8], timeout: Double) throws -> (received: [UInt8], closed: Bool) {
+    /// - Parameter until: stops reading once what came satisfies it, without waiting for the close.
+    private static func exchange(port: Int, _ bytes: [UInt8], timeout: Double, until whole: ([UInt8]) -> Bool = { _ in false }) throws -> (received: [UInt8], closed: Bool) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure.connect(errno) }
         defer { close(socket) }
@@ -92,6 +104,7 @@ public enum HTTPClient {
             if count < 0 { return (received, errno == ECONNRESET) }  // reset, or timed out still open
             if count == 0 { return (received, true) }
             received += buffer[..<count]
+            if whole(received) { return (received, false) }
         }
     }
 

@@ -224,7 +224,7 @@ extension HostEngine {
 
     /// For `:debug`: why no reading, or only the fallback, came of the sentence, skill by skill.
     private func explain(_ result: inout TurnResult, _ explanations: @autoclosure () -> [NLUExplanation]) {
-        guard recordsEnvelopes, result.candidates.first.map({ $0.intent == .fallback }) ?? true else { return }
+        guard recording, result.candidates.first.map({ $0.intent == .fallback }) ?? true else { return }
         result.explanations = explanations()
     }
 
@@ -255,11 +255,11 @@ extension HostEngine {
         result.requestType = RequestType.sessionEnded.rawValue
         result.endSession = true
         let bytes = requests.envelope(.sessionEnded, reason: reason, error: error, session: session, conversation: conversation)
-        if recordsEnvelopes { result.requestJSON = String(decoding: bytes, as: UTF8.self) }
+        if recording { result.requestJSON = String(decoding: bytes, as: UTF8.self) }
         let start = ContinuousClock.now
         do {
             let response = try await entry.skill.handle(bytes, deadline: turnDeadline)
-            if recordsEnvelopes { result.responseJSON = String(decoding: response, as: UTF8.self) }
+            if recording { result.responseJSON = String(decoding: response, as: UTF8.self) }
         } catch {
             result.error = error.description
         }
@@ -280,14 +280,14 @@ extension HostEngine {
         if let slots { result.slots = slots.map { ($0.name, $0.spoken) } }
 
         let requestBytes = requests.envelope(type, intent: intent, dialogState: dialogState, session: session, conversation: conversation)
-        if recordsEnvelopes { result.requestJSON = String(decoding: requestBytes, as: UTF8.self) }
+        if recording { result.requestJSON = String(decoding: requestBytes, as: UTF8.self) }
 
         let response: ResponseEnvelope
         let start = ContinuousClock.now
         do {
             let bytes = try await entry.skill.handle(requestBytes, deadline: turnDeadline)
             result.skillDuration += ContinuousClock.now - start
-            if recordsEnvelopes { result.responseJSON = String(decoding: bytes, as: UTF8.self) }
+            if recording { result.responseJSON = String(decoding: bytes, as: UTF8.self) }
             do {
                 response = try bytes.withUnsafeBufferPointer { buffer throws(ModelError) in try ResponseEnvelope(parsing: buffer) }
             } catch {

@@ -68,3 +68,33 @@ extension TurnResult {
         ]
     }
 }
+
+extension TurnResult {
+    /// What `:debug` shows of the turn, as JSON (the console's view inside a turn): the ranked
+    /// readings across skills, why no skill took the sentence when none or only the fallback
+    /// did, the envelopes that crossed the ABI (as JSON, or as the text a skill sent when that
+    /// is not JSON), and the time the skills took. The envelopes and explanations are there
+    /// only when the turn recorded them (`HostEngine.turn(_:in:inspecting:)`, `:debug`).
+    public var inspectionJSON: JSONValue {
+        func envelope(_ text: String?) -> JSONValue {
+            guard let text else { return .null }
+            return (try? JSONParser.parse(Array(text.utf8))) ?? .string(text)
+        }
+        let readings: [JSONValue] = candidates.map { candidate in
+            var slots = JSONObject()
+            for slot in candidate.slots { slots[slot.name.rawValue] = .string(slot.spoken) }
+            return ["skill": .string(candidate.skillID.rawValue), "intent": .string(candidate.intent.rawValue), "score": .number(JSONNumber(candidate.score)), "slots": .object(slots)]
+        }
+        let why: [JSONValue] = explanations.map { explanation in
+            ["skill": .string(explanation.skillID.rawValue), "asked": .bool(explanation.verdict != .notAsked), "why": .string(explanation.description)]
+        }
+        let skillMilliseconds = Double(skillDuration.components.seconds) * 1000 + Double(skillDuration.components.attoseconds) / 1e15
+        return [
+            "readings": .array(readings),
+            "why": .array(why),
+            "request": envelope(requestJSON),
+            "response": envelope(responseJSON),
+            "skillMs": .number(JSONNumber(skillMilliseconds)),
+        ]
+    }
+}

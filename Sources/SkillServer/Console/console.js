@@ -1,0 +1,296 @@
+// The skillhost console: talk to the skills and see inside each turn. Everything a skill
+// says or a user types is written as text (textContent), never as markup.
+"use strict";
+
+const state = {
+  conversation: null,   // the conversation's id
+  turns: [],            // every turn answered in this page, inspected
+  selected: -1,
+  skills: new Map(),    // skill id -> name
+  sessionOwner: null,
+  history: [],          // what was said, oldest first
+  historyIndex: 0,
+  draft: "",
+};
+
+const $ = (id) => document.getElementById(id);
+
+/** An element with attributes and children (strings become text nodes). */
+function el(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function setStatus(text, kind) {
+  const status = $("status");
+  status.textContent = text || "";
+  status.className = kind || "";
+}
+
+/** A request to the server's API; the parsed answer, or an Error carrying the server's words. */
+async function api(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    const failure = new Error("the server cannot be reached (" + error.message + ")");
+    failure.status = 0;
+    throw failure;
+  }
+  const text = await response.text();
+  let value = null;
+  try { value = text ? JSON.parse(text) : null; } catch (_) { value = null; }
+  if (!response.ok) {
+    const failure = new Error((value && value.error) || ("HTTP " + response.status));
+    failure.status = response.status;
+    failure.retryAfter = Number(response.headers.get("Retry-After") || 0);
+    throw failure;
+  }
+  return value;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// --- Skills ---------------------------------------------------------------------------------
+
+async function loadSkills() {
+  const answer = await api("GET", "/v1/skills");
+  state.skills = new Map(answer.skills.map((skill) => [skill.id, skill.name]));
+  const body = $("skills-table").querySelector("tbody");
+  body.replaceChildren(...answer.skills.map((skill) => el("tr", {},
+    el("th", { scope: "row" }, skill.name),
+    el("td", { class: "mono" }, skill.id),
+    el("td", {}, skill.version === null ? "model only" : skill.version),
+    el("td", {}, String(skill.generation)),
+    el("td", {}, skill.invocationNames.join(", ")),
+    el("td", {}, el("details", {}, el("summary", {}, skill.intents.length + " intents"), el("ul", { class: "plain" }, skill.intents.map((intent) => el("li", { class: "mono" }, intent))))),
+    el("td", { class: "mono small" }, skill.origin + (skill.isolated ? " (isolated)" : "")),
+  )));
+  const refused = $("refused-list");
+  refused.replaceChildren(...(answer.refused.length ? answer.refused.map((item) => el("li", {}, el("span", { class: "mono" }, item.path), ": ", item.reason)) : [el("li", { class: "muted" }, "none")]));
+  return answer;
+}
+
+const skillName = (id) => (id && state.skills.get(id)) || id || "skillhost";
+
+// --- Talking ---------------------------------------------------------------------------------
+
+async function newConversation() {
+  const previous = state.conversation;
+  state.conversation = null;
+  state.sessionOwner = null;
+  if (previous) {
+    try { await api("DELETE", "/v1/conversations/" + encodeURIComponent(previous)); } catch (_) { /* already gone */ }
+    $("log").append(el("li", { class: "marker" }, "conversation ended"));
+  }
+  const answer = await api("POST", "/v1/conversations", {});
+  state.conversation = answer.id;
+  $("conversation-label").textContent = "Conversation " + answer.id.slice(0, 8);
+  $("conversation-label").title = answer.id;
+  return answer.id;
+}
+
+async function say(text) {
+  if (!state.conversation) await newConversation();
+  const path = () => "/v1/conversations/" + encodeURIComponent(state.conversation) + "/turns?inspect=true";
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api("POST", path(), { text });
+    } catch (error) {
+      if (error.status === 404 && attempt === 0) {
+        // The conversation is gone (ended elsewhere): a new one, said again.
+        await newConversation();
+        continue;
+      }
+      if ((error.status === 409 || error.status === 503 || error.status === 0) && attempt < 20) {
+        setStatus(error.message + "; trying again", "warning");
+        await sleep(Math.max(250, (error.retryAfter || 0) * 1000));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** The SSML a skill sent, when the response envelope carries it. */
+function ssmlOf(turn) {
+  const response = turn.inspect && turn.inspect.response;
+  const speech = response && response.response && response.response.outputSpeech;
+  return speech && speech.type === "SSML" ? speech.ssml : null;
+}
+
+function cardOf(turn) {
+  const response = turn.inspect && turn.inspect.response;
+  return (response && response.response && response.response.card) || null;
+}
+
+function renderTurn(turn, index) {
+  const log = $("log");
+  if (turn.skill && turn.skill !== state.sessionOwner && turn.request !== "SessionEndedRequest") {
+    log.append(el("li", { class: "marker" }, "session with " + skillName(turn.skill)));
+  }
+  state.sessionOwner = turn.endSession ? null : (turn.skill || state.sessionOwner);
+  const ssml = ssmlOf(turn);
+  const speech = el("p", { class: "speech", "data-plain": "" }, turn.speech || (turn.endSession ? "" : "…"));
+  const markup = ssml ? el("pre", { class: "ssml" }, ssml) : null;
+  const card = cardOf(turn);
+  const answer = el("li", { class: "turn", tabindex: "0", role: "button", "aria-label": "Turn " + (index + 1) + ": inspect", "data-index": index },
+    el("p", { class: "user" }, el("span", { class: "who" }, "you"), " ", turn.utterance),
+    el("div", { class: "answer" + (turn.error ? " failed" : "") },
+      el("span", { class: "who" }, skillName(turn.skill)),
+      speech, markup,
+      turn.reprompt && turn.reprompt !== turn.speech ? el("p", { class: "reprompt" }, "reprompt: " + turn.reprompt) : null,
+      card ? el("div", { class: "card" }, el("strong", {}, card.title || card.type || "card"), el("p", {}, card.content || card.text || "")) : null,
+      turn.error ? el("p", { class: "error" }, turn.error) : null,
+    ),
+  );
+  answer.addEventListener("click", () => select(index));
+  answer.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); select(index); }
+  });
+  log.append(answer);
+  if (turn.endSession) log.append(el("li", { class: "marker" }, "session ended"));
+  applySSMLToggle();
+  answer.scrollIntoView({ block: "end" });
+}
+
+function applySSMLToggle() {
+  const markup = $("show-ssml").checked;
+  document.body.classList.toggle("show-ssml", markup);
+}
+
+// --- Inside a turn ---------------------------------------------------------------------------
+
+function json(value) { return JSON.stringify(value, null, 2); }
+
+function copyButton(text) {
+  return el("button", { type: "button", class: "copy", onclick: async (event) => {
+    const button = event.currentTarget;
+    try { await navigator.clipboard.writeText(text); button.textContent = "Copied"; } catch (_) { button.textContent = "Select and copy"; }
+    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+  } }, "Copy");
+}
+
+function envelope(title, value) {
+  if (value === null || value === undefined) return el("p", { class: "muted" }, title + ": none crossed the ABI in this turn.");
+  const text = typeof value === "string" ? value : json(value);
+  return el("details", { class: "envelope" }, el("summary", {}, title, " ", copyButton(text)), el("pre", { class: "json" }, text));
+}
+
+function select(index) {
+  state.selected = index;
+  for (const item of document.querySelectorAll("#log .turn")) item.classList.toggle("selected", Number(item.dataset.index) === index);
+  const turn = state.turns[index];
+  const inspect = turn.inspect || {};
+  const slots = Object.entries(turn.slots || {});
+  const readings = inspect.readings || [];
+  const why = inspect.why || [];
+  const hostMs = inspect.totalMs !== undefined ? Math.max(0, inspect.totalMs - (inspect.skillMs || 0)) : null;
+  const body = $("inspector-body");
+  body.replaceChildren(...[
+    el("h3", {}, "“", turn.utterance, "”"),
+    el("dl", { class: "facts" },
+      el("dt", {}, "Skill"), el("dd", {}, turn.skill ? skillName(turn.skill) + " (" + turn.skill + ")" : "none: skillhost answered"),
+      el("dt", {}, "Request"), el("dd", {}, turn.request || "none sent"),
+      el("dt", {}, "Intent"), el("dd", { class: "mono" }, turn.intent || "—"),
+      el("dt", {}, "Slots"), el("dd", {}, slots.length ? slots.map(([name, value]) => el("span", { class: "slot" }, name + " = “" + value + "”")) : "—"),
+      el("dt", {}, "Dialog"), el("dd", {}, (turn.dialogState || "—") + (turn.asks ? ", asks " + turn.asks.type + (turn.asks.slot ? " " + turn.asks.slot : "") : "")),
+      el("dt", {}, "Session"), el("dd", {}, turn.endSession ? "ends" : "open"),
+      el("dt", {}, "Time"), el("dd", {}, inspect.totalMs !== undefined ? inspect.totalMs.toFixed(2) + " ms in all: " + (inspect.skillMs || 0).toFixed(2) + " ms in the skill, " + hostMs.toFixed(2) + " ms understanding, routing and storing" : "—"),
+    ),
+    turn.error ? el("p", { class: "error" }, turn.error) : null,
+    el("h4", {}, "Readings, best first"),
+    readings.length
+      ? el("table", { class: "readings" },
+          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Skill"), el("th", { scope: "col" }, "Intent"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Slots"))),
+          el("tbody", {}, readings.map((reading, rank) => el("tr", { class: rank === 0 && reading.skill === turn.skill ? "winner" : "" },
+            el("td", {}, skillName(reading.skill)),
+            el("td", { class: "mono" }, reading.intent),
+            el("td", { class: "score" }, el("meter", { min: 0, max: 1, value: reading.score, "aria-label": "score" }), " ", reading.score.toFixed(3)),
+            el("td", {}, Object.entries(reading.slots).map(([name, value]) => el("span", { class: "slot" }, name + " = “" + value + "”"))),
+          ))))
+      : el("p", { class: "muted" }, turn.request === "LaunchRequest" ? "A launch: the skill was named, nothing to read." : "No skill read anything into this sentence."),
+    why.length ? el("h4", {}, "Why no skill took it") : null,
+    why.length ? el("ul", { class: "why" }, why.map((item) => el("li", { class: item.asked ? "" : "muted" }, el("strong", {}, skillName(item.skill)), ": ", item.why))) : null,
+    el("h4", {}, "Envelopes"),
+    envelope("Request envelope", inspect.request),
+    envelope("Response envelope", inspect.response),
+  ].filter(Boolean));
+  $("inspector-empty").hidden = true;
+  body.hidden = false;
+}
+
+// --- Wiring ----------------------------------------------------------------------------------
+
+function showView(name) {
+  for (const view of ["talk", "skills"]) {
+    $("view-" + view).hidden = view !== name;
+    $("tab-" + view).setAttribute("aria-selected", String(view === name));
+  }
+  if (name === "skills") loadSkills().catch((error) => setStatus("skills: " + error.message, "error"));
+  if (name === "talk") $("say").focus();
+}
+
+async function submit(event) {
+  event.preventDefault();
+  const input = $("say");
+  const text = input.value.trim();
+  if (!text) return;
+  state.history.push(text);
+  state.historyIndex = state.history.length;
+  input.value = "";
+  input.disabled = true;
+  try {
+    const turn = await say(text);
+    setStatus("");
+    state.turns.push(turn);
+    renderTurn(turn, state.turns.length - 1);
+    select(state.turns.length - 1);
+  } catch (error) {
+    setStatus(error.message, "error");
+    $("log").append(el("li", { class: "marker error" }, "“" + text + "” was not answered: " + error.message));
+  } finally {
+    input.disabled = false;
+    input.focus();
+  }
+}
+
+function historyKeys(event) {
+  const input = event.currentTarget;
+  if (event.key === "ArrowUp" && state.historyIndex > 0) {
+    if (state.historyIndex === state.history.length) state.draft = input.value;
+    state.historyIndex -= 1;
+    input.value = state.history[state.historyIndex];
+    event.preventDefault();
+  } else if (event.key === "ArrowDown" && state.historyIndex < state.history.length) {
+    state.historyIndex += 1;
+    input.value = state.historyIndex === state.history.length ? state.draft : state.history[state.historyIndex];
+    event.preventDefault();
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("say-form").addEventListener("submit", submit);
+  $("say").addEventListener("keydown", historyKeys);
+  $("new-conversation").addEventListener("click", () => newConversation().catch((error) => setStatus(error.message, "error")));
+  $("show-ssml").addEventListener("change", applySSMLToggle);
+  $("tab-talk").addEventListener("click", () => showView("talk"));
+  $("tab-skills").addEventListener("click", () => showView("skills"));
+  loadSkills()
+    .then((answer) => setStatus(answer.skills.length + " skills loaded: " + answer.skills.map((skill) => skill.name).join(", ")))
+    .catch((error) => setStatus("skills: " + error.message, "error"));
+});

@@ -1,0 +1,177 @@
+import Foundation
+import SkillModel
+import Testing
+import TestSupport
+
+/// A real Chromium (Debian's `chromium`), headless, driven through `chromedriver` over the
+/// W3C WebDriver protocol on loopback: what a person sees and does at the console, as a test.
+/// Each screenshot is saved under `.build/test-output/console/` to be looked at.
+final class Browser: @unchecked Sendable {
+    // @unchecked: the fields are set once in `init`.
+    let driver: Process
+    let port: Int
+    let session: String
+    let profile: String
+
+    static let chromium = "/usr/bin/chromium"
+    static let chromedriver = "/usr/bin/chromedriver"
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: chromium) && FileManager.default.isExecutableFile(atPath: chromedriver)
+    }
+    static let screenshots = TestSupport.packageRoot + "/.build/test-output/console"
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(width: Int = 1280, height: Int = 800) async throws {
+        port = try Self.freePort()
+        profile = try TestSupport.temporaryFolder("chromium-profile")
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: Self.chromedriver)
+        driver.arguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
+        // The browser's own temporary files (org.chromium.Chromium.*) go with its profile.
+        driver.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": profile]) { $1 }
+        driver.standardOutput = FileHandle.nullDevice
+        driver.standardError = FileHandle.nullDevice
+        try driver.run()
+        self.driver = driver
+        // Up when it answers /status.
+        let deadline = Date().addingTimeInterval(30 * TestSupport.patience)
+        while (try? await HTTPClient.request("GET", port: port, "/status", timeout: 2))?.status != 200 {
+            guard Date() < deadline, driver.isRunning else {
+                kill(driver.processIdentifier, SIGKILL)
+                throw Failure(description: "chromedriver did not start on port \(port)")
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let capabilities: JSONValue = ["capabilities": ["alwaysMatch": [
+            "browserName": "chrome",
+            "goog:chromeOptions": [
+                "binary": .string(Self.chromium),
+                "args": .array([
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                    "--disable-extensions", "--disable-background-networking", "--disable-sync",
+                    .string("--window-size=\(width),\(height)"), .string("--user-data-dir=\(profile)"),
+                ]),
+            ],
+        ]]]
+        let answer: JSONValue
+        do {
+            answer = try await Self.call(port: port, "POST", "/session", capabilities)
+        } catch {
+            kill(driver.processIdentifier, SIGKILL)
+            throw error
+        }
+        guard let session = answer["sessionId"]?.string else {
+            kill(driver.processIdentifier, SIGKILL)
+            throw Failure(description: "no WebDriver session: \(JSONWriter.string(answer))")
+        }
+        self.session = session
+    }
+
+    deinit {
+        stopDriver()
+        try? FileManager.default.removeItem(atPath: profile)
+    }
+
+    /// Ends the session (the browser quits) and stops the driver.
+    func quit() async {
+        _ = try? await Self.call(port: port, "DELETE", "/session/\(session)", nil)
+        stopDriver()
+        try? FileManager.default.removeItem(atPath: profile)
+    }
+
+    /// chromedriver started from the test process does not stop on SIGTERM: SIGKILL, once its
+    /// session (and with it the browser) is over.
+    private func stopDriver() {
+        guard driver.isRunning else { return }
+        kill(driver.processIdentifier, SIGKILL)
+        driver.waitUntilExit()
+    }
+
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw Failure(description: "no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// One WebDriver command; its `value`.
+    @discardableResult
+    private static func call(port: Int, _ method: String, _ path: String, _ body: JSONValue?) async throws -> JSONValue {
+        let response = try await HTTPClient.request(method, port: port, path, body: body.map { Array(JSONWriter.string($0).utf8) }, headers: body == nil ? [:] : ["Content-Type": "application/json"], timeout: 60 * TestSupport.patience)
+        let value = (try? JSONParser.parse(response.body))?["value"] ?? .null
+        guard response.status == 200 else { throw Failure(description: "WebDriver \(method) \(path): \(response.status) \(response.text)") }
+        return value
+    }
+
+    @discardableResult
+    func call(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> JSONValue {
+        try await Self.call(port: port, method, "/session/\(session)\(path)", body)
+    }
+
+    func open(_ url: String) async throws {
+        try await call("POST", "/url", ["url": .string(url)])
+    }
+
+    /// The first element `selector` finds; waits for it to appear.
+    func element(_ selector: String, seconds: Double = 10) async throws -> String {
+        let deadline = Date().addingTimeInterval(seconds * TestSupport.patience)
+        while true {
+            if let found = try? await call("POST", "/element", ["using": "css selector", "value": .string(selector)]),
+                let id = found["element-6066-11e4-a52e-4f735466cecf"]?.string
+            {
+                return id
+            }
+            guard Date() < deadline else { throw Failure(description: "no element \(selector) on the page") }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    func type(_ text: String, into selector: String) async throws {
+        try await call("POST", "/element/\(try await element(selector))/value", ["text": .string(text)])
+    }
+
+    func click(_ selector: String) async throws {
+        try await call("POST", "/element/\(try await element(selector))/click", [:])
+    }
+
+    /// Runs `script` in the page; what it returns.
+    func run(_ script: String, _ arguments: [JSONValue] = []) async throws -> JSONValue {
+        try await call("POST", "/execute/sync", ["script": .string(script), "args": .array(arguments)])
+    }
+
+    /// The rendered text of what `selector` finds, each element's in order.
+    func texts(_ selector: String) async throws -> [String] {
+        let value = try await run("return Array.from(document.querySelectorAll(arguments[0])).map(e => e.innerText)", [.string(selector)])
+        return value.array?.compactMap(\.string) ?? []
+    }
+
+    /// Waits until `condition` holds of the texts `selector` finds.
+    @discardableResult
+    func waitFor(_ selector: String, seconds: Double = 20, _ condition: ([String]) -> Bool) async throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds * TestSupport.patience)
+        while true {
+            let found = try await texts(selector)
+            if condition(found) { return found }
+            guard Date() < deadline else { throw Failure(description: "waited in vain on \(selector): \(found)") }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// Saves what the page shows as `NAME.png` under the test output.
+    func screenshot(_ name: String) async throws {
+        let value = try await call("GET", "/screenshot")
+        guard let text = value.string, let data = Data(base64Encoded: text) else { throw Failure(description: "no screenshot") }
+        try FileManager.default.createDirectory(atPath: Self.screenshots, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: "\(Self.screenshots)/\(name).png"))
+    }
+}
