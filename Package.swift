@@ -42,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         // Under Hummingbird too: its HTTP parts, for the server's own request-read deadline.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        // Under Hummingbird too: the console's event stream ends when the server shuts down.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Metrics for Prometheus at GET /metrics.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.9.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
@@ -89,6 +91,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // The console's page, built into the binary: served with nothing fetched elsewhere.
             resources: [.embedInCode("Console/index.html"), .embedInCode("Console/console.js"), .embedInCode("Console/console.css")]

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import PostgresStore
 import Prometheus
+import ServiceLifecycle
 import SkillHost
 import SkillModel
 import Storage
@@ -26,15 +27,23 @@ public struct ServerOptions: Sendable {
     /// that comes first.)
     public var readTimeout: Duration
     public var logLevel: Logger.Level
+    /// What a request that changes the running host (a reload from the console) must present
+    /// as `Authorization: Bearer …` when the server listens on more than loopback. Without it
+    /// such requests are refused there.
+    public var consoleToken: String?
 
-    public init(hostname: String = "127.0.0.1", port: Int = 8080, bodyLimit: Int = 1 << 20, idleTimeout: Duration = .seconds(75), readTimeout: Duration = .seconds(10), logLevel: Logger.Level = .info) {
+    public init(hostname: String = "127.0.0.1", port: Int = 8080, bodyLimit: Int = 1 << 20, idleTimeout: Duration = .seconds(75), readTimeout: Duration = .seconds(10), logLevel: Logger.Level = .info, consoleToken: String? = nil) {
         self.hostname = hostname
         self.port = port
         self.bodyLimit = bodyLimit
         self.idleTimeout = idleTimeout
         self.readTimeout = readTimeout
         self.logLevel = logLevel
+        self.consoleToken = consoleToken
     }
+
+    /// Whether only this machine can reach the server.
+    public var isLoopback: Bool { ["127.0.0.1", "localhost", "::1"].contains(hostname) || hostname.hasPrefix("127.") }
 }
 
 /// Skills as a network service: the conversation API for text front ends (the host's NLU,
@@ -60,12 +69,17 @@ public struct SkillServer: Sendable {
 
     /// Where conversations are kept when not in the data root's files.
     let database: PostgresStore?
+    /// What happens to the skills, for `GET /v1/events`.
+    let events: ServerEvents
 
     /// - Parameter database: keeps conversations (and is checked by `/readyz`), its schema
     ///   migrated already (`PostgresStore.migrate()`); nil keeps them in the data root's files.
     /// - Throws: `StorageError` when the data root's store for conversations cannot be opened.
-    public init(host: HostEngine, options: ServerOptions, verifier: AlexaRequestVerifier?, database: PostgresStore? = nil) throws {
+    /// - Parameter events: where the host's events are published (its `HostOptions.events`
+    ///   hands them to `ServerEvents.publish`); the console follows them.
+    public init(host: HostEngine, options: ServerOptions, verifier: AlexaRequestVerifier?, database: PostgresStore? = nil, events: ServerEvents = ServerEvents()) throws {
         self.host = host
+        self.events = events
         self.options = options
         self.verifier = verifier
         self.database = database
@@ -161,6 +175,18 @@ public struct SkillServer: Sendable {
         }
 
         router.get("v1/skills") { _, _ in await skillsJSON() }
+        router.post("v1/skills/:skill/reload") { request, context in
+            try authorizeChange(request, "reload a skill")
+            let name = try context.parameters.require("skill")
+            let skill = name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding ?? name : name
+            guard await !host.registry.entries(named: skill).isEmpty else { throw APIError(.notFound, "no skill \(skill); loaded: \(await loadedNames())") }
+            let happened = await host.reload(skill: skill)
+            return Self.json(["events": .array(happened.map(ServerEvents.json))])
+        }
+        router.get("v1/events") { request, _ in
+            let after = request.headers[Self.lastEventIDField].flatMap { Int($0) } ?? request.uri.queryParameters["after"].flatMap { Int($0) }
+            return eventStream(after: after)
+        }
         Console.add(to: router)
 
         router.get("metrics") { _, _ in
@@ -270,6 +296,61 @@ public struct SkillServer: Sendable {
         }
         let refused: [JSONValue] = host.refusals.map { ["path": .string($0.path), "reason": .string("\($0)")] }
         return Self.json(["skills": .array(skills), "refused": .array(refused)])
+    }
+
+    static let lastEventIDField = HTTPField.Name("Last-Event-ID")!
+
+    /// A request that changes the running host is let through where only this machine can
+    /// reach the server, or with the console's token.
+    private func authorizeChange(_ request: Request, _ what: String) throws {
+        if let refusal = Self.refusal(toChange: what, options: options, authorization: request.headers[.authorization]) {
+            throw APIError(.forbidden, refusal)
+        }
+    }
+
+    /// Why a request that changes the running host is refused, or nil when it may go ahead.
+    static func refusal(toChange what: String, options: ServerOptions, authorization: String?) -> String? {
+        if options.isLoopback { return nil }
+        guard let token = options.consoleToken else {
+            return "cannot \(what): the server listens on \(options.hostname), not loopback, and was started without --console-token"
+        }
+        guard authorization == "Bearer \(token)" else {
+            return "cannot \(what): the server listens on \(options.hostname); send Authorization: Bearer and the --console-token it was started with"
+        }
+        return nil
+    }
+
+    /// The host's events as server-sent events: those after `after` still kept, then each as it
+    /// happens, with a comment every 15 s so that idle connections stay open. Ends when the
+    /// client goes or the server stops.
+    private func eventStream(after: Int?) -> Response {
+        let subscription = events.subscribe(after: after)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init { writer in
+                let (chunks, output) = AsyncStream.makeStream(of: String.self)
+                let forward = Task {
+                    for await event in subscription { output.yield("id: \(event.id)\nevent: host\ndata: \(JSONWriter.string(event.json))\n\n") }
+                    output.finish()
+                }
+                let heartbeat = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(15))
+                        output.yield(": still here\n\n")
+                    }
+                }
+                defer {
+                    forward.cancel()
+                    heartbeat.cancel()
+                }
+                // A client that lost its connection is back within a second, with Last-Event-ID.
+                try await writer.write(ByteBuffer(string: "retry: 1000\n: skillhost events\n\n"))
+                for await chunk in chunks.cancelOnGracefulShutdown() {
+                    try await writer.write(ByteBuffer(string: chunk))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     private func loadedNames() async -> String {

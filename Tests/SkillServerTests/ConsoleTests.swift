@@ -1,5 +1,6 @@
 import Foundation
 import SkillModel
+@testable import SkillServer
 import Testing
 import TestSupport
 
@@ -42,11 +43,50 @@ import TestSupport
         #expect(skills["skills"]?.array?.first?["invocationNames"]?.array?.isEmpty == false)
     }
 
+    @Test func eventsStreamLiveAndAreReplayedAfterTheLastOneSeen() async throws {
+        let server = try await RunningServer(folder: try TestSupport.folderWithProducts(["HelloWorld"]))
+        // Two reloads asked for, as the console's button does: two events numbered after "watching"
+        // (none here: --no-watch) — 1 and 2.
+        for _ in 0..<2 {
+            let reloaded = try await server.post("/v1/skills/HelloWorld/reload", "")
+            #expect(reloaded.status == 200, "\(reloaded.text)")
+            #expect(try server.json(reloaded)["events"]?.array?.first?["kind"]?.string == "reloaded")
+        }
+        #expect(try await server.post("/v1/skills/Nothing/reload", "").status == 404)
+        // A client back after seeing event 1 gets 2, and the stream stays open for what comes next.
+        let request = Array("GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 1\r\n\r\n".utf8)
+        let (received, closed) = try await HTTPClient.raw(port: server.port, request, timeout: 2)
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.contains("text/event-stream"), "\(text)")
+        #expect(!text.contains("id: 1\n") && text.contains("id: 2\nevent: host\ndata: {\"kind\":\"reloaded\""), "\(text)")
+        #expect(text.contains("HelloWorld generation 3"), "\(text)")
+        #expect(!closed, "the stream ended by itself")
+        // A stream open does not keep the server from stopping.
+        let open = Task { try await HTTPClient.raw(port: server.port, Array("GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), timeout: 60) }
+        try await Task.sleep(for: .milliseconds(300))
+        let started = Date()
+        #expect(await server.stop() == 0)
+        #expect(Date().timeIntervalSince(started) < 30)
+        _ = try? await open.value
+    }
+
+    @Test func changesAreRefusedOffLoopbackWithoutTheToken() {
+        let local = ServerOptions(hostname: "127.0.0.1")
+        #expect(SkillServer.refusal(toChange: "reload a skill", options: local, authorization: nil) == nil)
+        let open = ServerOptions(hostname: "0.0.0.0")
+        #expect(SkillServer.refusal(toChange: "reload a skill", options: open, authorization: nil)?.contains("--console-token") == true)
+        let guarded = ServerOptions(hostname: "0.0.0.0", consoleToken: "s3cret")
+        #expect(SkillServer.refusal(toChange: "reload a skill", options: guarded, authorization: "Bearer s3cret") == nil)
+        #expect(SkillServer.refusal(toChange: "reload a skill", options: guarded, authorization: "Bearer guess") != nil)
+        #expect(SkillServer.refusal(toChange: "reload a skill", options: guarded, authorization: nil) != nil)
+    }
+
     /// A person at the console: a ListOMat conversation with a disambiguation, a turn opened
     /// to its readings and envelopes, HTML said and shown as text, the skills, a narrow window.
     @Test func aConversationInARealBrowser() async throws {
         try #require(Browser.available, "chromium and chromedriver are not installed: scripts/install-system-packages.sh installs them")
-        let server = try await RunningServer(folder: try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace"]))
+        let folder = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace"])
+        let server = try await RunningServer(folder: folder, watch: true)
         let browser = try await Browser()
         do {
             try await browser.open("http://127.0.0.1:\(server.port)/")
@@ -94,9 +134,20 @@ import TestSupport
             #expect(rows.contains { $0.contains("ListOMat") && $0.contains("list o mat") }, "\(rows)")
             try await browser.screenshot("05-skills")
 
+            // A library replaced in the watched folder, as a build does: the page hears of it.
+            try FileManager.default.copyItem(atPath: TestSupport.product("HelloWorld"), toPath: folder + "/new.partial")
+            _ = rename(folder + "/new.partial", folder + "/libHelloWorld.so")
+            let events = try await browser.waitFor("#events li", seconds: 30) { $0.contains { $0.contains("HelloWorld generation 2") } }
+            #expect(events.first?.contains("↻") == true, "\(events)")
+            // And the Reload button.
+            try await browser.click("#skills-table button[data-skill='com.app-o-mat.listomat']")
+            try await browser.waitFor("#events li", seconds: 30) { $0.contains { $0.contains("ListOMat generation 2") } }
+            try await browser.waitFor("#skills-table tbody tr") { rows in rows.contains { $0.hasPrefix("ListOMat") && $0.contains("\t2\t") } }
+            try await browser.screenshot("06-events")
+
             try await browser.click("#tab-talk")
             try await browser.call("POST", "/window/rect", ["width": 600, "height": 900])
-            try await browser.screenshot("06-narrow")
+            try await browser.screenshot("07-narrow")
         } catch {
             try? await browser.screenshot("failed")
             await browser.quit()

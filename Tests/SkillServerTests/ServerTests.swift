@@ -14,12 +14,13 @@ final class RunningServer: Sendable {
 
     let data: String
 
-    init(folder: String, data: String? = nil, arguments: [String] = []) async throws {
+    /// - Parameter watch: whether it watches the skills folder (hot reload), as by default.
+    init(folder: String, data: String? = nil, arguments: [String] = [], watch: Bool = false) async throws {
         let data = try data ?? TestSupport.temporaryFolder("serve-data")
         self.data = data
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
-        process.arguments = ["serve", "--skills", folder, "--data", data, "--no-watch", "--port", "0", "--server-log", "warning"] + arguments
+        process.arguments = ["serve", "--skills", folder, "--data", data, "--port", "0", "--server-log", "warning"] + (watch ? [] : ["--no-watch"]) + arguments
         // Trained models shared by this process's servers, in its own temporary folder.
         process.environment = ProcessInfo.processInfo.environment.merging(["SKILLHOST_CACHE_DIR": try Self.cache.get()]) { $1 }
         let errors = Pipe()

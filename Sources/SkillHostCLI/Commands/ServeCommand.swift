@@ -44,6 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Accept Alexa requests without checking Amazon's signature (local development only: anyone who can reach /alexa can then call the skills as any user).")
     var noVerify = false
 
+    @Option(name: .customLong("console-token"), help: ArgumentHelp("What the console (or any client) must send as Authorization: Bearer TOKEN to reload skills when the server listens on more than loopback; without it, that is refused there. Default: $SKILLHOST_CONSOLE_TOKEN.", valueName: "TOKEN"))
+    var consoleToken: String?
+
     @Option(name: .customLong("alexa-roots"), help: ArgumentHelp("A PEM file of the roots an Alexa request's certificate chain must lead to. Default: the system's (/etc/ssl/certs).", valueName: "FILE"))
     var alexaRoots: String?
 
@@ -66,8 +69,10 @@ struct ServeCommand: AsyncParsableCommand {
         ServerMetrics.bootstrap()
         var options = host.hostOptions(diagnostics: stderr, color: false)
         let report = options.events
+        let events = ServerEvents()
         options.events = { event in
             ServerMetrics.record(event)
+            events.publish(event)
             report(event)
         }
         // With a database, conversations, skills' containers, app groups and the trust record are
@@ -96,7 +101,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = try SkillServer(host: engine, options: ServerOptions(
                 hostname: hostname, port: port, bodyLimit: bodyLimit, idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
-                readTimeout: .milliseconds(Int64(readTimeout * 1000)), logLevel: Logger.Level(rawValue: serverLog) ?? .info), verifier: verifier, database: store)
+                readTimeout: .milliseconds(Int64(readTimeout * 1000)), logLevel: Logger.Level(rawValue: serverLog) ?? .info,
+                consoleToken: consoleToken ?? ProcessInfo.processInfo.environment["SKILLHOST_CONSOLE_TOKEN"]), verifier: verifier, database: store, events: events)
         try await server.run { address, port in
             stderr.write("skillhost serve: listening on http://\(address):\(port) with \(names.isEmpty ? "no skills" : names)\n")
         }

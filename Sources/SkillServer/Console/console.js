@@ -79,10 +79,44 @@ async function loadSkills() {
     el("td", {}, skill.invocationNames.join(", ")),
     el("td", {}, el("details", {}, el("summary", {}, skill.intents.length + " intents"), el("ul", { class: "plain" }, skill.intents.map((intent) => el("li", { class: "mono" }, intent))))),
     el("td", { class: "mono small" }, skill.origin + (skill.isolated ? " (isolated)" : "")),
+    el("td", {}, el("button", { type: "button", class: "reload", "data-skill": skill.id, "aria-label": "Reload " + skill.name, onclick: () => reload(skill) }, "Reload")),
   )));
   const refused = $("refused-list");
   refused.replaceChildren(...(answer.refused.length ? answer.refused.map((item) => el("li", {}, el("span", { class: "mono" }, item.path), ": ", item.reason)) : [el("li", { class: "muted" }, "none")]));
   return answer;
+}
+
+async function reload(skill) {
+  setStatus("reloading " + skill.name + "…");
+  try {
+    await api("POST", "/v1/skills/" + encodeURIComponent(skill.id) + "/reload");
+    setStatus("");
+  } catch (error) {
+    setStatus("reload " + skill.name + ": " + error.message, "error");
+  }
+}
+
+// --- What happens to the skills, live ----------------------------------------------------------
+
+/** Follows GET /v1/events; the browser reconnects by itself and says which event it saw last. */
+function followEvents() {
+  const source = new EventSource("/v1/events");
+  source.addEventListener("host", (message) => {
+    let event;
+    try { event = JSON.parse(message.data); } catch (_) { return; }
+    if (event.kind === "watching") return;
+    const list = $("events");
+    const lines = event.text.split("\n");
+    list.prepend(el("li", { class: "event " + event.kind, "data-kind": event.kind },
+      el("time", {}, new Date().toLocaleTimeString()), " ", lines[0],
+      lines.length > 1 ? el("pre", { class: "compiler" }, lines.slice(1).join("\n")) : null));
+    while (list.children.length > 200) list.lastElementChild.remove();
+    if (event.kind === "kept" || event.kind === "refused") setStatus(lines[0], "error");
+    else if (event.kind !== "building") setStatus(lines[0]);
+    if (["loaded", "reloaded", "removed"].includes(event.kind)) loadSkills().catch(() => {});
+  });
+  source.addEventListener("open", () => document.body.classList.remove("offline"));
+  source.addEventListener("error", () => document.body.classList.add("offline"));
 }
 
 const skillName = (id) => (id && state.skills.get(id)) || id || "skillhost";
@@ -290,6 +324,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("show-ssml").addEventListener("change", applySSMLToggle);
   $("tab-talk").addEventListener("click", () => showView("talk"));
   $("tab-skills").addEventListener("click", () => showView("skills"));
+  followEvents();
   loadSkills()
     .then((answer) => setStatus(answer.skills.length + " skills loaded: " + answer.skills.map((skill) => skill.name).join(", ")))
     .catch((error) => setStatus("skills: " + error.message, "error"));
