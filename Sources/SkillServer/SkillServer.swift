@@ -183,6 +183,20 @@ public struct SkillServer: Sendable {
             let happened = await host.reload(skill: skill)
             return Self.json(["events": .array(happened.map(ServerEvents.json))])
         }
+        router.get("v1/skills/:skill/model") { _, context in
+            let name = try context.parameters.require("skill")
+            let skill = name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding ?? name : name
+            guard let view = await host.modelView(of: skill) else { throw APIError(.notFound, "no skill \(skill); loaded: \(await loadedNames())") }
+            return Self.json(view)
+        }
+        router.post("v1/parse") { request, _ in
+            let body = try await readJSON(request)
+            guard let text = body["text"]?.string else { throw APIError(.badRequest, "the body needs \"text\": a sentence to read") }
+            switch await host.understand(text) {
+            case .success(let understood): return Self.json(understood)
+            case .failure(let refusal): throw APIError(.badRequest, refusal.message)
+            }
+        }
         router.get("v1/events") { request, _ in
             let after = request.headers[Self.lastEventIDField].flatMap { Int($0) } ?? request.uri.queryParameters["after"].flatMap { Int($0) }
             return eventStream(after: after)

@@ -37,6 +37,15 @@ import TestSupport
         #expect(inspect["response"]?["response"]?["outputSpeech"] != nil)
         #expect((inspect["totalMs"]?.double ?? 0) >= (inspect["skillMs"]?.double ?? 1))
 
+        // The playground's reading, with no conversation, and a model browsed.
+        let parsed = try server.json(try await server.post("/v1/parse", #"{"text": "add milk to the shopping list"}"#))
+        #expect(parsed["readings"]?.array?.first?["intent"]?.string == "AddItemsIntent", "\(JSONWriter.string(parsed))")
+        #expect(parsed["why"]?.array?.count == 2, "every skill accounts for it")
+        #expect(try await server.post("/v1/parse", JSONWriter.string(["text": .string(String(repeating: "word ", count: 5000))])).status == 400)
+        let model = try server.json(try await server.get("/v1/skills/list%20o%20mat/model"))
+        #expect(model["intents"]?.array?.contains { $0["name"]?.string == "AddItemsIntent" && $0["samples"]?.array?.isEmpty == false } == true)
+        #expect(model["problems"]?.array != nil, "a library's model is checked")
+
         let skills = try server.json(try await server.get("/v1/skills"))
         let names = skills["skills"]?.array?.compactMap { $0["name"]?.string }
         #expect(names?.sorted() == ["HelloWorld", "ListOMat"])
@@ -145,9 +154,19 @@ import TestSupport
             try await browser.waitFor("#skills-table tbody tr") { rows in rows.contains { $0.hasPrefix("ListOMat") && $0.contains("\t2\t") } }
             try await browser.screenshot("06-events")
 
+            // The models: a sentence tried as it is typed, a skill's intents browsed.
+            try await browser.click("#tab-model")
+            try await browser.type("add eggs to the grocery store list", into: "#try")
+            let tried = try await browser.waitFor("#try-result .readings tbody tr") { !$0.isEmpty }
+            #expect(tried.first?.contains("AddItemsIntent") == true, "\(tried)")
+            try await browser.run("const s = document.getElementById('model-skill'); s.value = 'com.app-o-mat.listomat'; s.dispatchEvent(new Event('change'))")
+            try await browser.waitFor("#model-body details.intent summary") { $0.contains { $0.hasPrefix("AddItemsIntent") } }
+            try await browser.click("#model-body details.intent[data-intent='AddItemsIntent'] summary")
+            try await browser.screenshot("07-models")
+
             try await browser.click("#tab-talk")
             try await browser.call("POST", "/window/rect", ["width": 600, "height": 900])
-            try await browser.screenshot("07-narrow")
+            try await browser.screenshot("08-narrow")
         } catch {
             try? await browser.screenshot("failed")
             await browser.quit()

@@ -64,6 +64,10 @@ import TestSupport
         try check("GET", "/v1/skills", try await server.get("/v1/skills"))
         try check("POST", "/v1/skills/{skill}/reload", try await server.post("/v1/skills/HelloWorld/reload", ""))
         try check("POST", "/v1/skills/{skill}/reload", try await server.post("/v1/skills/Nothing/reload", ""))
+        try check("GET", "/v1/skills/{skill}/model", try await server.get("/v1/skills/ListOMat/model"))
+        try check("GET", "/v1/skills/{skill}/model", try await server.get("/v1/skills/Nothing/model"))
+        try check("POST", "/v1/parse", try await server.post("/v1/parse", #"{"text":"add milk to the shopping list"}"#))
+        try check("POST", "/v1/parse", try await server.post("/v1/parse", #"{"words":"hello"}"#))
         for asset in ["/", "/console.js", "/console.css"] { try check("GET", asset, try await server.get(asset)) }
         try check("GET", "/v1/conversations/{id}", try await server.get("/v1/conversations/\(id)"))
         try check("GET", "/v1/conversations/{id}", try await server.get("/v1/conversations/nothing"))
@@ -75,7 +79,7 @@ import TestSupport
         try check("POST", "/alexa/{skill}", try await server.post("/alexa/nothing", envelope))
         try check("POST", "/alexa", try await server.post("/alexa", envelope))
         try check("POST", "/alexa", try await server.post("/alexa", "{"))
-        #expect(checked == 25)
+        #expect(checked == 29)
         #expect(await server.stop() == 0)
     }
 

@@ -80,21 +80,29 @@ extension TurnResult {
             guard let text else { return .null }
             return (try? JSONParser.parse(Array(text.utf8))) ?? .string(text)
         }
-        let readings: [JSONValue] = candidates.map { candidate in
-            var slots = JSONObject()
-            for slot in candidate.slots { slots[slot.name.rawValue] = .string(slot.spoken) }
-            return ["skill": .string(candidate.skillID.rawValue), "intent": .string(candidate.intent.rawValue), "score": .number(JSONNumber(candidate.score)), "slots": .object(slots)]
-        }
-        let why: [JSONValue] = explanations.map { explanation in
-            ["skill": .string(explanation.skillID.rawValue), "asked": .bool(explanation.verdict != .notAsked), "why": .string(explanation.description)]
-        }
         let skillMilliseconds = Double(skillDuration.components.seconds) * 1000 + Double(skillDuration.components.attoseconds) / 1e15
         return [
-            "readings": .array(readings),
-            "why": .array(why),
+            "readings": Self.json(candidates),
+            "why": Self.json(explanations),
             "request": envelope(requestJSON),
             "response": envelope(responseJSON),
             "skillMs": .number(JSONNumber(skillMilliseconds)),
         ]
+    }
+
+    /// Readings as JSON: skill, intent, score, slots (name → what was said).
+    static func json(_ candidates: [NLUCandidate]) -> JSONValue {
+        .array(candidates.map { candidate in
+            var slots = JSONObject()
+            for slot in candidate.slots { slots[slot.name.rawValue] = .string(slot.spoken) }
+            return ["skill": .string(candidate.skillID.rawValue), "intent": .string(candidate.intent.rawValue), "score": .number(JSONNumber(candidate.score)), "slots": .object(slots)]
+        })
+    }
+
+    /// Explanations as JSON: skill, whether the router asked it, why it reads the sentence as it does.
+    static func json(_ explanations: [NLUExplanation]) -> JSONValue {
+        .array(explanations.map { explanation in
+            ["skill": .string(explanation.skillID.rawValue), "asked": .bool(explanation.verdict != .notAsked), "why": .string(explanation.description)]
+        })
     }
 }

@@ -268,15 +268,110 @@ function select(index) {
   body.hidden = false;
 }
 
+// --- Models: the playground and the interaction models ----------------------------------------
+
+let tryTimer = null;
+let tryNumber = 0;
+
+/** Reads the playground's sentence a moment after the last key, the latest answer only shown. */
+function tryLater() {
+  clearTimeout(tryTimer);
+  tryTimer = setTimeout(tryNow, 200);
+}
+
+async function tryNow() {
+  const text = $("try").value;
+  const result = $("try-result");
+  if (!text.trim()) { result.replaceChildren(); return; }
+  const number = ++tryNumber;
+  let answer;
+  try {
+    answer = await api("POST", "/v1/parse", { text });
+  } catch (error) {
+    if (number === tryNumber) result.replaceChildren(el("p", { class: "error" }, error.message));
+    return;
+  }
+  if (number !== tryNumber) return;
+  const readings = answer.readings;
+  result.replaceChildren(...[
+    readings.length
+      ? el("table", { class: "readings" },
+          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Skill"), el("th", { scope: "col" }, "Intent"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Slots"))),
+          el("tbody", {}, readings.map((reading, rank) => el("tr", { class: rank === 0 ? "winner" : "" },
+            el("td", {}, skillName(reading.skill)),
+            el("td", { class: "mono" }, reading.intent),
+            el("td", { class: "score" }, el("meter", { min: 0, max: 1, value: reading.score, "aria-label": "score" }), " ", reading.score.toFixed(3)),
+            el("td", {}, Object.entries(reading.slots).map(([name, value]) => el("span", { class: "slot" }, name + " = “" + value + "”"))),
+          ))))
+      : el("p", { class: "muted" }, "No skill reads anything into it."),
+    el("h4", {}, "Each skill's account"),
+    el("ul", { class: "why" }, answer.why.map((item) => el("li", { class: item.asked ? "" : "muted" }, el("strong", {}, skillName(item.skill)), ": ", item.why))),
+  ]);
+}
+
+async function showModel(skill) {
+  const body = $("model-body");
+  if (!skill) { body.replaceChildren(); return; }
+  let model;
+  try {
+    model = await api("GET", "/v1/skills/" + encodeURIComponent(skill) + "/model");
+  } catch (error) {
+    body.replaceChildren(el("p", { class: "error" }, error.message));
+    return;
+  }
+  const prompt = (p) => p ? el("span", { class: "prompt" }, "“" + (p.variations[0] || p.id) + "”" + (p.variations.length > 1 ? " (+" + (p.variations.length - 1) + " more)" : "")) : null;
+  const problems = model.problems === null
+    ? el("p", { class: "muted" }, "The model's text is not kept for this skill (it runs isolated, or is a model file): nlu check it from its file.")
+    : model.problems.length
+      ? el("ul", { class: "problems" }, model.problems.map((problem) => el("li", { class: problem.severity }, el("strong", {}, problem.severity), " ", el("span", { class: "mono" }, problem.path), ": ", problem.message)))
+      : el("p", { class: "ok" }, "nlu check finds nothing wrong.");
+  body.replaceChildren(
+    el("p", {}, "Invocation name “", model.invocationName, "”, ", String(model.intents.length), " intents, ", String(model.types.length), " slot types."),
+    el("h3", {}, "Problems"),
+    problems,
+    el("h3", {}, "Intents"),
+    ...model.intents.map((intent) => el("details", { class: "intent", "data-intent": intent.name },
+      el("summary", {}, el("span", { class: "mono" }, intent.name), " ", el("span", { class: "muted small" },
+        intent.samples.length + " samples, " + intent.slots.length + " slots" + (intent.delegation ? ", dialog " + intent.delegation : "") + (intent.confirmation ? ", confirmed" : ""))),
+      intent.confirmation ? el("p", {}, "Confirmation: ", prompt(intent.confirmation)) : null,
+      intent.slots.length ? el("table", { class: "slots" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Slot"), el("th", { scope: "col" }, "Type"), el("th", { scope: "col" }, "Asked with"), el("th", { scope: "col" }, "Confirmed with"), el("th", { scope: "col" }, "Answers"))),
+        el("tbody", {}, intent.slots.map((slot) => el("tr", {},
+          el("td", { class: "mono" }, slot.name + (slot.multipleValues ? " (several)" : "")),
+          el("td", { class: "mono" }, slot.type),
+          el("td", {}, prompt(slot.elicitation) || "—"),
+          el("td", {}, prompt(slot.confirmation) || "—"),
+          el("td", { class: "small" }, slot.samples.join(" · ") || "—"),
+        )))) : null,
+      el("ul", { class: "samples" }, intent.samples.map((sample) => el("li", {}, sample))),
+    )),
+    el("h3", {}, "Slot types"),
+    ...(model.types.length ? model.types.map((type) => el("details", { class: "type" },
+      el("summary", {}, el("span", { class: "mono" }, type.name), " ", el("span", { class: "muted small" }, type.values.length + " values")),
+      el("ul", { class: "samples" }, type.values.map((value) => el("li", {}, value.value, value.synonyms.length ? el("span", { class: "muted" }, " (" + value.synonyms.join(", ") + ")") : null))),
+    )) : [el("p", { class: "muted" }, "None of its own.")]),
+  );
+}
+
+async function fillModelChoices() {
+  const answer = await loadSkills();
+  const select = $("model-skill");
+  const chosen = select.value;
+  select.replaceChildren(...answer.skills.map((skill) => el("option", { value: skill.id }, skill.name)));
+  if (chosen && answer.skills.some((skill) => skill.id === chosen)) select.value = chosen;
+  await showModel(select.value);
+}
+
 // --- Wiring ----------------------------------------------------------------------------------
 
 function showView(name) {
-  for (const view of ["talk", "skills"]) {
+  for (const view of ["talk", "skills", "model"]) {
     $("view-" + view).hidden = view !== name;
     $("tab-" + view).setAttribute("aria-selected", String(view === name));
   }
   if (name === "skills") loadSkills().catch((error) => setStatus("skills: " + error.message, "error"));
   if (name === "talk") $("say").focus();
+  if (name === "model") fillModelChoices().catch((error) => setStatus("models: " + error.message, "error"));
 }
 
 async function submit(event) {
@@ -324,6 +419,9 @@ document.addEventListener("DOMContentLoaded", () => {
   $("show-ssml").addEventListener("change", applySSMLToggle);
   $("tab-talk").addEventListener("click", () => showView("talk"));
   $("tab-skills").addEventListener("click", () => showView("skills"));
+  $("tab-model").addEventListener("click", () => showView("model"));
+  $("try").addEventListener("input", tryLater);
+  $("model-skill").addEventListener("change", (event) => showModel(event.currentTarget.value));
   followEvents();
   loadSkills()
     .then((answer) => setStatus(answer.skills.length + " skills loaded: " + answer.skills.map((skill) => skill.name).join(", ")))
