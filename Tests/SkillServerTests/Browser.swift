@@ -26,23 +26,31 @@ final class Browser: @unchecked Sendable {
 
     init(width: Int = 1280, height: Int = 800) async throws {
         port = try Self.freePort()
-        profile = try TestSupport.temporaryFolder("chromium-profile")
+        // Near the top of the temporary folder: Chromium puts Unix sockets in it, whose paths
+        // may not pass 107 bytes (nested in the tests' folder under CI's, it exited at start).
+        var template = Array("\(ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")/chromium-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw Failure(description: "no temporary folder for the browser") }
+        let profile = String(cString: made)
+        self.profile = profile
         let driver = Process()
         driver.executableURL = URL(fileURLWithPath: Self.chromedriver)
-        driver.arguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
+        driver.arguments = ["--port=\(port)", "--allowed-ips=127.0.0.1", "--log-path=\(profile)/chromedriver.log"]
         // The browser's own temporary files (org.chromium.Chromium.*) go with its profile.
         driver.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": profile]) { $1 }
         driver.standardOutput = FileHandle.nullDevice
         driver.standardError = FileHandle.nullDevice
-        try driver.run()
+        /// A start that fails leaves nothing running and nothing on disk.
+        func abandon(_ why: String) -> Failure {
+            if driver.isRunning { kill(driver.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(atPath: profile)
+            return Failure(description: why)
+        }
+        do { try driver.run() } catch { throw abandon("cannot start chromedriver: \(error)") }
         self.driver = driver
         // Up when it answers /status.
         let deadline = Date().addingTimeInterval(30 * TestSupport.patience)
         while (try? await HTTPClient.request("GET", port: port, "/status", timeout: 2))?.status != 200 {
-            guard Date() < deadline, driver.isRunning else {
-                kill(driver.processIdentifier, SIGKILL)
-                throw Failure(description: "chromedriver did not start on port \(port)")
-            }
+            guard Date() < deadline, driver.isRunning else { throw abandon("chromedriver did not start on port \(port)") }
             try await Task.sleep(for: .milliseconds(100))
         }
         let capabilities: JSONValue = ["capabilities": ["alwaysMatch": [
@@ -60,13 +68,12 @@ final class Browser: @unchecked Sendable {
         do {
             answer = try await Self.call(port: port, "POST", "/session", capabilities)
         } catch {
-            kill(driver.processIdentifier, SIGKILL)
-            throw error
+            // What chromedriver saw of the browser's start, to say why it failed.
+            let log = (try? String(contentsOfFile: "\(profile)/chromedriver.log", encoding: .utf8)) ?? ""
+            let lines = log.split(separator: "\n").filter { !$0.contains("[DEBUG]") }.suffix(30).joined(separator: "\n")
+            throw abandon("\(error)\nchromedriver's log:\n\(lines)")
         }
-        guard let session = answer["sessionId"]?.string else {
-            kill(driver.processIdentifier, SIGKILL)
-            throw Failure(description: "no WebDriver session: \(JSONWriter.string(answer))")
-        }
+        guard let session = answer["sessionId"]?.string else { throw abandon("no WebDriver session: \(JSONWriter.string(answer))") }
         self.session = session
     }
 
