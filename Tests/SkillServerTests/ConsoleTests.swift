@@ -94,12 +94,12 @@ import TestSupport
     /// to its readings and envelopes, HTML said and shown as text, the skills, a narrow window.
     @Test func aConversationInARealBrowser() async throws {
         try #require(Browser.available, "chromium and chromedriver are not installed: scripts/install-system-packages.sh installs them")
-        let folder = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace"])
+        let folder = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace", "CoinFlip"])
         let server = try await RunningServer(folder: folder, watch: true)
         let browser = try await Browser()
         do {
             try await browser.open("http://127.0.0.1:\(server.port)/")
-            try await browser.waitFor("#status") { $0.first?.contains("3 skills loaded") == true }
+            try await browser.waitFor("#status") { $0.first?.contains("4 skills loaded") == true }
             try await browser.screenshot("01-opened")
 
             let lines: [(said: String, answer: String)] = [
@@ -128,20 +128,32 @@ import TestSupport
             #expect(envelopes.first?.contains("\"IntentRequest\"") == true, "\(envelopes)")
             try await browser.screenshot("03-turn-inspected")
 
+            // Another skill, whose session attributes count: the change shown before → after.
+            for said in ["exit", "open coin flip", "flip a coin", "flip a coin"] {
+                let before = try await browser.texts("#log .turn").count
+                try await browser.type(said + "\u{E007}", into: "#say:not([disabled])")
+                try await browser.waitFor("#log .turn") { $0.count == before + 1 }
+            }
+            let turns = try await browser.texts("#log .turn").count
+            try await browser.click("#log .turn[data-index='\(turns - 1)']")
+            let flips = try await browser.waitFor("#inspector-body table.attributes tr[data-key='flips']") { !$0.isEmpty }
+            #expect(flips.first?.contains("changed") == true && flips.first?.contains("1") == true && flips.first?.contains("2") == true, "\(flips)")
+            try await browser.screenshot("04-session-attributes")
+
             // Markup said, or spoken back, is text on the page and never runs.
             let markup = "<img src=x onerror=\"document.title='pwned'\"> hello <b>there</b>"
             try await browser.type(markup + "\u{E007}", into: "#say:not([disabled])")
-            try await browser.waitFor("#log .turn .user") { $0.count == lines.count + 1 }
+            try await browser.waitFor("#log .turn .user") { $0.count == turns + 1 }
             let said = try await browser.texts("#log .turn .user")
             #expect(said.last?.contains(markup) == true, "\(said)")
             #expect(try await browser.run("return document.querySelectorAll('#log img, #log b').length").int == 0)
             #expect(try await browser.run("return document.title").string == "skillhost console")
-            try await browser.screenshot("04-markup-as-text")
+            try await browser.screenshot("05-markup-as-text")
 
             try await browser.click("#tab-skills")
-            let rows = try await browser.waitFor("#skills-table tbody tr") { $0.count == 3 }
+            let rows = try await browser.waitFor("#skills-table tbody tr") { $0.count == 4 }
             #expect(rows.contains { $0.contains("ListOMat") && $0.contains("list o mat") }, "\(rows)")
-            try await browser.screenshot("05-skills")
+            try await browser.screenshot("06-skills")
 
             // A library replaced in the watched folder, as a build does: the page hears of it.
             try FileManager.default.copyItem(atPath: TestSupport.product("HelloWorld"), toPath: folder + "/new.partial")
@@ -152,7 +164,7 @@ import TestSupport
             try await browser.click("#skills-table button[data-skill='com.app-o-mat.listomat']")
             try await browser.waitFor("#events li", seconds: 30) { $0.contains { $0.contains("ListOMat generation 2") } }
             try await browser.waitFor("#skills-table tbody tr") { rows in rows.contains { $0.hasPrefix("ListOMat") && $0.contains("\t2\t") } }
-            try await browser.screenshot("06-events")
+            try await browser.screenshot("07-events")
 
             // The models: a sentence tried as it is typed, a skill's intents browsed.
             try await browser.click("#tab-model")
@@ -162,11 +174,11 @@ import TestSupport
             try await browser.run("const s = document.getElementById('model-skill'); s.value = 'com.app-o-mat.listomat'; s.dispatchEvent(new Event('change'))")
             try await browser.waitFor("#model-body details.intent summary") { $0.contains { $0.hasPrefix("AddItemsIntent") } }
             try await browser.click("#model-body details.intent[data-intent='AddItemsIntent'] summary")
-            try await browser.screenshot("07-models")
+            try await browser.screenshot("08-models")
 
             try await browser.click("#tab-talk")
             try await browser.call("POST", "/window/rect", ["width": 600, "height": 900])
-            try await browser.screenshot("08-narrow")
+            try await browser.screenshot("09-narrow")
         } catch {
             try? await browser.screenshot("failed")
             await browser.quit()

@@ -179,7 +179,7 @@ function renderTurn(turn, index) {
   }
   state.sessionOwner = turn.endSession ? null : (turn.skill || state.sessionOwner);
   const ssml = ssmlOf(turn);
-  const speech = el("p", { class: "speech", "data-plain": "" }, turn.speech || (turn.endSession ? "" : "…"));
+  const speech = el("p", { class: "speech", "data-plain": "" }, turn.speech || (turn.endSession ? "(silence: the session ends)" : "…"));
   const markup = ssml ? el("pre", { class: "ssml" }, ssml) : null;
   const card = cardOf(turn);
   const answer = el("li", { class: "turn", tabindex: "0", role: "button", "aria-label": "Turn " + (index + 1) + ": inspect", "data-index": index },
@@ -225,6 +225,32 @@ function envelope(title, value) {
   return el("details", { class: "envelope" }, el("summary", {}, title, " ", copyButton(text)), el("pre", { class: "json" }, text));
 }
 
+/** The session attributes the request carried and the response left, key by key. */
+function attributeChanges(inspect) {
+  const before = (inspect.request && inspect.request.session && inspect.request.session.attributes) || {};
+  const after = (inspect.response && inspect.response.sessionAttributes) || {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return keys.map((key) => {
+    const was = key in before ? JSON.stringify(before[key]) : undefined;
+    const is = key in after ? JSON.stringify(after[key]) : undefined;
+    const change = was === undefined ? "added" : is === undefined ? "removed" : was === is ? "same" : "changed";
+    return { key, was, is, change };
+  });
+}
+
+function attributesTable(inspect) {
+  if (!inspect.request) return el("p", { class: "muted" }, "No request was sent in this turn.");
+  const changes = attributeChanges(inspect);
+  if (!changes.length) return el("p", { class: "muted" }, "None before or after.");
+  return el("table", { class: "attributes" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Key"), el("th", { scope: "col" }, "Before"), el("th", { scope: "col" }, "After"))),
+    el("tbody", {}, changes.map((row) => el("tr", { class: row.change, "data-key": row.key },
+      el("td", { class: "mono" }, row.key, row.change === "same" ? null : el("span", { class: "change" }, " " + row.change)),
+      el("td", { class: "mono small" }, row.was === undefined ? "—" : row.was),
+      el("td", { class: "mono small" }, row.is === undefined ? "—" : row.is),
+    ))));
+}
+
 function select(index) {
   state.selected = index;
   for (const item of document.querySelectorAll("#log .turn")) item.classList.toggle("selected", Number(item.dataset.index) === index);
@@ -260,6 +286,8 @@ function select(index) {
       : el("p", { class: "muted" }, turn.request === "LaunchRequest" ? "A launch: the skill was named, nothing to read." : "No skill read anything into this sentence."),
     why.length ? el("h4", {}, "Why no skill took it") : null,
     why.length ? el("ul", { class: "why" }, why.map((item) => el("li", { class: item.asked ? "" : "muted" }, el("strong", {}, skillName(item.skill)), ": ", item.why))) : null,
+    el("h4", {}, "Session attributes, before → after"),
+    attributesTable(inspect),
     el("h4", {}, "Envelopes"),
     envelope("Request envelope", inspect.request),
     envelope("Response envelope", inspect.response),
