@@ -197,6 +197,26 @@ public struct SkillServer: Sendable {
             case .failure(let refusal): throw APIError(.badRequest, refusal.message)
             }
         }
+        router.post("v1/replay") { request, _ in
+            let body = try await readJSON(request)
+            guard let text = body["transcript"]?.string else { throw APIError(.badRequest, "the body needs \"transcript\": a transcript's text (skillhost replay's format)") }
+            let transcript: Transcript
+            do { transcript = try Transcript(parsing: text) } catch { throw APIError(.badRequest, "not a transcript: \(error)") }
+            guard !transcript.turns.isEmpty else { throw APIError(.badRequest, "the transcript has no \"you>\" line") }
+            // A user of its own: what the transcript stores is not mixed with anyone's data.
+            let conversation = host.newConversation(userID: "amzn1.ask.account.skillhost-replay-\(UUID().uuidString.lowercased())")
+            let checked = await TranscriptReplay.check(transcript, on: host, in: conversation)
+            let turns: [JSONValue] = checked.map { turn in
+                [
+                    "line": .number(JSONNumber(turn.line)),
+                    "utterance": .string(turn.utterance),
+                    "expected": .string(turn.expected),
+                    "actual": .string(turn.actual),
+                    "differences": .array(turn.differences.map(JSONValue.string)),
+                ]
+            }
+            return Self.json(["turns": .array(turns), "failed": .number(JSONNumber(checked.filter { !$0.differences.isEmpty }.count))])
+        }
         router.get("v1/events") { request, _ in
             let after = request.headers[Self.lastEventIDField].flatMap { Int($0) } ?? request.uri.queryParameters["after"].flatMap { Int($0) }
             return eventStream(after: after)

@@ -46,6 +46,14 @@ import TestSupport
         #expect(model["intents"]?.array?.contains { $0["name"]?.string == "AddItemsIntent" && $0["samples"]?.array?.isEmpty == false } == true)
         #expect(model["problems"]?.array != nil, "a library's model is checked")
 
+        // A transcript replayed, one turn off: that turn's difference, the others as expected.
+        let transcript = "you> open hello world\nHelloWorld> Welcome, you can say Hello or Help. Which would you like to try?\nyou> hello\nHelloWorld> Goodbye World!\n"
+        let replay = try server.json(try await server.post("/v1/replay", JSONWriter.string(["transcript": .string(transcript)])))
+        #expect(replay["failed"]?.int == 1, "\(JSONWriter.string(replay))")
+        #expect(replay["turns"]?.array?.last?["differences"]?.array?.first?.string?.contains("expected: Goodbye World!") == true)
+        #expect(replay["turns"]?.array?.last?["actual"]?.string?.contains("HelloWorld> Hello World!") == true)
+        #expect(turn["inspect"]?["transcript"]?.string?.hasPrefix("you> purple elephants dance\nListOMat> Sorry") == true)
+
         let skills = try server.json(try await server.get("/v1/skills"))
         let names = skills["skills"]?.array?.compactMap { $0["name"]?.string }
         #expect(names?.sorted() == ["HelloWorld", "ListOMat"])
@@ -140,6 +148,16 @@ import TestSupport
             #expect(flips.first?.contains("changed") == true && flips.first?.contains("1") == true && flips.first?.contains("2") == true, "\(flips)")
             try await browser.screenshot("04-session-attributes")
 
+            // A transcript replayed from a file, one line of it wrong: that turn's lines marked.
+            let transcriptFolder = try TestSupport.temporaryFolder("console-transcript")
+            let transcriptFile = transcriptFolder + "/flips.transcript"
+            try "you> open coin flip\nCoinFlip> Welcome to Coin Flip. Say flip a coin.\nyou> help\nCoinFlip> Nothing helps.\n".write(toFile: transcriptFile, atomically: true, encoding: .utf8)
+            try await browser.type(transcriptFile, into: "#replay-file")
+            let checks = try await browser.waitFor("#replay .turn-check") { $0.count == 2 }
+            #expect(checks.first?.contains("as expected") == true && checks.last?.contains("differs") == true, "\(checks)")
+            #expect(try await browser.texts("#replay .turn-check.failed .line.differs.missing") == ["CoinFlip> Nothing helps.\n"])
+            try await browser.screenshot("05-replay")
+
             // Markup said, or spoken back, is text on the page and never runs.
             let markup = "<img src=x onerror=\"document.title='pwned'\"> hello <b>there</b>"
             try await browser.type(markup + "\u{E007}", into: "#say:not([disabled])")
@@ -148,12 +166,12 @@ import TestSupport
             #expect(said.last?.contains(markup) == true, "\(said)")
             #expect(try await browser.run("return document.querySelectorAll('#log img, #log b').length").int == 0)
             #expect(try await browser.run("return document.title").string == "skillhost console")
-            try await browser.screenshot("05-markup-as-text")
+            try await browser.screenshot("06-markup-as-text")
 
             try await browser.click("#tab-skills")
             let rows = try await browser.waitFor("#skills-table tbody tr") { $0.count == 4 }
             #expect(rows.contains { $0.contains("ListOMat") && $0.contains("list o mat") }, "\(rows)")
-            try await browser.screenshot("06-skills")
+            try await browser.screenshot("07-skills")
 
             // A library replaced in the watched folder, as a build does: the page hears of it.
             try FileManager.default.copyItem(atPath: TestSupport.product("HelloWorld"), toPath: folder + "/new.partial")
@@ -164,7 +182,7 @@ import TestSupport
             try await browser.click("#skills-table button[data-skill='com.app-o-mat.listomat']")
             try await browser.waitFor("#events li", seconds: 30) { $0.contains { $0.contains("ListOMat generation 2") } }
             try await browser.waitFor("#skills-table tbody tr") { rows in rows.contains { $0.hasPrefix("ListOMat") && $0.contains("\t2\t") } }
-            try await browser.screenshot("07-events")
+            try await browser.screenshot("08-events")
 
             // The models: a sentence tried as it is typed, a skill's intents browsed.
             try await browser.click("#tab-model")
@@ -174,11 +192,11 @@ import TestSupport
             try await browser.run("const s = document.getElementById('model-skill'); s.value = 'com.app-o-mat.listomat'; s.dispatchEvent(new Event('change'))")
             try await browser.waitFor("#model-body details.intent summary") { $0.contains { $0.hasPrefix("AddItemsIntent") } }
             try await browser.click("#model-body details.intent[data-intent='AddItemsIntent'] summary")
-            try await browser.screenshot("08-models")
+            try await browser.screenshot("09-models")
 
             try await browser.click("#tab-talk")
             try await browser.call("POST", "/window/rect", ["width": 600, "height": 900])
-            try await browser.screenshot("09-narrow")
+            try await browser.screenshot("10-narrow")
         } catch {
             try? await browser.screenshot("failed")
             await browser.quit()

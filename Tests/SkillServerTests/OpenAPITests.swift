@@ -68,6 +68,8 @@ import TestSupport
         try check("GET", "/v1/skills/{skill}/model", try await server.get("/v1/skills/Nothing/model"))
         try check("POST", "/v1/parse", try await server.post("/v1/parse", #"{"text":"add milk to the shopping list"}"#))
         try check("POST", "/v1/parse", try await server.post("/v1/parse", #"{"words":"hello"}"#))
+        try check("POST", "/v1/replay", try await server.post("/v1/replay", #"{"transcript":"you> open hello world\nHelloWorld> Hello!\n"}"#))
+        try check("POST", "/v1/replay", try await server.post("/v1/replay", #"{"transcript":"HelloWorld> no you> line first"}"#))
         for asset in ["/", "/console.js", "/console.css"] { try check("GET", asset, try await server.get(asset)) }
         try check("GET", "/v1/conversations/{id}", try await server.get("/v1/conversations/\(id)"))
         try check("GET", "/v1/conversations/{id}", try await server.get("/v1/conversations/nothing"))
@@ -79,7 +81,7 @@ import TestSupport
         try check("POST", "/alexa/{skill}", try await server.post("/alexa/nothing", envelope))
         try check("POST", "/alexa", try await server.post("/alexa", envelope))
         try check("POST", "/alexa", try await server.post("/alexa", "{"))
-        #expect(checked == 29)
+        #expect(checked == 31)
         #expect(await server.stop() == 0)
     }
 

@@ -87,6 +87,8 @@ extension TurnResult {
             "request": envelope(requestJSON),
             "response": envelope(responseJSON),
             "skillMs": .number(JSONNumber(skillMilliseconds)),
+            // The turn as `:record` writes it: the console's transcripts are these, joined.
+            "transcript": .string(Transcript.record(self)),
         ]
     }
 

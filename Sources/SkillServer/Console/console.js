@@ -390,6 +390,60 @@ async function fillModelChoices() {
   await showModel(select.value);
 }
 
+// --- Transcripts -------------------------------------------------------------------------------
+
+/** This page's conversation in skillhost replay's format, each turn as :record writes it. */
+function transcriptText() {
+  const header = "# Recorded in the skillhost console, " + new Date().toISOString() + "; skillhost replay FILE (with the same skills) checks it\n";
+  return header + state.turns.map((turn) => (turn.inspect && turn.inspect.transcript) || ("you> " + turn.utterance + "\n")).join("");
+}
+
+function downloadTranscript() {
+  if (!state.turns.length) { setStatus("nothing said yet to write down", "warning"); return; }
+  const link = el("a", { href: URL.createObjectURL(new Blob([transcriptText()], { type: "text/plain" })), download: "console.transcript" });
+  document.body.append(link);
+  link.click();
+  setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
+}
+
+/** The lines of `text`, each marked whether `other` has it too. */
+function markedLines(text, other, kind) {
+  const others = new Set(other.split("\n"));
+  return text.replace(/\n$/, "").split("\n").map((line) => el("span", { class: "line" + (others.has(line) ? "" : " differs " + kind) }, line + "\n"));
+}
+
+async function replayFile(event) {
+  const input = event.currentTarget;
+  const file = input.files && input.files[0];
+  if (!file) return;
+  input.value = "";
+  const text = await file.text();
+  setStatus("replaying " + file.name + "…");
+  let answer;
+  try {
+    answer = await api("POST", "/v1/replay", { transcript: text });
+  } catch (error) {
+    setStatus(file.name + ": " + error.message, "error");
+    return;
+  }
+  const failed = answer.failed;
+  setStatus(file.name + ": " + (failed ? failed + " of " + answer.turns.length + " turns differ" : "all " + answer.turns.length + " turns as expected"), failed ? "error" : "");
+  const body = $("inspector-body");
+  body.replaceChildren(
+    el("h3", {}, "Replay of ", file.name),
+    el("p", { class: failed ? "error" : "ok" }, failed ? failed + " of " + answer.turns.length + " turns differ (played in a conversation of its own, as a user of its own)." : "Every turn as the transcript expects."),
+    el("ol", { id: "replay", class: "replay" }, answer.turns.map((turn) => el("li", { class: "turn-check " + (turn.differences.length ? "failed" : "passed"), "data-line": turn.line },
+      el("p", {}, el("span", { class: "mono small muted" }, "line " + turn.line + " "), "you> ", turn.utterance, " ", el("strong", {}, turn.differences.length ? "differs" : "as expected")),
+      turn.differences.length ? el("div", { class: "compare" },
+        el("div", {}, el("h5", {}, "Expected"), el("pre", { class: "expected" }, markedLines(turn.expected, turn.actual, "missing"))),
+        el("div", {}, el("h5", {}, "Actual"), el("pre", { class: "actual" }, markedLines(turn.actual, turn.expected, "extra"))),
+      ) : null,
+    ))),
+  );
+  $("inspector-empty").hidden = true;
+  body.hidden = false;
+}
+
 // --- Wiring ----------------------------------------------------------------------------------
 
 function showView(name) {
@@ -445,6 +499,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("say").addEventListener("keydown", historyKeys);
   $("new-conversation").addEventListener("click", () => newConversation().catch((error) => setStatus(error.message, "error")));
   $("show-ssml").addEventListener("change", applySSMLToggle);
+  $("download-transcript").addEventListener("click", downloadTranscript);
+  $("replay-file").addEventListener("change", replayFile);
   $("tab-talk").addEventListener("click", () => showView("talk"));
   $("tab-skills").addEventListener("click", () => showView("skills"));
   $("tab-model").addEventListener("click", () => showView("model"));

@@ -1,5 +1,4 @@
 import Foundation
-import SkillHost
 import SkillModel
 
 /// A conversation written down: what the user said and what should come back. The format is
@@ -151,5 +150,46 @@ public enum TranscriptReplay {
         }
         await host.shutdown()
         return failures
+    }
+}
+
+extension Transcript.Turn {
+    /// The turn in the transcript's words: the lines it checks, as a file would hold them.
+    public var text: String {
+        var text = "you> \(utterance)\n"
+        if let speaker { text += "\(speaker)>" + ((speech ?? "").isEmpty ? "" : " \(speech ?? "")") + "\n" }
+        if let reprompt { text += "  reprompt: \(reprompt ?? "none")\n" }
+        if let intent { text += "  intent: \(intent)\n" }
+        if let asks { text += "  asks: \(asks)\n" }
+        if let sessionEnds { text += "  session: \(sessionEnds ? "ends" : "open")\n" }
+        return text
+    }
+}
+
+extension TranscriptReplay {
+    /// One turn of a transcript played: what it expected, what happened, how they differ.
+    public struct Checked: Sendable {
+        public let line: Int
+        public let utterance: String
+        /// The transcript's lines for the turn.
+        public let expected: String
+        /// What happened, every line written (as `:record` writes it).
+        public let actual: String
+        /// One readable entry per difference; empty when the turn matched.
+        public let differences: [String]
+    }
+
+    /// Plays `transcript` in `conversation`, a conversation of its own (a server's), turn by
+    /// turn, and ends its session afterwards.
+    public static func check(_ transcript: Transcript, on host: HostEngine, in conversation: Conversation) async -> [Checked] {
+        var conversation = conversation
+        var checked: [Checked] = []
+        for turn in transcript.turns {
+            let (result, after) = await host.turn(turn.utterance, in: conversation)
+            conversation = after
+            checked.append(Checked(line: turn.line, utterance: turn.utterance, expected: turn.text, actual: Transcript.record(result), differences: Transcript.differences(turn, result)))
+        }
+        _ = await host.end(conversation)
+        return checked
     }
 }
