@@ -82,6 +82,9 @@ public actor HostEngine {
     public nonisolated var skillSourceArguments: [String] {
         options.skillFolders.flatMap { ["--skills", $0] } + options.packages.flatMap { ["--package", $0] } + options.models.flatMap { ["--model", $0] }
     }
+    /// Where skills' documents are: the data root's files or the database (for the console's
+    /// storage view, which reads and writes them with the same promises as a skill).
+    public nonisolated let documents: any DocumentBackend
     /// Where this host keeps the copies of the libraries it loaded.
     public nonisolated var shadowFolder: String { loader.shadow.path }
     let options: HostOptions
@@ -113,6 +116,7 @@ public actor HostEngine {
     public init(options: HostOptions) throws {
         let shadow = try ShadowDirectory()
         let storage = SkillStorageService(backend: options.documents ?? FileBackend(root: options.dataRoot, limits: options.storageLimits))
+        documents = storage.backend
         loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust)
         self.options = options
         if let problem = WordVectors.problem { options.progress("skillhost: " + problem) }

@@ -221,6 +221,7 @@ public struct SkillServer: Sendable {
             let after = request.headers[Self.lastEventIDField].flatMap { Int($0) } ?? request.uri.queryParameters["after"].flatMap { Int($0) }
             return eventStream(after: after)
         }
+        addStorageRoutes(to: router)
         Console.add(to: router)
 
         router.get("metrics") { _, _ in
@@ -241,7 +242,7 @@ public struct SkillServer: Sendable {
 
     /// Runs a store operation; a failure is 503 with what failed (the disk full, the store
     /// unreadable), and nothing half-written.
-    private func stored<T>(_ operation: () async throws -> T) async throws -> T {
+    func stored<T>(_ operation: () async throws -> T) async throws -> T {
         do {
             return try await operation()
         } catch let error as StorageError {
@@ -336,7 +337,7 @@ public struct SkillServer: Sendable {
 
     /// A request that changes the running host is let through where only this machine can
     /// reach the server, or with the console's token.
-    private func authorizeChange(_ request: Request, _ what: String) throws {
+    func authorizeChange(_ request: Request, _ what: String) throws {
         if let refusal = Self.refusal(toChange: what, options: options, authorization: request.headers[.authorization]) {
             throw APIError(.forbidden, refusal)
         }
@@ -400,7 +401,7 @@ public struct SkillServer: Sendable {
         }
     }
 
-    private func readJSON(_ request: Request, allowEmpty: Bool = false) async throws -> JSONValue {
+    func readJSON(_ request: Request, allowEmpty: Bool = false) async throws -> JSONValue {
         let bytes = try await readBody(request)
         if allowEmpty, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
         do {

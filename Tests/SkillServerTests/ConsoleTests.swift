@@ -87,6 +87,40 @@ import TestSupport
         _ = try? await open.value
     }
 
+    @Test func documentsAreEditedWithCompareAndSwap() async throws {
+        let server = try await RunningServer(folder: try TestSupport.folderWithProducts(["HelloWorld", "ListOMat"]))
+        let group = "group.com.app-o-mat.ListOMat"
+        let containers = try server.json(try await server.get("/v1/storage"))["containers"]?.array ?? []
+        #expect(containers.contains { $0["name"]?.string == group && $0["kind"]?.string == "group" && $0["skills"]?.array == ["ListOMat"] })
+        #expect(try server.json(try await server.get("/v1/storage/\(group)"))["keys"]?.array == [])
+
+        func put(_ key: String, _ body: String) async throws -> HTTPClient.Response {
+            try await HTTPClient.request("PUT", port: server.port, "/v1/storage/\(group)/\(key)", json: body)
+        }
+        // New (version null), then edited from the version read.
+        let made = try await put("notes", #"{"value": {"text": "first"}, "version": null}"#)
+        #expect(made.status == 200, "\(made.text)")
+        let first = try #require(try server.json(made)["version"]?.string)
+        #expect(try await put("notes", #"{"value": {"text": "again"}, "version": null}"#).status == 409, "a new document over one that is there")
+        let edited = try await put("notes", JSONWriter.string(["value": ["text": "second"], "version": .string(first)]))
+        #expect(edited.status == 200)
+        // An edit made from the first version is stale now: refused, with the document as it is.
+        let stale = try await put("notes", JSONWriter.string(["value": ["text": "lost?"], "version": .string(first)]))
+        #expect(stale.status == 409)
+        #expect(try server.json(stale)["current"]?["value"]?["text"]?.string == "second")
+        let read = try server.json(try await server.get("/v1/storage/\(group)/notes"))
+        #expect(read["value"]?["text"]?.string == "second")
+        // Bad names and bodies are refused by the store's own rules.
+        #expect(try await put("..%2Fescape", #"{"value": 1, "version": null}"#).status == 400)
+        #expect(try await put("notes", #"{"value": 1}"#).status == 400)
+        #expect(try await server.get("/v1/storage/not%20a%20container").status == 400)
+        #expect(try await server.get("/v1/storage/\(group)/missing").status == 404)
+        // The same document, seen from outside: skillhost storage.
+        let cli = try TestSupport.run("\(TestSupport.productsFolder)/skillhost", ["storage", "get", group, "notes", "--data", server.data])
+        #expect(cli.output.contains("\"second\""), "\(cli.output)")
+        #expect(await server.stop() == 0)
+    }
+
     @Test func changesAreRefusedOffLoopbackWithoutTheToken() {
         let local = ServerOptions(hostname: "127.0.0.1")
         #expect(SkillServer.refusal(toChange: "reload a skill", options: local, authorization: nil) == nil)
@@ -194,9 +228,32 @@ import TestSupport
             try await browser.click("#model-body details.intent[data-intent='AddItemsIntent'] summary")
             try await browser.screenshot("09-models")
 
+            // The lists ListOMat keeps in its app group, edited in the page and read back with
+            // skillhost storage; an edit made stale by a write in between is refused, not lost.
+            try await browser.click("#tab-storage")
+            try await browser.run("const s = document.getElementById('storage-container'); s.value = 'group.com.app-o-mat.ListOMat'; s.dispatchEvent(new Event('change'))")
+            try await browser.click("#storage-keys button[data-key='lists']")
+            try await browser.waitFor("#storage-version") { $0.first?.hasPrefix("version") == true }
+            let edited = #"[{"name": "Edited In The Console", "items": []}]"#
+            try await browser.run("document.getElementById('storage-text').value = arguments[0]", [.string(edited)])
+            try await browser.click("#storage-save")
+            try await browser.waitFor("#storage-message") { $0.first == "Saved." }
+            let read = try TestSupport.run("\(TestSupport.productsFolder)/skillhost", ["storage", "get", "group.com.app-o-mat.ListOMat", "lists", "--data", server.data])
+            #expect(read.output.contains("Edited In The Console"), "\(read.output)")
+            // Someone else writes (as a skill would), then the page saves from what it read.
+            let current = try server.json(try await server.get("/v1/storage/group.com.app-o-mat.ListOMat/lists"))
+            let other = try await HTTPClient.request("PUT", port: server.port, "/v1/storage/group.com.app-o-mat.ListOMat/lists", json: JSONWriter.string(["value": .array([["name": "Written Meanwhile", "items": .array([])]]), "version": current["version"] ?? .null]))
+            #expect(other.status == 200)
+            try await browser.run("document.getElementById('storage-text').value = arguments[0]", [.string(#"[{"name": "Stale Edit", "items": []}]"#)])
+            try await browser.click("#storage-save")
+            try await browser.waitFor("#storage-message") { $0.first?.contains("changed since it was read") == true }
+            let after = try TestSupport.run("\(TestSupport.productsFolder)/skillhost", ["storage", "get", "group.com.app-o-mat.ListOMat", "lists", "--data", server.data])
+            #expect(after.output.contains("Written Meanwhile") && !after.output.contains("Stale Edit"), "\(after.output)")
+            try await browser.screenshot("10-storage-stale")
+
             try await browser.click("#tab-talk")
             try await browser.call("POST", "/window/rect", ["width": 600, "height": 900])
-            try await browser.screenshot("10-narrow")
+            try await browser.screenshot("11-narrow")
         } catch {
             try? await browser.screenshot("failed")
             await browser.quit()

@@ -70,6 +70,16 @@ import TestSupport
         try check("POST", "/v1/parse", try await server.post("/v1/parse", #"{"words":"hello"}"#))
         try check("POST", "/v1/replay", try await server.post("/v1/replay", #"{"transcript":"you> open hello world\nHelloWorld> Hello!\n"}"#))
         try check("POST", "/v1/replay", try await server.post("/v1/replay", #"{"transcript":"HelloWorld> no you> line first"}"#))
+        let group = "group.com.app-o-mat.ListOMat"
+        try check("GET", "/v1/storage", try await server.get("/v1/storage"))
+        try check("GET", "/v1/storage/{container}", try await server.get("/v1/storage/\(group)"))
+        try check("GET", "/v1/storage/{container}", try await server.get("/v1/storage/not%20one"))
+        let written = try await HTTPClient.request("PUT", port: server.port, "/v1/storage/\(group)/notes", json: #"{"value": {"a": 1}, "version": null}"#)
+        try check("PUT", "/v1/storage/{container}/{key}", written)
+        try check("PUT", "/v1/storage/{container}/{key}", try await HTTPClient.request("PUT", port: server.port, "/v1/storage/\(group)/notes", json: #"{"value": {"a": 2}, "version": "stale"}"#))
+        try check("PUT", "/v1/storage/{container}/{key}", try await HTTPClient.request("PUT", port: server.port, "/v1/storage/\(group)/notes", json: #"{"value": 3}"#))
+        try check("GET", "/v1/storage/{container}/{key}", try await server.get("/v1/storage/\(group)/notes"))
+        try check("GET", "/v1/storage/{container}/{key}", try await server.get("/v1/storage/\(group)/missing"))
         for asset in ["/", "/console.js", "/console.css"] { try check("GET", asset, try await server.get(asset)) }
         try check("GET", "/v1/conversations/{id}", try await server.get("/v1/conversations/\(id)"))
         try check("GET", "/v1/conversations/{id}", try await server.get("/v1/conversations/nothing"))
@@ -81,7 +91,7 @@ import TestSupport
         try check("POST", "/alexa/{skill}", try await server.post("/alexa/nothing", envelope))
         try check("POST", "/alexa", try await server.post("/alexa", envelope))
         try check("POST", "/alexa", try await server.post("/alexa", "{"))
-        #expect(checked == 31)
+        #expect(checked == 39)
         #expect(await server.stop() == 0)
     }
 

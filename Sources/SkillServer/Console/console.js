@@ -444,15 +444,90 @@ async function replayFile(event) {
   body.hidden = false;
 }
 
+// --- Storage: containers and app groups, edited with compare-and-swap ----------------------------
+
+const storage = { container: null, key: null, version: null };
+
+function storageMessage(text, kind) {
+  const message = $("storage-message");
+  message.textContent = text || "";
+  message.className = kind || "";
+}
+
+async function loadContainers() {
+  const answer = await api("GET", "/v1/storage");
+  const select = $("storage-container");
+  const chosen = select.value;
+  select.replaceChildren(...answer.containers.map((container) => el("option", { value: container.name, "data-skills": container.skills.join(", ") },
+    (container.kind === "group" ? "app group " : "") + container.name)));
+  if (chosen && answer.containers.some((container) => container.name === chosen)) select.value = chosen;
+  await openContainer(select.value);
+}
+
+async function openContainer(name) {
+  storage.container = name || null;
+  const option = $("storage-container").selectedOptions[0];
+  $("storage-owners").textContent = option ? "Used by " + option.dataset.skills : "";
+  const list = $("storage-keys");
+  if (!name) { list.replaceChildren(); return; }
+  const answer = await api("GET", "/v1/storage/" + encodeURIComponent(name));
+  list.replaceChildren(...(answer.keys.length
+    ? answer.keys.map((key) => el("li", {}, el("button", { type: "button", class: "link" + (key === storage.key ? " current" : ""), "data-key": key, onclick: () => openDocument(key) }, key)))
+    : [el("li", { class: "muted" }, "No documents yet.")]));
+}
+
+async function openDocument(key, fresh) {
+  storage.key = key;
+  $("storage-title").textContent = key + " in " + storage.container;
+  const text = $("storage-text");
+  if (fresh) {
+    storage.version = null;
+    text.value = "{}";
+  } else {
+    const answer = await api("GET", "/v1/storage/" + encodeURIComponent(storage.container) + "/" + encodeURIComponent(key));
+    storage.version = answer.version;
+    text.value = json(answer.value);
+  }
+  text.disabled = false;
+  $("storage-save").disabled = false;
+  $("storage-reload").disabled = fresh === true;
+  $("storage-version").textContent = storage.version ? "version " + storage.version.slice(0, 12) : "new";
+  storageMessage("");
+  for (const button of document.querySelectorAll("#storage-keys button")) button.classList.toggle("current", button.dataset.key === key);
+}
+
+async function saveDocument() {
+  let value;
+  try { value = JSON.parse($("storage-text").value); } catch (error) {
+    storageMessage("Not JSON: " + error.message + ". Nothing was saved.", "error");
+    return;
+  }
+  try {
+    const answer = await api("PUT", "/v1/storage/" + encodeURIComponent(storage.container) + "/" + encodeURIComponent(storage.key), { value, version: storage.version });
+    storage.version = answer.version;
+    $("storage-version").textContent = "version " + storage.version.slice(0, 12);
+    $("storage-reload").disabled = false;
+    storageMessage("Saved.", "ok");
+    await openContainer(storage.container);
+  } catch (error) {
+    if (error.status === 409) {
+      storageMessage("“" + storage.key + "” changed since it was read (a skill, or someone else, wrote it): nothing was saved. Your edit is still in the box; “Read again” shows theirs.", "error");
+    } else {
+      storageMessage(error.message, "error");
+    }
+  }
+}
+
 // --- Wiring ----------------------------------------------------------------------------------
 
 function showView(name) {
-  for (const view of ["talk", "skills", "model"]) {
+  for (const view of ["talk", "skills", "model", "storage"]) {
     $("view-" + view).hidden = view !== name;
     $("tab-" + view).setAttribute("aria-selected", String(view === name));
   }
   if (name === "skills") loadSkills().catch((error) => setStatus("skills: " + error.message, "error"));
   if (name === "talk") $("say").focus();
+  if (name === "storage") loadContainers().catch((error) => setStatus("storage: " + error.message, "error"));
   if (name === "model") fillModelChoices().catch((error) => setStatus("models: " + error.message, "error"));
 }
 
@@ -504,6 +579,15 @@ document.addEventListener("DOMContentLoaded", () => {
   $("tab-talk").addEventListener("click", () => showView("talk"));
   $("tab-skills").addEventListener("click", () => showView("skills"));
   $("tab-model").addEventListener("click", () => showView("model"));
+  $("tab-storage").addEventListener("click", () => showView("storage"));
+  $("storage-container").addEventListener("change", (event) => openContainer(event.currentTarget.value).catch((error) => storageMessage(error.message, "error")));
+  $("storage-save").addEventListener("click", saveDocument);
+  $("storage-reload").addEventListener("click", () => openDocument(storage.key).catch((error) => storageMessage(error.message, "error")));
+  $("storage-new").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const key = $("storage-new-key").value.trim();
+    if (key && storage.container) { $("storage-new-key").value = ""; openDocument(key, true); }
+  });
   $("try").addEventListener("input", tryLater);
   $("model-skill").addEventListener("change", (event) => showModel(event.currentTarget.value));
   followEvents();
