@@ -121,6 +121,31 @@ import TestSupport
         #expect(await server.stop() == 0)
     }
 
+    @Test func skillhostConsoleServesAndSaysWhereThePageIs() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
+        process.arguments = ["console", "--skills", try TestSupport.folderWithProducts(["HelloWorld"]), "--data", try TestSupport.temporaryFolder("console-data"), "--no-watch", "--port", "0"]
+        // No display: nothing to open a browser on, so it says where to go.
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" && $0.key != "WAYLAND_DISPLAY" }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var seen = ""
+        let deadline = Date().addingTimeInterval(120 * TestSupport.patience)
+        while !seen.contains("in a browser"), Date() < deadline, process.isRunning {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        let address = try #require(seen.components(separatedBy: "skillhost console: open ").last?.components(separatedBy: " in a browser").first, "\(seen)")
+        let port = try #require(Int(address.split(separator: ":").last?.prefix(while: \.isNumber) ?? ""), "\(seen)")
+        #expect(try await HTTPClient.request("GET", port: port, "/").text.contains("skillhost console"))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func changesAreRefusedOffLoopbackWithoutTheToken() {
         let local = ServerOptions(hostname: "127.0.0.1")
         #expect(SkillServer.refusal(toChange: "reload a skill", options: local, authorization: nil) == nil)

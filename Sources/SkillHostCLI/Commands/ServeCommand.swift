@@ -9,15 +9,16 @@ import SkillServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the loaded skills over HTTP: a conversation API for text front ends and an Alexa endpoint.",
+        abstract: "Serve the loaded skills over HTTP: a conversation API for text front ends, an Alexa endpoint and the console.",
         discussion: """
             POST /v1/conversations starts a conversation ({"userId", "deviceId"} optional) and \
             answers {"id"}; POST /v1/conversations/ID/turns with {"text": "..."} answers the turn \
             with the keys of the REPL's --json; GET /v1/conversations/ID gives its turns; DELETE \
             ends it. POST /alexa takes an Alexa request envelope for the skill whose manifest lists \
             its application id in alexaSkillIds (or POST /alexa/SKILL, by id or name) and answers the \
-            skill's response envelope. GET /healthz and GET /readyz for health checks. SIGTERM or \
-            SIGINT stops it after the turns under way.
+            skill's response envelope. GET /healthz and GET /readyz for health checks. GET / is the \
+            console, a page to talk to the skills and see inside each turn (skillhost console opens \
+            it). SIGTERM or SIGINT stops it after the turns under way.
             """
     )
 
@@ -60,6 +61,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await serve { _ in }
+    }
+
+    /// Serves until SIGTERM or SIGINT; `listening` hears the address the server is at.
+    func serve(listening: @escaping @Sendable (String) -> Void) async throws {
         let stderr = FileDescriptorSink.standardError
         LoggingSystem.bootstrap { label in
             var handler = ServerLogHandler(label: label)
@@ -105,7 +111,47 @@ struct ServeCommand: AsyncParsableCommand {
                 consoleToken: consoleToken ?? ProcessInfo.processInfo.environment["SKILLHOST_CONSOLE_TOKEN"]), verifier: verifier, database: store, events: events)
         try await server.run { address, port in
             stderr.write("skillhost serve: listening on http://\(address):\(port) with \(names.isEmpty ? "no skills" : names)\n")
+            listening("http://\(address.contains(":") ? "[\(address)]" : address):\(port)/")
         }
         await engine.shutdown()
+    }
+}
+
+/// `skillhost console`: `skillhost serve`, and the console's page opened in a browser.
+struct ConsoleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "console",
+        abstract: "Serve the loaded skills and open the console: a page to talk to them and see inside each turn.",
+        discussion: "The same server and options as skillhost serve; the page is at its address (http://127.0.0.1:8080/ by default), opened with xdg-open where there is one."
+    )
+
+    @OptionGroup var server: ServeCommand
+
+    func run() async throws {
+        try await server.serve { address in
+            let stderr = FileDescriptorSink.standardError
+            guard let opener = Self.opener() else {
+                stderr.write("skillhost console: open \(address) in a browser\n")
+                return
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: opener)
+            process.arguments = [address]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do {
+                try process.run()
+                stderr.write("skillhost console: \(address) opened in your browser\n")
+            } catch {
+                stderr.write("skillhost console: open \(address) in a browser (xdg-open failed: \(error))\n")
+            }
+        }
+    }
+
+    /// xdg-open on the PATH, where there is a display to open a browser on.
+    static func opener() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return nil }
+        return (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
