@@ -25,7 +25,7 @@ final class Browser: @unchecked Sendable {
     }
 
     init(width: Int = 1280, height: Int = 800) async throws {
-        port = try Self.freePort()
+        port = try TestSupport.freeLoopbackPort()
         // Near the top of the temporary folder: Chromium puts Unix sockets in it, whose paths
         // may not pass 107 bytes (nested in the tests' folder under CI's, it exited at start).
         var template = Array("\(ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")/chromium-XXXXXX".utf8CString)
@@ -95,20 +95,6 @@ final class Browser: @unchecked Sendable {
         guard driver.isRunning else { return }
         kill(driver.processIdentifier, SIGKILL)
         driver.waitUntilExit()
-    }
-
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// One WebDriver command; its `value`.

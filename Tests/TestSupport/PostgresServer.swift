@@ -42,7 +42,7 @@ public final class PostgresServer: Sendable {
             guard let account = getpwnam("postgres") else { throw Failure(description: "no postgres user to run the cluster as") }
             chown(folder, account.pointee.pw_uid, account.pointee.pw_gid)
         }
-        port = try Self.freePort()
+        port = try TestSupport.freeLoopbackPort()
         _ = Self.cleanUpAtExit
         Self.live.withLock { $0[folder] = self }
         do {
@@ -95,20 +95,6 @@ public final class PostgresServer: Sendable {
             let log = (try? String(contentsOfFile: "\(folder)/log", encoding: .utf8)) ?? ""
             throw Failure(description: "\(tool) failed (status \(status)): \(text)\n\(log.suffix(2000))")
         }
-    }
-
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "no free port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private static func stopAll() {
