@@ -207,6 +207,23 @@ import TestSupport
             #expect(flips.first?.contains("changed") == true && flips.first?.contains("1") == true && flips.first?.contains("2") == true, "\(flips)")
             try await browser.screenshot("04-session-attributes")
 
+            // A second tab on the same conversation (its address names it): the game goes on there.
+            let address = try #require(try await browser.call("GET", "/url").string)
+            #expect(address.contains("?conversation="), "\(address)")
+            let first = try #require(try await browser.call("GET", "/window").string)
+            let second = try #require(try await browser.call("POST", "/window/new", ["type": "tab"])["handle"]?.string)
+            try await browser.call("POST", "/window", ["handle": .string(second)])
+            try await browser.open(address)
+            try await browser.waitFor("#log .turn") { $0.count == turns }
+            try await browser.type("flip a coin\u{E007}", into: "#say:not([disabled])")
+            try await browser.waitFor("#log .turn") { $0.count == turns + 1 }
+            try await browser.click("#log .turn[data-index='\(turns)']")
+            let counted = try await browser.waitFor("#inspector-body table.attributes tr[data-key='flips']") { !$0.isEmpty }
+            #expect(counted.first?.contains("2") == true && counted.first?.contains("3") == true, "the second tab's flip is the conversation's third: \(counted)")
+            try await browser.screenshot("04b-second-tab")
+            try await browser.call("DELETE", "/window")
+            try await browser.call("POST", "/window", ["handle": .string(first)])
+
             // A transcript replayed from a file, one line of it wrong: that turn's lines marked.
             let transcriptFolder = try TestSupport.temporaryFolder("console-transcript")
             let transcriptFile = transcriptFolder + "/flips.transcript"

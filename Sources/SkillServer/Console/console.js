@@ -132,10 +132,34 @@ async function newConversation() {
     $("log").append(el("li", { class: "marker" }, "conversation ended"));
   }
   const answer = await api("POST", "/v1/conversations", {});
-  state.conversation = answer.id;
-  $("conversation-label").textContent = "Conversation " + answer.id.slice(0, 8);
-  $("conversation-label").title = answer.id;
+  showConversation(answer.id);
   return answer.id;
+}
+
+/** The page's conversation: named in its address, so another tab opened on it takes part. */
+function showConversation(id) {
+  state.conversation = id;
+  $("conversation-label").textContent = "Conversation " + id.slice(0, 8);
+  $("conversation-label").title = id;
+  history.replaceState(null, "", "?conversation=" + encodeURIComponent(id));
+}
+
+/** Joins the conversation the address names, its last turns shown (without their insides). */
+async function joinConversation(id) {
+  let answer;
+  try {
+    answer = await api("GET", "/v1/conversations/" + encodeURIComponent(id));
+  } catch (error) {
+    setStatus("conversation " + id.slice(0, 8) + ": " + error.message + "; a new one starts when you speak", "warning");
+    history.replaceState(null, "", location.pathname);
+    return;
+  }
+  showConversation(id);
+  if (answer.turns.length) $("log").append(el("li", { class: "marker" }, "joined: the conversation's last " + answer.turns.length + " turns"));
+  for (const turn of answer.turns) {
+    state.turns.push(turn);
+    renderTurn(turn, state.turns.length - 1);
+  }
 }
 
 async function say(text) {
@@ -591,7 +615,11 @@ document.addEventListener("DOMContentLoaded", () => {
   $("try").addEventListener("input", tryLater);
   $("model-skill").addEventListener("change", (event) => showModel(event.currentTarget.value));
   followEvents();
+  const joining = new URLSearchParams(location.search).get("conversation");
   loadSkills()
-    .then((answer) => setStatus(answer.skills.length + " skills loaded: " + answer.skills.map((skill) => skill.name).join(", ")))
+    .then((answer) => {
+      setStatus(answer.skills.length + " skills loaded: " + answer.skills.map((skill) => skill.name).join(", "));
+      if (joining) return joinConversation(joining);
+    })
     .catch((error) => setStatus("skills: " + error.message, "error"));
 });
