@@ -85,6 +85,8 @@ public actor HostEngine {
     /// Where skills' documents are: the data root's files or the database (for the console's
     /// storage view, which reads and writes them with the same promises as a skill).
     public nonisolated let documents: any DocumentBackend
+    /// What skills do to their documents while an inspected turn is with them.
+    let storageWatch: StorageWatch
     /// Where this host keeps the copies of the libraries it loaded.
     public nonisolated var shadowFolder: String { loader.shadow.path }
     let options: HostOptions
@@ -117,6 +119,7 @@ public actor HostEngine {
         let shadow = try ShadowDirectory()
         let storage = SkillStorageService(backend: options.documents ?? FileBackend(root: options.dataRoot, limits: options.storageLimits))
         documents = storage.backend
+        storageWatch = storage.watch
         loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust)
         self.options = options
         if let problem = WordVectors.problem { options.progress("skillhost: " + problem) }

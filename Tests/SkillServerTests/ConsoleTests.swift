@@ -182,6 +182,11 @@ import TestSupport
                 let answers = try await browser.waitFor("#log .turn .speech") { $0.count == count + 1 }
                 #expect(answers.last?.hasPrefix(line.answer) == true, "\(line.said) → \(answers.last ?? "nothing")")
             }
+            // The turn that added rice and onions wrote ListOMat's lists in its app group.
+            try await browser.click("#log .turn[data-index='3']")
+            let touched = try await browser.waitFor("#inspector-body table.storage-touches tbody tr") { !$0.isEmpty }
+            #expect(touched.contains { $0.hasPrefix("put") && $0.contains("group.com.app-o-mat.ListOMat / lists") && $0.contains("rice") }, "\(touched)")
+            try await browser.screenshot("02b-documents-written")
             let who = try await browser.texts("#log .turn .answer .who")
             #expect(who.allSatisfy { $0 == "ListOMat" }, "\(who)")
             try await browser.screenshot("02-conversation")

@@ -284,9 +284,12 @@ extension HostEngine {
 
         let response: ResponseEnvelope
         let start = ContinuousClock.now
+        let watching = recording
+        if watching { storageWatch.start(entry.id) }
         do {
             let bytes = try await entry.skill.handle(requestBytes, deadline: turnDeadline)
             result.skillDuration += ContinuousClock.now - start
+            if watching { result.storage += storageWatch.stop(entry.id) }
             if recording { result.responseJSON = String(decoding: bytes, as: UTF8.self) }
             do {
                 response = try bytes.withUnsafeBufferPointer { buffer throws(ModelError) in try ResponseEnvelope(parsing: buffer) }
@@ -295,6 +298,7 @@ extension HostEngine {
             }
         } catch {
             result.skillDuration += ContinuousClock.now - start
+            if watching { result.storage += storageWatch.stop(entry.id) }
             // Reloaded since the turn picked this generation: the new one takes the request,
             // and the dialog carries on (the old one never ran it).
             if let current = registry.entry(entry.id), current.skill.generation != entry.skill.generation, error.isRetirement {

@@ -11,6 +11,8 @@ final class SkillStorageService: Sendable {
     let backend: any DocumentBackend
     /// Which library an id's storage, and which skills a group, belong to.
     let trust: StorageTrust
+    /// The calls of skills whose turn is being inspected.
+    let watch = StorageWatch()
 
     init(backend: any DocumentBackend) {
         self.backend = backend
@@ -36,18 +38,33 @@ final class SkillStorageService: Sendable {
         let container = try backend.documents(name)
         switch request.operation {
         case .list:
+            if watch.isWatching(grant.skillID) { watch.note(grant.skillID, StorageWatch.Touch(operation: "list", container: name.description, key: nil, before: nil, after: nil, written: nil)) }
             return ["keys": .array(try container.list().map { .string($0.rawValue) })]
         case .get:
-            return Self.found(try container.get(try DocumentKey(request.key ?? "")))
+            let key = try DocumentKey(request.key ?? "")
+            if watch.isWatching(grant.skillID) { watch.note(grant.skillID, StorageWatch.Touch(operation: "get", container: name.description, key: key.rawValue, before: nil, after: nil, written: nil)) }
+            return Self.found(try container.get(key))
         case .delete:
-            return ["deleted": .bool(try container.delete(try DocumentKey(request.key ?? "")))]
+            let key = try DocumentKey(request.key ?? "")
+            let before = watch.isWatching(grant.skillID) ? try container.get(key) : nil
+            let deleted = try container.delete(key)
+            if watch.isWatching(grant.skillID) { watch.note(grant.skillID, StorageWatch.Touch(operation: "delete", container: name.description, key: key.rawValue, before: before?.value ?? .null, after: .null, written: deleted)) }
+            return ["deleted": .bool(deleted)]
         case .put:
             let condition: WriteCondition = switch request.condition {
             case .always: .always
             case .ifAbsent: .ifAbsent
             case .ifVersion(let version): .ifVersion(version)
             }
-            switch try container.put(try DocumentKey(request.key ?? ""), request.value ?? .null, if: condition) {
+            let key = try DocumentKey(request.key ?? "")
+            let watching = watch.isWatching(grant.skillID)
+            let before = watching ? try container.get(key) : nil
+            let outcome = try container.put(key, request.value ?? .null, if: condition)
+            if watching {
+                let written: Bool = if case .written = outcome { true } else { false }
+                watch.note(grant.skillID, StorageWatch.Touch(operation: "put", container: name.description, key: key.rawValue, before: before?.value ?? .null, after: request.value ?? .null, written: written))
+            }
+            switch outcome {
             case .written(let version): return ["written": true, "version": .string(version)]
             case .conflict(let current): return ["written": false, "current": Self.found(current)]
             }

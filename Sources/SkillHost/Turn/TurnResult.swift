@@ -33,6 +33,8 @@ public struct TurnResult: Sendable {
     public var candidates: [NLUCandidate] = []
     /// For `:debug`, when no reading or only the fallback came of the sentence: why, skill by skill.
     public var explanations: [NLUExplanation] = []
+    /// For `:debug` and the console: what the skill did to its documents in this turn.
+    var storage: [StorageWatch.Touch] = []
     public var requestJSON: String?
     public var responseJSON: String?
 
@@ -87,6 +89,7 @@ extension TurnResult {
             "request": envelope(requestJSON),
             "response": envelope(responseJSON),
             "skillMs": .number(JSONNumber(skillMilliseconds)),
+            "storage": StorageWatch.json(storage),
             // The turn as `:record` writes it: the console's transcripts are these, joined.
             "transcript": .string(Transcript.record(self)),
         ]

@@ -275,6 +275,21 @@ function attributesTable(inspect) {
     ))));
 }
 
+/** What the skill did to its documents in the turn: reads listed, writes as before → after. */
+function storageTable(inspect) {
+  const touches = inspect.storage || [];
+  if (!touches.length) return el("p", { class: "muted" }, inspect.request ? "None read or written." : "No request was sent in this turn.");
+  const show = (value) => value === null || value === undefined ? "—" : JSON.stringify(value);
+  return el("table", { class: "storage-touches" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Call"), el("th", { scope: "col" }, "Document"), el("th", { scope: "col" }, "Before"), el("th", { scope: "col" }, "After"))),
+    el("tbody", {}, touches.map((touch) => el("tr", { class: touch.operation + (touch.written === false ? " refused" : "") },
+      el("td", {}, touch.operation + (touch.written === false ? " (refused: changed meanwhile)" : "")),
+      el("td", { class: "mono small" }, touch.container + (touch.key ? " / " + touch.key : "")),
+      el("td", { class: "mono small" }, touch.operation === "put" || touch.operation === "delete" ? show(touch.before) : ""),
+      el("td", { class: "mono small" }, touch.operation === "put" || touch.operation === "delete" ? show(touch.after) : ""),
+    ))));
+}
+
 function select(index) {
   state.selected = index;
   for (const item of document.querySelectorAll("#log .turn")) item.classList.toggle("selected", Number(item.dataset.index) === index);
@@ -312,6 +327,8 @@ function select(index) {
     why.length ? el("ul", { class: "why" }, why.map((item) => el("li", { class: item.asked ? "" : "muted" }, el("strong", {}, skillName(item.skill)), ": ", item.why))) : null,
     el("h4", {}, "Session attributes, before → after"),
     attributesTable(inspect),
+    el("h4", {}, "Documents (persistent attributes, app groups)"),
+    storageTable(inspect),
     el("h4", {}, "Envelopes"),
     envelope("Request envelope", inspect.request),
     envelope("Response envelope", inspect.response),
