@@ -187,6 +187,11 @@ import TestSupport
             let touched = try await browser.waitFor("#inspector-body table.storage-touches tbody tr") { !$0.isEmpty }
             #expect(touched.contains { $0.hasPrefix("put") && $0.contains("group.com.app-o-mat.ListOMat / lists") && $0.contains("rice") }, "\(touched)")
             try await browser.screenshot("02b-documents-written")
+            // The markup a skill sent, on the toggle, as text.
+            try await browser.click("#show-ssml")
+            let ssml = try await browser.waitFor("#log .turn .ssml") { $0.first?.hasPrefix("<speak>") == true }
+            #expect(ssml.first?.contains("Welcome to List-o-Mat") == true, "\(ssml)")
+            try await browser.click("#show-ssml")
             let who = try await browser.texts("#log .turn .answer .who")
             #expect(who.allSatisfy { $0 == "ListOMat" }, "\(who)")
             try await browser.screenshot("02-conversation")
