@@ -275,6 +275,7 @@ import TestSupport
             try await browser.type("add eggs to the grocery store list", into: "#try")
             let tried = try await browser.waitFor("#try-result .readings tbody tr") { !$0.isEmpty }
             #expect(tried.first?.contains("AddItemsIntent") == true, "\(tried)")
+            try await browser.waitFor("#model-skill option") { $0.contains("ListOMat") }
             try await browser.run("const s = document.getElementById('model-skill'); s.value = 'com.app-o-mat.listomat'; s.dispatchEvent(new Event('change'))")
             try await browser.waitFor("#model-body details.intent summary") { $0.contains { $0.hasPrefix("AddItemsIntent") } }
             try await browser.click("#model-body details.intent[data-intent='AddItemsIntent'] summary")
@@ -283,6 +284,7 @@ import TestSupport
             // The lists ListOMat keeps in its app group, edited in the page and read back with
             // skillhost storage; an edit made stale by a write in between is refused, not lost.
             try await browser.click("#tab-storage")
+            try await browser.waitFor("#storage-container option") { $0.contains { $0.contains("group.com.app-o-mat.ListOMat") } }
             try await browser.run("const s = document.getElementById('storage-container'); s.value = 'group.com.app-o-mat.ListOMat'; s.dispatchEvent(new Event('change'))")
             try await browser.click("#storage-keys button[data-key='lists']")
             try await browser.waitFor("#storage-version") { $0.first?.hasPrefix("version") == true }

@@ -378,16 +378,21 @@ async function tryNow() {
   ]);
 }
 
+let modelShown = null;
+
 async function showModel(skill) {
   const body = $("model-body");
+  modelShown = skill;
   if (!skill) { body.replaceChildren(); return; }
   let model;
   try {
     model = await api("GET", "/v1/skills/" + encodeURIComponent(skill) + "/model");
   } catch (error) {
-    body.replaceChildren(el("p", { class: "error" }, error.message));
+    if (modelShown === skill) body.replaceChildren(el("p", { class: "error" }, error.message));
     return;
   }
+  // Another skill was chosen meanwhile: its model, not this one, is what to show.
+  if (modelShown !== skill) return;
   const prompt = (p) => p ? el("span", { class: "prompt" }, "“" + (p.variations[0] || p.id) + "”" + (p.variations.length > 1 ? " (+" + (p.variations.length - 1) + " more)" : "")) : null;
   const problems = model.problems === null
     ? el("p", { class: "muted" }, "The model's text is not kept for this skill (it runs isolated, or is a model file): nlu check it from its file.")
@@ -512,6 +517,8 @@ async function openContainer(name) {
   const list = $("storage-keys");
   if (!name) { list.replaceChildren(); return; }
   const answer = await api("GET", "/v1/storage/" + encodeURIComponent(name));
+  // Another container was chosen meanwhile: its answer, not this one, is what to show.
+  if (storage.container !== name) return;
   list.replaceChildren(...(answer.keys.length
     ? answer.keys.map((key) => el("li", {}, el("button", { type: "button", class: "link" + (key === storage.key ? " current" : ""), "data-key": key, onclick: () => openDocument(key) }, key)))
     : [el("li", { class: "muted" }, "No documents yet.")]));
