@@ -133,8 +133,17 @@ final class Browser: @unchecked Sendable {
         try await call("POST", "/element/\(try await element(selector))/value", ["text": .string(text)])
     }
 
+    /// Clicks what `selector` finds; found again when the page redrew it in between (a table
+    /// refreshed by an event arriving), as a person's second try would.
     func click(_ selector: String) async throws {
-        try await call("POST", "/element/\(try await element(selector))/click", [:])
+        for attempt in 1...5 {
+            do {
+                try await call("POST", "/element/\(try await element(selector))/click", [:])
+                return
+            } catch let failure as Failure where failure.description.contains("stale element reference") && attempt < 5 {
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
     }
 
     /// Runs `script` in the page; what it returns.

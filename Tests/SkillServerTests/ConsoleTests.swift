@@ -264,7 +264,8 @@ import TestSupport
             _ = rename(folder + "/new.partial", folder + "/libHelloWorld.so")
             let events = try await browser.waitFor("#events li", seconds: 30) { $0.contains { $0.contains("HelloWorld generation 2") } }
             #expect(events.first?.contains("↻") == true, "\(events)")
-            // And the Reload button.
+            // And the Reload button, once the table shows the new generation (the event redraws it).
+            try await browser.waitFor("#skills-table tbody tr") { rows in rows.contains { $0.hasPrefix("HelloWorld") && $0.contains("\t2\t") } }
             try await browser.click("#skills-table button[data-skill='com.app-o-mat.listomat']")
             try await browser.waitFor("#events li", seconds: 30) { $0.contains { $0.contains("ListOMat generation 2") } }
             try await browser.waitFor("#skills-table tbody tr") { rows in rows.contains { $0.hasPrefix("ListOMat") && $0.contains("\t2\t") } }
