@@ -153,7 +153,7 @@ public struct SkillServer: Sendable {
             let total = ContinuousClock.now - start
             ServerMetrics.turn(result, total: total)
             guard inspecting, case .object(var answer) = turn, case .object(var inspection) = result.inspectionJSON else { return Self.json(turn) }
-            inspection["totalMs"] = .number(JSONNumber(Double(total.components.seconds) * 1000 + Double(total.components.attoseconds) / 1e15))
+            inspection["totalMs"] = .number(JSONNumber(Self.milliseconds(total)))
             answer["inspect"] = .object(inspection)
             return Self.json(.object(answer))
         }
@@ -177,15 +177,13 @@ public struct SkillServer: Sendable {
         router.get("v1/skills") { _, _ in await skillsJSON() }
         router.post("v1/skills/:skill/reload") { request, context in
             try authorizeChange(request, "reload a skill")
-            let name = try context.parameters.require("skill")
-            let skill = name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding ?? name : name
+            let skill = try Self.pathParameter("skill", in: context)
             guard await !host.registry.entries(named: skill).isEmpty else { throw APIError(.notFound, "no skill \(skill); loaded: \(await loadedNames())") }
             let happened = await host.reload(skill: skill)
             return Self.json(["events": .array(happened.map(ServerEvents.json))])
         }
         router.get("v1/skills/:skill/model") { _, context in
-            let name = try context.parameters.require("skill")
-            let skill = name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding ?? name : name
+            let skill = try Self.pathParameter("skill", in: context)
             guard let view = await host.modelView(of: skill) else { throw APIError(.notFound, "no skill \(skill); loaded: \(await loadedNames())") }
             return Self.json(view)
         }
@@ -233,9 +231,7 @@ public struct SkillServer: Sendable {
         }
         router.post("alexa") { request, _ in try await alexa(request, skill: nil) }
         router.post("alexa/:skill") { request, context in
-            let name = try context.parameters.require("skill")
-            // Foundation's decoding is slow even with nothing to decode.
-            return try await alexa(request, skill: name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding ?? name : name)
+            try await alexa(request, skill: try Self.pathParameter("skill", in: context))
         }
         return router
     }
@@ -432,9 +428,18 @@ public struct SkillServer: Sendable {
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> String {
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return String(format: "%.3f", ms)
+        String(format: "%.3f", milliseconds(ContinuousClock.now - start))
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    /// A path parameter, percent-decoded (a skill's name with spaces, a document's key).
+    static func pathParameter<Context: RequestContext>(_ name: String, in context: Context) throws -> String {
+        let text = try context.parameters.require(name)
+        // Foundation's decoding is slow even with nothing to decode.
+        return text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
     }
 
     /// `value` as the body. A 503 (the database away) or a 409 (a turn under way) says when to

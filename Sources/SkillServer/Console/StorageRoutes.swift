@@ -78,8 +78,7 @@ extension SkillServer {
 
     static func documentName(_ context: BasicRequestContext) throws -> (ContainerName, DocumentKey) {
         let name = try containerName(context)
-        let text = try context.parameters.require("key")
-        let decoded = text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
-        do { return (name, try DocumentKey(decoded)) } catch { throw APIError(.badRequest, error.message) }
+        let key = try pathParameter("key", in: context)
+        do { return (name, try DocumentKey(key)) } catch { throw APIError(.badRequest, error.message) }
     }
 }
