@@ -112,6 +112,8 @@ public actor HostEngine {
     @TaskLocal static var inspecting = false
     /// Whether this turn keeps its readings' explanations and envelopes.
     var recording: Bool { recordsEnvelopes || Self.inspecting }
+    /// Adds up the NLU's time in the turn under way, in the task that runs it.
+    @TaskLocal static var nluClock: NLUClock?
 
     /// Loads every skill in the options' folders; refusals are kept, not thrown.
     /// - Throws: `LoaderError` only when the host cannot make its private shadow folder.
@@ -182,4 +184,13 @@ public actor HostEngine {
         for entry in registry.entries { entry.skill.retire() }
         loader.shadow.remove()
     }
+}
+
+/// The time the NLU takes in one turn, added up over its calls (`HostEngine.understanding`).
+final class NLUClock: Sendable {
+    private let total = Locked(Duration.zero)
+
+    func add(_ duration: Duration) { total.withLock { $0 += duration } }
+
+    var elapsed: Duration { total.withLock { $0 } }
 }

@@ -9,7 +9,7 @@ import SkillModel
 /// |---|---|
 /// | `skillhost_turns_total{skill, outcome}` | conversation turns, `ok` or `error` (`skill` is `host` when no skill answered) |
 /// | `skillhost_turn_duration_seconds{skill}` | a turn from text to answer |
-/// | `skillhost_nlu_duration_seconds` | a turn's understanding and routing: all but the skill's own time |
+/// | `skillhost_nlu_duration_seconds` | the NLU's time in a turn: invocation phrases, readings, the dialog's answers |
 /// | `skillhost_skill_duration_seconds{skill}` | the skill's own time in a turn |
 /// | `skillhost_alexa_requests_total{skill, outcome}`, `skillhost_alexa_duration_seconds{skill}` | the Alexa endpoint |
 /// | `skillhost_alexa_refused_total` | Alexa requests that failed verification |
@@ -34,7 +34,7 @@ public enum ServerMetrics {
         let skill = result.skillID?.rawValue ?? "host"
         Counter(label: "skillhost_turns_total", dimensions: [("skill", skill), ("outcome", result.error == nil ? "ok" : "error")]).increment()
         Timer(label: "skillhost_turn_duration_seconds", dimensions: [("skill", skill)]).recordInterval(total)
-        Timer(label: "skillhost_nlu_duration_seconds").recordInterval(max(.zero, total - result.skillDuration))
+        Timer(label: "skillhost_nlu_duration_seconds").recordInterval(result.nluDuration)
         if result.skillID != nil {
             Timer(label: "skillhost_skill_duration_seconds", dimensions: [("skill", skill)]).recordInterval(result.skillDuration)
         }

@@ -32,12 +32,12 @@ extension HostEngine {
         case .elicitSlot(let slot):
             // Several values at once ("50, 75 and 100" asked for the second number) fill the
             // elicited slot and the empty ones of its type after it, in the model's order.
-            if let run = entry.nlu.run(utterance, intent: intent.name, slots: [slot] + Self.emptySlots(after: slot, in: intent, model: entry.skill.model)) {
+            if let run = understanding({ entry.nlu.run(utterance, intent: intent.name, slots: [slot] + Self.emptySlots(after: slot, in: intent, model: entry.skill.model)) }) {
                 Self.take(run, into: &intent, result: &result)
                 break
             }
             // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
-            let candidates = entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
+            let candidates = understanding { entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) }
             result.candidates = candidates
             // A reading that leaves the asked slot empty changes no slot already given unless the
             // words state it: "for a week", asked how many nights, read 0.53 sure as a check-in
@@ -52,7 +52,7 @@ extension HostEngine {
                 // time, "change the crust to stuffed" asked for toppings, which no sample
                 // says: the fallback), unless the sentence is surely something else: that slot
                 // changes, and the dialog goes on.
-                let stated = entry.nlu.statedValues(utterance, intent: intent.name, except: slot)
+                let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }
                 guard !stated.isEmpty, candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true else { return nil }
                 Self.take(stated, into: &intent, result: &result)
                 break
@@ -60,7 +60,7 @@ extension HostEngine {
             Self.take(heard, into: &intent, result: &result)
         case .confirmSlot(let slot):
             let yes = BuiltInIntents.confirmation(utterance.words)
-            let candidates = yes == true ? [] : entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot))
+            let candidates = yes == true ? [] : understanding({ entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) })
             let heard = candidates.first.flatMap { $0.intent == intent.name && !$0.slots.isEmpty ? $0 : nil }
             // "make it a large" instead of yes or no, and "no, make it small" (a denial with a
             // value the type knows) are the new value.
@@ -77,7 +77,7 @@ extension HostEngine {
             // A change of mind instead of yes ("actually make it small", "no, make it a
             // cappuccino", "small please"): the values the sentence says change, and the intent
             // is asked to be confirmed again with them, not denied or started over.
-            let stated = yes == true ? [] : entry.nlu.statedValues(utterance, intent: intent.name, except: nil)
+            let stated = yes == true ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil) })
             if !stated.isEmpty {
                 Self.take(stated, into: &intent, result: &result)
                 break

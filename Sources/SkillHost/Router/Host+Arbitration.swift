@@ -28,9 +28,11 @@ extension HostEngine {
         let order: [CanFulfillIntent.Answer] = [.yes, .maybe, .no]
         guard let bestAnswer = order.first(where: { answer in answers.contains { $0.1 == answer } }) else { return nil }
         var remaining = answers.filter { $0.1 == bestAnswer }.map(\.0)
+        let weighed = answers.map { "\(registry.entry($0.0.skillID)?.name ?? $0.0.skillID.rawValue) (\($0.0.intent) at \(Self.score($0.0.score))) \($0.1.rawValue)" }.joined(separator: ", ")
         if remaining.count == 1, let entry = registry.entry(remaining[0].skillID) {
             conversation.choice = nil
             openSession(for: entry.id)
+            note(&result, "Readings of several skills came within \(Self.closeScore) of each other, so each was asked whether it can take it (CanFulfillIntentRequest): \(weighed). \(entry.name)'s answer was the best.")
             return await start(remaining[0].intentValue, with: entry, result: result, slots: remaining[0].slots)
         }
         // Still tied: ask, naming the skills in alphabetical order (the order "the first" and
@@ -40,6 +42,7 @@ extension HostEngine {
         result.speech = "Did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
         result.reprompt = "Which skill: \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
         conversation.choice = Conversation.PendingChoice(utterance: result.utterance, skillIDs: remaining.map(\.skillID), candidates: remaining)
+        note(&result, "Readings of several skills came within \(Self.closeScore) of each other and their answers to CanFulfillIntentRequest tie (\(weighed)): skillhost asks which skill you mean.")
         return result
     }
 
@@ -49,7 +52,7 @@ extension HostEngine {
         conversation.choice = nil
         // Read back from its stored form, the utterance is read again by the skills asked.
         let candidates = choice.candidates ?? {
-            let readings = registry.index.parse(Utterance(choice.utterance))
+            let readings = understanding { registry.index.parse(Utterance(choice.utterance)) }
             return choice.skillIDs.compactMap { id in readings.first { $0.skillID == id } }
         }()
         let options = candidates.compactMap { candidate in registry.entry(candidate.skillID).map { (candidate, $0) } }
@@ -80,6 +83,7 @@ extension HostEngine {
         openSession(for: entry.id)
         var routed = result
         routed.candidates = [candidate]
+        note(&routed, "The answer to “which skill did you mean?”: \(entry.name) takes the sentence asked before, “\(choice.utterance)”, as \(candidate.intent).")
         return await start(candidate.intentValue, with: entry, result: routed, slots: candidate.slots)
     }
 

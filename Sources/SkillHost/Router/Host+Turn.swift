@@ -7,6 +7,26 @@ extension HostEngine {
     /// Takes one utterance through understanding and routing to a skill, and returns what the
     /// user hears. Never throws: whatever fails is named in the result's `error`.
     public func turn(_ text: String) async -> TurnResult {
+        let clock = NLUClock()
+        var result = await Self.$nluClock.withValue(clock) { await route(text) }
+        result.nluDuration = clock.elapsed
+        return result
+    }
+
+    /// The NLU's work, timed into the turn's `nluDuration`.
+    func understanding<T>(_ work: () -> T) -> T {
+        guard let clock = Self.nluClock else { return work() }
+        let start = ContinuousClock.now
+        defer { clock.add(ContinuousClock.now - start) }
+        return work()
+    }
+
+    /// For `:debug` and the console: why this skill, or none, took the sentence.
+    func note(_ result: inout TurnResult, _ route: @autoclosure () -> String) {
+        if recording { result.route = route() }
+    }
+
+    private func route(_ text: String) async -> TurnResult {
         // A session whose skill was taken out since (a conversation kept by a front end
         // between turns) is over.
         if let session = conversation.session, registry.entry(session.skillID) == nil { conversation.session = nil }
@@ -33,24 +53,31 @@ extension HostEngine {
                 result.speaker = entry.name
                 result.speech = session.lastReprompt ?? session.lastSpeech
                 result.reprompt = session.lastReprompt
+                note(&result, "Nothing was said: \(entry.name), in session, is asked its last question again.")
             }
             return result
         }
 
         if conversation.session != nil, words == ["exit"] {
-            return await endSession(reason: .userInitiated, utterance: text)
+            var ended = await endSession(reason: .userInitiated, utterance: text)
+            let speaker = ended.speaker
+            note(&ended, "“exit” ends the session: \(speaker) hears a SessionEndedRequest and says nothing.")
+            return ended
         }
         conversation.session?.turn += 1
 
-        if let invocation = registry.invocations.parse(utterance), let entry = registry.entry(invocation.skillID) {
+        if let invocation = understanding({ registry.invocations.parse(utterance) }), let entry = registry.entry(invocation.skillID) {
+            let left = conversation.session.flatMap { registry.entry($0.skillID) }.map { " (the session with \($0.name) ends first)" } ?? ""
             if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: text) }
             openSession(for: entry.id)
             switch invocation.kind {
             case .launch:
+                note(&result, "The sentence names \(entry.name) with a launch phrase: it opens\(left).")
                 return await send(.launch, to: entry, result: result)
             case .oneShot(let rest):
-                let candidates = entry.nlu.parse(rest)
+                let candidates = understanding { entry.nlu.parse(rest) }
                 result.candidates = candidates
+                note(&result, "The sentence names \(entry.name) (“ask … to …”): the rest, “\(rest.text)”, is \(entry.name)'s alone to read\(left).")
                 explain(&result, [entry.nlu.explain(rest)])
                 if let best = candidates.first {
                     return await start(best.intentValue, with: entry, result: result, slots: best.slots)
@@ -65,10 +92,11 @@ extension HostEngine {
         // A launch phrase that nearly names a skill ("open the pizza order" for "pizza
         // corner") opens it, unless some skill, that one too, is sure of the sentence as one
         // of its intents ("open the coin flipper" is no coin flip at 0.5).
-        if let near = registry.invocations.nearMiss(utterance), near != conversation.session?.skillID, let entry = registry.entry(near),
-            registry.index.parse(utterance).first.map({ $0.score < 0.9 }) ?? true {
+        if let near = understanding({ registry.invocations.nearMiss(utterance) }), near != conversation.session?.skillID, let entry = registry.entry(near),
+            understanding({ registry.index.parse(utterance) }).first.map({ $0.score < 0.9 }) ?? true {
             if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: text) }
             openSession(for: entry.id)
+            note(&result, "A launch phrase that nearly names \(entry.name) (half its name's words or more, and no other skill's): it opens, since no skill is sure (0.9) of the sentence as one of its intents.")
             return await send(.launch, to: entry, result: result)
         }
 
@@ -88,27 +116,36 @@ extension HostEngine {
         if let choice = conversation.choice, let chosen = await choose(choice, words: words, result: result) { return chosen }
         if InvocationParser.isBareLaunch(words) {
             result.speech = hostHelp(intro: "Open which skill?")
+            note(&result, "A launch phrase that names no skill: skillhost lists the skills you can open.")
             return result
         }
-        let candidates = registry.index.parse(utterance)
+        let candidates = understanding { registry.index.parse(utterance) }
         result.candidates = candidates
         explain(&result, registry.index.explain(utterance))
         if Self.greetings.contains(words.joined(separator: " ")), (candidates.first?.score ?? 0) < 0.2 {
             // A greeting no skill reads as its own ("hello" is HelloWorld's; "good morning" is
             // no list item, though ListOMat guesses 0.12) is the host's.
             result.speech = hostHelp(intro: "Hi.")
+            note(&result, "A greeting no skill reads as its own (under 0.2): skillhost answers it.")
             return result
         }
         if let asked = await arbitrate(candidates, result: result) { return asked }
         if let best = candidates.first, let entry = registry.entry(best.skillID) {
             openSession(for: entry.id)
+            note(&result, "No skill named and none in session: the best reading across every skill takes it, \(entry.name)'s \(best.intent) at \(Self.score(best.score))" + runnerUp(candidates, after: best) + ".")
             return await start(best.intentValue, with: entry, result: result, slots: best.slots)
         }
         // "help" or "stop" with no skill in session is said to the host.
         switch BuiltInIntents.phrase(words, among: [.help, .stop, .cancel]) {
-        case .help?: result.speech = hostHelp(intro: registry.entries.count == 1 ? "There is one skill." : "There are \(registry.entries.count) skills.")
-        case .some: result.speech = "Okay."
-        case nil: result.speech = hostHelp(intro: "Sorry, I don't know that one.")
+        case .help?:
+            result.speech = hostHelp(intro: registry.entries.count == 1 ? "There is one skill." : "There are \(registry.entries.count) skills.")
+            note(&result, "“help” with no skill in session is skillhost's: it lists the skills you can open.")
+        case .some:
+            result.speech = "Okay."
+            note(&result, "“stop” with no skill in session is skillhost's: there is nothing to stop.")
+        case nil:
+            result.speech = hostHelp(intro: "Sorry, I don't know that one.")
+            note(&result, "No skill named, none in session, and no skill's reading is sure enough (0.1 on its own, 0.15 weighed across skills): skillhost answers. Each skill's account below says why it passed.")
         }
         return result
     }
@@ -124,8 +161,10 @@ extension HostEngine {
             result.speaker = entry.name
             result.speech = session.lastSpeech
             result.reprompt = session.lastReprompt
+            note(&result, "“repeat” to \(entry.name), in session, which has no AMAZON.RepeatIntent: skillhost repeats its last answer.")
             return result
         }
+        if recording { result.otherReadings = registry.index.parse(utterance).filter { $0.skillID != entry.id } }
         if let pending = session.dialog {
             // "start over" in the middle of a dialog, to a skill that does not handle
             // AMAZON.StartOverIntent: the intent begins again with no slots, not "start over"
@@ -133,14 +172,18 @@ extension HostEngine {
             let startOver: IntentName = "AMAZON.StartOverIntent"
             if !entry.nlu.declares(startOver), BuiltInIntents.phrase(utterance.words, among: [startOver]) != nil {
                 conversation.session?.dialog = nil
+                note(&result, "“start over” to \(entry.name) mid-dialog: \(pending.intent.name) begins again with nothing filled.")
                 return await start(Intent(name: pending.intent.name), with: entry, result: result, slots: [])
             }
-            if let answered = await answer(pending, utterance: utterance, entry: entry, result: result) { return answered }
+            if var answered = await answer(pending, utterance: utterance, entry: entry, result: result) {
+                note(&answered, "\(entry.name) has the session and is waiting on \(Self.describe(pending.question)): the sentence is read as the answer first, and was one.")
+                return answered
+            }
             // Not an answer to the question: the dialog is left, and the utterance is
             // read as anything else said in the session.
             conversation.session?.dialog = nil
         }
-        var candidates = entry.nlu.parse(utterance)
+        var candidates = understanding { entry.nlu.parse(utterance) }
         // A session never ends on a guess: "actually make it small", said while a time was
         // asked, read 0.011 sure as Stop, ended the session and lost the order. Stop and
         // Cancel are heard from their phrases (sure), never from the classifier's lean.
@@ -152,7 +195,7 @@ extension HostEngine {
         // third of a guess is close).
         if let best = candidates.first, best.intent.isBuiltIn, best.intent != .fallback, best.score < Self.sureEnoughToEnd,
             let own = candidates.first(where: { !$0.intent.isBuiltIn }), own.score * 3 >= best.score,
-            let reading = entry.nlu.reading(utterance, as: own.intent, score: own.score) {
+            let reading = understanding({ entry.nlu.reading(utterance, as: own.intent, score: own.score) }) {
             candidates = [reading] + candidates.filter { $0.intent != own.intent }
         }
         // The intent under way again, whose answer to the question (any slot still empty, or a
@@ -169,12 +212,15 @@ extension HostEngine {
         if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
             _ = await endSession(reason: .userInitiated, utterance: utterance.text)
             openSession(for: otherEntry.id)
+            let own = candidates.first.map { $0.intent == .fallback ? "only its fallback" : "\($0.intent) at \(Self.score($0.score))" } ?? "nothing"
+            note(&result, "\(entry.name) had the session but hardly understood it (\(own), under 0.5), and \(otherEntry.name) reads it surely (\(other.intent) at \(Self.score(other.score)), 0.9 or more): \(otherEntry.name) takes it and its session begins.")
             result.candidates = [other] + candidates
             return await start(other.intentValue, with: otherEntry, result: result, slots: other.slots)
         }
         result.candidates = candidates
         explain(&result, [entry.nlu.explain(utterance)])
         if let best = candidates.first {
+            note(&result, "\(entry.name) has the session: it hears every sentence first and reads this one as \(best.intent) at \(Self.score(best.score)). Another skill takes a sentence in a session only when the skill in session hardly understands it (under 0.5) and the other is sure (0.9); say “exit” to leave, or name the other skill.")
             let answered = await start(best.intentValue, with: entry, result: result, slots: best.slots)
             // "help" in the middle of a dialog, or a yes or no that answers no question asked:
             // the skill says what it says, and unless it asks something of its own, the question
@@ -192,6 +238,7 @@ extension HostEngine {
         // (even for a skill with a fallback intent, whose handler would start over); with no
         // question under way, the fallback intent hears it.
         if session.dialog == nil, entry.nlu.declares(.fallback) {
+            note(&result, "\(entry.name) has the session and understands nothing in the sentence surely enough, and no other skill is sure of it (0.9): its fallback intent hears it.")
             return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
         }
         conversation.session?.dialog = session.dialog
@@ -200,6 +247,7 @@ extension HostEngine {
         result.speaker = entry.name
         result.speech = "Sorry, \(entry.name) didn't understand that." + (session.lastReprompt.map { " \($0)" } ?? "")
         result.reprompt = session.lastReprompt
+        note(&result, "\(entry.name) has the session and understands nothing in the sentence surely enough" + (session.dialog.map { ", nor is it the answer to \(Self.describe($0.question)): the question is asked again, every slot kept" } ?? ", and has no fallback intent") + ".")
         return result
     }
 
@@ -215,17 +263,37 @@ extension HostEngine {
     private func handOver(from entry: SkillRegistry.Entry, own: [NLUCandidate], utterance: Utterance) -> (NLUCandidate, SkillRegistry.Entry)? {
         let ownScore = own.first.map { $0.intent == .fallback ? 0 : $0.score } ?? 0
         guard ownScore < 0.5,
-            let other = registry.index.parse(utterance).first(where: { $0.skillID != entry.id }),
+            let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }),
             other.score >= 0.9, other.score - ownScore >= 0.4,
             let otherEntry = registry.entry(other.skillID)
         else { return nil }
         return (other, otherEntry)
     }
 
-    /// For `:debug`: why no reading, or only the fallback, came of the sentence, skill by skill.
+    /// For `:debug`: why no reading, or only the fallback, came of the sentence, skill by skill;
+    /// on a turn the console inspects, every skill's account whatever came of it (what each
+    /// read, or why it passed), so a person can see why one skill won over another.
     private func explain(_ result: inout TurnResult, _ explanations: @autoclosure () -> [NLUExplanation]) {
-        guard recording, result.candidates.first.map({ $0.intent == .fallback }) ?? true else { return }
+        guard recording, Self.inspecting || (result.candidates.first.map({ $0.intent == .fallback }) ?? true) else { return }
         result.explanations = explanations()
+    }
+
+    /// A score as the console and `:debug` print it.
+    static func score(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// "; next, ListOMat's AddItemsIntent at 0.31" — the best reading of another skill.
+    func runnerUp(_ candidates: [NLUCandidate], after best: NLUCandidate) -> String {
+        guard let next = candidates.first(where: { $0.skillID != best.skillID }) else { return "; no other skill reads it" }
+        return "; next, \(registry.entry(next.skillID)?.name ?? next.skillID.rawValue)'s \(next.intent) at \(Self.score(next.score))"
+    }
+
+    /// "its question for listName", "the confirmation of the whole intent".
+    static func describe(_ question: DialogQuestion) -> String {
+        switch question {
+        case .elicitSlot(let slot): "its question for \(slot)"
+        case .confirmSlot(let slot): "a yes or no to confirm \(slot)"
+        case .confirmIntent: "a yes or no to confirm the whole request"
+        }
     }
 
     /// A greeting no skill took, answered in kind.
@@ -257,6 +325,9 @@ extension HostEngine {
         let bytes = requests.envelope(.sessionEnded, reason: reason, error: error, session: session, conversation: conversation)
         if recording { result.requestJSON = String(decoding: bytes, as: UTF8.self) }
         let start = ContinuousClock.now
+        // What the skill stores as its session ends (a game saved, a list kept) is seen too.
+        let watching = recording
+        if watching { storageWatch.start(entry.id) }
         do {
             let response = try await entry.skill.handle(bytes, deadline: turnDeadline)
             if recording { result.responseJSON = String(decoding: response, as: UTF8.self) }
@@ -264,6 +335,7 @@ extension HostEngine {
             result.error = error.description
         }
         result.skillDuration += ContinuousClock.now - start
+        if watching { result.storage += storageWatch.stop(entry.id) }
         return result
     }
 

@@ -28,6 +28,16 @@ public struct TurnResult: Sendable {
     /// The time skills took in this turn (their request, a session's end, a
     /// CanFulfillIntentRequest); the rest of the turn is the host's understanding and routing.
     public var skillDuration: Duration = .zero
+    /// The time the NLU took in this turn: invocation phrases, readings, answers to the
+    /// dialog's question, and (inspected turns only) the accounts of every skill.
+    public var nluDuration: Duration = .zero
+
+    /// For `:debug` and the console: why this skill (or none) took the sentence, in a sentence
+    /// a person reads — named, in session, handed over, the best reading across skills…
+    public var route: String?
+    /// For the console, in a session: what the other skills, not asked because the skill in
+    /// session hears the sentence first, would have read.
+    public var otherReadings: [NLUCandidate] = []
 
     /// For `:debug`: the ranked readings and the envelopes that crossed the ABI.
     public var candidates: [NLUCandidate] = []
@@ -74,21 +84,28 @@ extension TurnResult {
 extension TurnResult {
     /// What `:debug` shows of the turn, as JSON (the console's view inside a turn): the ranked
     /// readings across skills, why no skill took the sentence when none or only the fallback
-    /// did, the envelopes that crossed the ABI (as JSON, or as the text a skill sent when that
-    /// is not JSON), and the time the skills took. The envelopes and explanations are there
+    /// did (every skill's account, on an inspected turn), the route (why this skill), what the
+    /// other skills would have read in a session, the envelopes that crossed the ABI (as JSON,
+    /// or as the text a skill sent when that is not JSON), and the time the NLU and the skills
+    /// took. The envelopes and explanations are there
     /// only when the turn recorded them (`HostEngine.turn(_:in:inspecting:)`, `:debug`).
     public var inspectionJSON: JSONValue {
         func envelope(_ text: String?) -> JSONValue {
             guard let text else { return .null }
             return (try? JSONParser.parse(Array(text.utf8))) ?? .string(text)
         }
-        let skillMilliseconds = Double(skillDuration.components.seconds) * 1000 + Double(skillDuration.components.attoseconds) / 1e15
+        func milliseconds(_ duration: Duration) -> JSONValue {
+            .number(JSONNumber(Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15))
+        }
         return [
+            "route": route.map(JSONValue.string) ?? .null,
             "readings": Self.json(candidates),
+            "others": Self.json(otherReadings),
             "why": Self.json(explanations),
             "request": envelope(requestJSON),
             "response": envelope(responseJSON),
-            "skillMs": .number(JSONNumber(skillMilliseconds)),
+            "skillMs": milliseconds(skillDuration),
+            "nluMs": milliseconds(nluDuration),
             "storage": StorageWatch.json(storage),
             // The turn as `:record` writes it: the console's transcripts are these, joined.
             "transcript": .string(Transcript.record(self)),

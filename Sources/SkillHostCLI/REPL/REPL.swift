@@ -197,6 +197,7 @@ public struct REPL: Sendable {
 
     private func debugText(_ result: TurnResult) -> String {
         var text = ""
+        if let route = result.route { text += "  route: \(route)\n" }
         if result.candidates.isEmpty, result.requestType != RequestType.launch.rawValue {
             text += "  readings: none\n"
         }
