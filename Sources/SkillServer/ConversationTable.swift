@@ -74,6 +74,19 @@ struct ConversationTable: Sendable {
         var conversation: Conversation
         /// Its turns as the API answered them, oldest first (the last `transcriptLimit`).
         var turns: [JSONValue]
+        /// How many turns it has had: the last of `turns` is turn number `count`.
+        var count: Int
+
+        init(conversation: Conversation, stored: JSONValue) {
+            self.conversation = conversation
+            turns = stored["turns"]?.array ?? []
+            count = stored["count"]?.int ?? turns.count
+        }
+
+        /// The turns kept, each with its number.
+        var numberedTurns: [(number: Int, turn: JSONValue)] {
+            turns.enumerated().map { (count - turns.count + 1 + $0.offset, $0.element) }
+        }
     }
 
     /// A conversation checked out for one turn: as stored, and the version its check-in must find.
@@ -110,7 +123,7 @@ struct ConversationTable: Sendable {
     func add(_ conversation: Conversation) async throws(StorageError) -> String {
         let id = UUID().uuidString.lowercased()
         guard let key = Self.key(id) else { preconditionFailure("a UUID is a key") }
-        _ = try await container.put(key, ["conversation": conversation.jsonValue, "turns": []], if: .ifAbsent)
+        _ = try await container.put(key, ["conversation": conversation.jsonValue, "turns": [], "count": 0], if: .ifAbsent)
         return id
     }
 
@@ -126,7 +139,7 @@ struct ConversationTable: Sendable {
             guard let json = stored.value["conversation"], let conversation = try? Conversation(json: json) else {
                 throw StorageError(.corrupt, "conversation \(id) in \(container.path) is not a stored conversation")
             }
-            return .ready(Leased(entry: Entry(conversation: conversation, turns: stored.value["turns"]?.array ?? []), version: stored.version))
+            return .ready(Leased(entry: Entry(conversation: conversation, stored: stored.value), version: stored.version))
         } catch {
             await locks.unlock(id, forget: false)
             throw error
@@ -134,19 +147,20 @@ struct ConversationTable: Sendable {
     }
 
     /// Keeps the conversation as its turn left it, with the turn in its transcript, and lets go
-    /// of it. False when the conversation changed since `checkOut` (its lock was lost and another
-    /// turn took it): this turn's state is then not kept.
+    /// of it. The turn's number in the conversation, or nil when the conversation changed since
+    /// `checkOut` (its lock was lost and another turn took it): this turn's state is then not kept.
     @discardableResult
-    func checkIn(_ id: String, _ leased: Leased, _ conversation: Conversation, turn: JSONValue?) async throws(StorageError) -> Bool {
+    func checkIn(_ id: String, _ leased: Leased, _ conversation: Conversation, turn: JSONValue?) async throws(StorageError) -> Int? {
         var turns = leased.entry.turns
         if let turn { turns.append(turn) }
         if turns.count > transcriptLimit { turns.removeFirst(turns.count - transcriptLimit) }
+        let count = leased.entry.count + (turn == nil ? 0 : 1)
         do throws(StorageError) {
             guard let key = Self.key(id) else { preconditionFailure("checked out under a key") }
-            let outcome = try await container.put(key, ["conversation": conversation.jsonValue, "turns": .array(turns)], if: .ifVersion(leased.version))
+            let outcome = try await container.put(key, ["conversation": conversation.jsonValue, "turns": .array(turns), "count": .number(JSONNumber(count))], if: .ifVersion(leased.version))
             await locks.unlock(id, forget: false)
-            if case .written = outcome { return true }
-            return false
+            if case .written = outcome { return count }
+            return nil
         } catch {
             await locks.unlock(id, forget: false)
             throw error
@@ -156,7 +170,7 @@ struct ConversationTable: Sendable {
     func entry(_ id: String) async throws(StorageError) -> Entry? {
         guard let key = Self.key(id), let stored = try await container.get(key),
               let json = stored.value["conversation"], let conversation = try? Conversation(json: json) else { return nil }
-        return Entry(conversation: conversation, turns: stored.value["turns"]?.array ?? [])
+        return Entry(conversation: conversation, stored: stored.value)
     }
 
     /// Forgets a conversation checked out for its end, and lets go of it.

@@ -71,6 +71,8 @@ public struct SkillServer: Sendable {
     let database: PostgresStore?
     /// What happens to the skills, for `GET /v1/events`.
     let events: ServerEvents
+    /// Each conversation's turns as they are taken here, for `GET /v1/conversations/{id}/events`.
+    let feed = ConversationFeed()
 
     /// - Parameter database: keeps conversations (and is checked by `/readyz`), its schema
     ///   migrated already (`PostgresStore.migrate()`); nil keeps them in the data root's files.
@@ -143,19 +145,36 @@ public struct SkillServer: Sendable {
             guard let text = body["text"]?.string else { throw APIError(.badRequest, "the body needs \"text\": the user's utterance") }
             // ?inspect=true: the answer also carries what :debug shows (the console's view).
             let inspecting = request.uri.queryParameters["inspect"].map { $0 == "true" || $0 == "1" } ?? false
-            let leased = try await checkOut(id)
             let start = ContinuousClock.now
+            let leased = try await checkOut(id)
+            let checkedOut = ContinuousClock.now
             let (result, after) = await host.turn(text, in: leased.entry.conversation, inspecting: inspecting)
+            let answered = ContinuousClock.now
             let turn = result.jsonValue
-            let kept = try await stored { try await conversations.checkIn(id, leased, after, turn: turn) }
-            if !kept { logger.warning("turn not kept: the conversation's lock was lost with the database's connection and another turn took it", metadata: ["conversation": "\(id)"]) }
+            let number = try await stored { try await conversations.checkIn(id, leased, after, turn: turn) }
+            if number == nil { logger.warning("turn not kept: the conversation's lock was lost with the database's connection and another turn took it", metadata: ["conversation": "\(id)"]) }
             logTurn(id, result, since: start)
             let total = ContinuousClock.now - start
             ServerMetrics.turn(result, total: total)
-            guard inspecting, case .object(var answer) = turn, case .object(var inspection) = result.inspectionJSON else { return Self.json(turn) }
-            inspection["totalMs"] = .number(JSONNumber(Self.milliseconds(total)))
-            answer["inspect"] = .object(inspection)
-            return Self.json(.object(answer))
+            var answer = turn
+            if inspecting, case .object(var object) = turn, case .object(var inspection) = result.inspectionJSON {
+                inspection["totalMs"] = .number(JSONNumber(Self.milliseconds(total)))
+                // Reading and writing the conversation's stored form: the rest of the turn.
+                inspection["storeMs"] = .number(JSONNumber(Self.milliseconds(total - (answered - checkedOut))))
+                inspection["number"] = number.map { .number(JSONNumber($0)) } ?? .null
+                object["inspect"] = .object(inspection)
+                answer = .object(object)
+            }
+            if let number { feed.publish(id, .turn(number, answer)) }
+            return Self.json(answer)
+        }
+        router.get("v1/conversations/:id/events") { request, context in
+            let id = try context.parameters.require("id")
+            let after = request.headers[Self.lastEventIDField].flatMap { Int($0) } ?? request.uri.queryParameters["after"].flatMap { Int($0) } ?? 0
+            // Followed before the stored turns are read, so no turn falls between the two.
+            let live = feed.follow(id)
+            guard let entry = try await stored({ try await conversations.entry(id) }) else { throw APIError(.notFound, "no conversation \(id)") }
+            return conversationStream(entry.numberedTurns.filter { $0.number > after }, live: live, after: after)
         }
         router.get("v1/conversations/:id") { _, context in
             let id = try context.parameters.require("id")
@@ -164,6 +183,7 @@ public struct SkillServer: Sendable {
                 "id": .string(id),
                 "skill": entry.conversation.sessionOwner.map { .string($0.rawValue) } ?? .null,
                 "turns": .array(entry.turns),
+                "count": .number(JSONNumber(entry.count)),
             ])
         }
         router.delete("v1/conversations/:id") { _, context in
@@ -171,6 +191,7 @@ public struct SkillServer: Sendable {
             let leased = try await checkOut(id)
             let (result, _) = await host.end(leased.entry.conversation)
             try await stored { try await conversations.remove(id) }
+            feed.publish(id, .ended)
             return Self.json(["id": .string(id), "ended": result.skillID.map { .string($0.rawValue) } ?? .null, "error": result.error.map(JSONValue.string) ?? .null])
         }
 
@@ -356,13 +377,43 @@ public struct SkillServer: Sendable {
     /// client goes or the server stops.
     private func eventStream(after: Int?) -> Response {
         let subscription = events.subscribe(after: after)
-        return Response(
+        return Self.serverSentEvents { output in
+            for await event in subscription { output.yield("id: \(event.id)\nevent: host\ndata: \(JSONWriter.string(event.json))\n\n") }
+        }
+    }
+
+    /// A conversation's turns as server-sent events (`turn`, numbered), the stored ones after
+    /// `after` first, then each one this server takes; `ended` when it is ended, and the stream
+    /// with it.
+    private func conversationStream(_ stored: [(number: Int, turn: JSONValue)], live: AsyncStream<ConversationFeed.Item>, after: Int) -> Response {
+        Self.serverSentEvents { output in
+            var last = after
+            for (number, turn) in stored {
+                output.yield("id: \(number)\nevent: turn\ndata: \(JSONWriter.string(turn))\n\n")
+                last = number
+            }
+            for await item in live {
+                switch item {
+                case .turn(let number, let turn) where number > last:
+                    output.yield("id: \(number)\nevent: turn\ndata: \(JSONWriter.string(turn))\n\n")
+                    last = number
+                case .turn: continue
+                case .ended: output.yield("event: ended\ndata: {}\n\n")
+                }
+            }
+        }
+    }
+
+    /// A stream of server-sent events: what `produce` yields, with a comment every 15 s so that
+    /// idle connections stay open, until `produce` returns, the client goes or the server stops.
+    private static func serverSentEvents(_ produce: @escaping @Sendable (AsyncStream<String>.Continuation) async -> Void) -> Response {
+        Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
             body: .init { writer in
                 let (chunks, output) = AsyncStream.makeStream(of: String.self)
                 let forward = Task {
-                    for await event in subscription { output.yield("id: \(event.id)\nevent: host\ndata: \(JSONWriter.string(event.json))\n\n") }
+                    await produce(output)
                     output.finish()
                 }
                 let heartbeat = Task {

@@ -146,6 +146,16 @@ final class Browser: @unchecked Sendable {
         }
     }
 
+    /// Presses keys on whatever has the focus, as a person at the keyboard does (WebDriver's
+    /// key actions: "\u{E014}" is the right arrow, "\u{E007}" Enter, "\u{E004}" Tab).
+    func press(_ keys: String) async throws {
+        let strokes: [JSONValue] = keys.unicodeScalars.flatMap { key -> [JSONValue] in
+            [["type": "keyDown", "value": .string(String(key))], ["type": "keyUp", "value": .string(String(key))]]
+        }
+        try await call("POST", "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": .array(strokes)]]])
+        try await call("DELETE", "/actions")
+    }
+
     /// Runs `script` in the page; what it returns.
     func run(_ script: String, _ arguments: [JSONValue] = []) async throws -> JSONValue {
         try await call("POST", "/execute/sync", ["script": .string(script), "args": .array(arguments)])

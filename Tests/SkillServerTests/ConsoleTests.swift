@@ -36,6 +36,24 @@ import TestSupport
         #expect(inspect["request"]?["request"]?["type"]?.string == "IntentRequest")
         #expect(inspect["response"]?["response"]?["outputSpeech"] != nil)
         #expect((inspect["totalMs"]?.double ?? 0) >= (inspect["skillMs"]?.double ?? 1))
+        // The time split: the NLU's own, the skill's, the conversation's stored form; the turn's number.
+        let parts = ["nluMs", "skillMs", "storeMs"].map { inspect[$0]?.double ?? -1 }
+        #expect(parts.allSatisfy { $0 >= 0 } && parts.reduce(0, +) <= (inspect["totalMs"]?.double ?? 0) + 0.001, "\(parts)")
+        #expect((inspect["nluMs"]?.double ?? 0) > 0, "the sentence was read")
+        #expect(inspect["number"]?.int == 3)
+        // Why this skill: it has the session, and every skill's account of the sentence.
+        #expect(inspect["route"]?.string?.hasPrefix("ListOMat has the session") == true, "\(JSONWriter.string(inspect))")
+        let opened = try server.json(try await server.post("/v1/conversations/\(id)/turns?inspect=true", #"{"text": "exit"}"#))
+        #expect(opened["inspect"]?["route"]?.string?.contains("“exit” ends the session") == true)
+        let named = try server.json(try await server.post("/v1/conversations/\(id)/turns?inspect=true", #"{"text": "open hello world"}"#))
+        #expect(named["inspect"]?["route"]?.string == "The sentence names HelloWorld with a launch phrase: it opens.")
+        // In HelloWorld's session, what ListOMat, not asked, would have read.
+        let inSession = try server.json(try await server.post("/v1/conversations/\(id)/turns?inspect=true", #"{"text": "add milk to the shopping list"}"#))
+        #expect(inSession["skill"]?.string == "com.app-o-mat.listomat", "handed over: \(JSONWriter.string(inSession))")
+        #expect(inSession["inspect"]?["route"]?.string?.contains("HelloWorld had the session but hardly understood it") == true, "\(JSONWriter.string(inSession))")
+        #expect(inSession["inspect"]?["others"]?.array?.first?["intent"]?.string == "AddItemsIntent")
+        let conversation = try server.json(try await server.get("/v1/conversations/\(id)"))
+        #expect(conversation["count"]?.int == 6 && conversation["turns"]?.array?.count == 6)
 
         // The playground's reading, with no conversation, and a model browsed.
         let parsed = try server.json(try await server.post("/v1/parse", #"{"text": "add milk to the shopping list"}"#))
@@ -58,6 +76,29 @@ import TestSupport
         let names = skills["skills"]?.array?.compactMap { $0["name"]?.string }
         #expect(names?.sorted() == ["HelloWorld", "ListOMat"])
         #expect(skills["skills"]?.array?.first?["invocationNames"]?.array?.isEmpty == false)
+    }
+
+    /// A second tab on one conversation sees the first one's turns as they are taken: the stored
+    /// ones after the last it saw, then each new one (with its insides when inspected), then the end.
+    @Test func aConversationsTurnsReachEveryoneFollowingIt() async throws {
+        let server = try await RunningServer(folder: try TestSupport.folderWithProducts(["HelloWorld", "CoinFlip"]))
+        defer { Task { await server.stop() } }
+        let (id, _) = try await server.talk(["open coin flip", "flip a coin"])
+        let request = Array("GET /v1/conversations/\(id)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 1\r\nConnection: close\r\n\r\n".utf8)
+        let following = Task { try await HTTPClient.raw(port: server.port, request, timeout: 20) }
+        try await Task.sleep(for: .milliseconds(500))
+        let flipped = try await server.post("/v1/conversations/\(id)/turns?inspect=true", #"{"text": "flip a coin"}"#)
+        #expect(try server.json(flipped)["inspect"]?["number"]?.int == 3)
+        #expect(try await HTTPClient.request("DELETE", port: server.port, "/v1/conversations/\(id)").status == 200)
+        let (received, closed) = try await following.value
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.contains("text/event-stream"), "\(text)")
+        #expect(!text.contains("id: 1\n"), "turn 1 was seen already: \(text)")
+        #expect(text.contains("id: 2\nevent: turn\ndata: {\"utterance\":\"flip a coin\""), "the stored turn after the last one seen: \(text)")
+        #expect(text.contains("id: 3\nevent: turn\ndata: {") && text.contains("\"route\":\"CoinFlip has the session"), "the new turn, with its insides: \(text)")
+        #expect(text.contains("event: ended"), "\(text)")
+        #expect(closed, "the stream ends with the conversation (and the connection, as asked)")
+        #expect(try await server.get("/v1/conversations/\(id)/events").status == 404)
     }
 
     @Test func eventsStreamLiveAndAreReplayedAfterTheLastOneSeen() async throws {
@@ -233,6 +274,11 @@ import TestSupport
             try await browser.screenshot("04b-second-tab")
             try await browser.call("DELETE", "/window")
             try await browser.call("POST", "/window", ["handle": .string(first)])
+            // The first tab saw the second one's flip arrive, with its insides, without a reload.
+            let users = try await browser.waitFor("#log .turn .user") { $0.count == turns + 1 }
+            #expect(users.last?.hasPrefix("you, elsewhere") == true && users.last?.contains("flip a coin") == true, "\(users)")
+            try await browser.click("#log .turn[data-index='\(turns)']")
+            try await browser.waitFor("#inspector-body table.attributes tr[data-key='flips']") { $0.first?.contains("3") == true }
 
             // A transcript replayed from a file, one line of it wrong: that turn's lines marked.
             let transcriptFolder = try TestSupport.temporaryFolder("console-transcript")
@@ -247,12 +293,51 @@ import TestSupport
             // Markup said, or spoken back, is text on the page and never runs.
             let markup = "<img src=x onerror=\"document.title='pwned'\"> hello <b>there</b>"
             try await browser.type(markup + "\u{E007}", into: "#say:not([disabled])")
-            try await browser.waitFor("#log .turn .user") { $0.count == turns + 1 }
+            try await browser.waitFor("#log .turn .user") { $0.count == turns + 2 }
             let said = try await browser.texts("#log .turn .user")
             #expect(said.last?.contains(markup) == true, "\(said)")
             #expect(try await browser.run("return document.querySelectorAll('#log img, #log b').length").int == 0)
             #expect(try await browser.run("return document.title").string == "skillhost console")
             try await browser.screenshot("06-markup-as-text")
+
+            // A NumberRace game, each number asked for in turn; the turn that answered the second
+            // number says why it went to NumberRace and which question it answered.
+            let game: [(said: String, answer: String)] = [
+                ("open number race", "Welcome to Number Race"), ("solve a game", "What's the target?"), ("952", "What's the first number?"),
+                ("25", "What's the second number?"), ("eight", "What's the third number?"), ("50", "What's the fourth number?"),
+                ("75", "What's the fifth number?"), ("100", "What's the sixth number?"), ("3", "I've found a solution"),
+            ]
+            let before = try await browser.texts("#log .turn").count
+            for (count, line) in game.enumerated() {
+                try await browser.type(line.said + "\u{E007}", into: "#say:not([disabled])")
+                let answers = try await browser.waitFor("#log .turn .speech") { $0.count == before + count + 1 }
+                #expect(answers.last?.hasPrefix(line.answer) == true, "\(line.said) → \(answers.last ?? "nothing")")
+            }
+            // Chosen from the keyboard: the turn focused, Enter.
+            try await browser.run("document.querySelector(\"#log .turn[data-index='\(before + 4)']\").focus()")
+            try await browser.press("\u{E007}")
+            try await browser.waitFor("#inspector-body h3") { $0.first == "“eight”" }
+            let facts = try await browser.texts("#inspector-body dl.facts")
+            #expect(facts.first?.contains("number2 = “eight”") == true && facts.first?.contains("asks Dialog.ElicitSlot number3") == true, "\(facts)")
+            let route = try await browser.texts("#inspector-body .route")
+            #expect(route.first?.contains("NumberRace has the session and is waiting on its question for number2") == true, "\(route)")
+            let times = try await browser.texts("#inspector-body .times")
+            #expect(times.first?.contains("understanding (NLU)") == true && times.first?.contains("the conversation read and stored") == true, "\(times)")
+            try await browser.screenshot("06b-number-race")
+
+            // Every control has a name a screen reader says; the tabs are a tab list the arrows move in.
+            let unnamed = try await browser.run("""
+                return [...document.querySelectorAll('input, select, textarea, button, [role=button], [role=tab]')]
+                  .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby') && !e.textContent.trim() && !e.title)
+                  .map(e => e.id || e.outerHTML.slice(0, 80))
+                """)
+            #expect(unnamed.array == [], "controls without a name: \(JSONWriter.string(unnamed))")
+            try await browser.run("document.getElementById('tab-talk').focus()")
+            try await browser.press("\u{E014}")
+            #expect(try await browser.run("return document.activeElement.id").string == "tab-skills")
+            #expect(try await browser.run("return document.getElementById('view-skills').hidden").bool == false)
+            try await browser.press("\u{E012}")
+            #expect(try await browser.run("return [document.activeElement.id, document.getElementById('tab-talk').getAttribute('aria-selected')]") == ["tab-talk", "true"])
 
             try await browser.click("#tab-skills")
             let rows = try await browser.waitFor("#skills-table tbody tr") { $0.count == 4 }

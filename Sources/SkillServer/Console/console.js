@@ -8,6 +8,9 @@ const state = {
   selected: -1,
   skills: new Map(),    // skill id -> name
   sessionOwner: null,
+  shown: new Set(),     // the numbers of the conversation's turns shown
+  following: null,      // the EventSource that brings turns taken elsewhere (another tab)
+  pending: null,        // what this page said and waits to hear answered
   history: [],          // what was said, oldest first
   historyIndex: 0,
   draft: "",
@@ -127,21 +130,66 @@ async function newConversation() {
   const previous = state.conversation;
   state.conversation = null;
   state.sessionOwner = null;
+  unfollow();
+  state.shown = new Set();
   if (previous) {
     try { await api("DELETE", "/v1/conversations/" + encodeURIComponent(previous)); } catch (_) { /* already gone */ }
     $("log").append(el("li", { class: "marker" }, "conversation ended"));
   }
   const answer = await api("POST", "/v1/conversations", {});
-  showConversation(answer.id);
+  showConversation(answer.id, 0);
   return answer.id;
 }
 
-/** The page's conversation: named in its address, so another tab opened on it takes part. */
-function showConversation(id) {
+/** The page's conversation: named in its address, so another tab opened on it takes part;
+ * the turns taken there (after turn number `after`) arrive here as they happen. */
+function showConversation(id, after) {
   state.conversation = id;
   $("conversation-label").textContent = "Conversation " + id.slice(0, 8);
   $("conversation-label").title = id;
   history.replaceState(null, "", "?conversation=" + encodeURIComponent(id));
+  follow(id, after);
+}
+
+function unfollow() {
+  if (state.following) state.following.close();
+  state.following = null;
+}
+
+/** Follows the conversation's turns (GET /v1/conversations/ID/events): another tab's turn is
+ * shown here too; the browser reconnects by itself and says which turn it saw last. */
+function follow(id, after) {
+  unfollow();
+  const source = new EventSource("/v1/conversations/" + encodeURIComponent(id) + "/events?after=" + after);
+  state.following = source;
+  source.addEventListener("turn", (message) => {
+    if (state.conversation !== id) return;
+    let turn;
+    try { turn = JSON.parse(message.data); } catch (_) { return; }
+    // The answer to this page's own turn may come after its event: not another tab's then.
+    showTurn(turn, Number(message.lastEventId), !(state.pending !== null && turn.utterance === state.pending));
+  });
+  source.addEventListener("ended", () => {
+    if (state.conversation !== id) return;
+    unfollow();
+    state.conversation = null;
+    state.sessionOwner = null;
+    $("log").append(el("li", { class: "marker" }, "conversation ended elsewhere; a new one starts when you speak"));
+    $("conversation-label").textContent = "No conversation yet";
+    history.replaceState(null, "", location.pathname);
+  });
+}
+
+/** Shows a turn of the conversation once, whether its answer or its event comes first; the
+ * index it has in the page. */
+function showTurn(turn, number, elsewhere) {
+  if (number && state.shown.has(number)) return state.turns.findIndex((shown) => shown.number === number);
+  if (number) state.shown.add(number);
+  turn.number = number || null;
+  if (elsewhere) turn.elsewhere = true;
+  state.turns.push(turn);
+  renderTurn(turn, state.turns.length - 1);
+  return state.turns.length - 1;
 }
 
 /** Joins the conversation the address names, its last turns shown (without their insides). */
@@ -154,12 +202,10 @@ async function joinConversation(id) {
     history.replaceState(null, "", location.pathname);
     return;
   }
-  showConversation(id);
   if (answer.turns.length) $("log").append(el("li", { class: "marker" }, "joined: the conversation's last " + answer.turns.length + " turns"));
-  for (const turn of answer.turns) {
-    state.turns.push(turn);
-    renderTurn(turn, state.turns.length - 1);
-  }
+  const first = answer.count - answer.turns.length + 1;
+  answer.turns.forEach((turn, offset) => showTurn(turn, first + offset, false));
+  showConversation(id, answer.count);
 }
 
 async function say(text) {
@@ -207,7 +253,7 @@ function renderTurn(turn, index) {
   const markup = ssml ? el("pre", { class: "ssml" }, ssml) : null;
   const card = cardOf(turn);
   const answer = el("li", { class: "turn", tabindex: "0", role: "button", "aria-label": "Turn " + (index + 1) + ": inspect", "data-index": index },
-    el("p", { class: "user" }, el("span", { class: "who" }, "you"), " ", turn.utterance),
+    el("p", { class: "user" }, el("span", { class: "who" }, turn.elsewhere ? "you, elsewhere" : "you"), " ", turn.utterance),
     el("div", { class: "answer" + (turn.error ? " failed" : "") },
       el("span", { class: "who" }, skillName(turn.skill)),
       speech, markup,
@@ -290,6 +336,28 @@ function storageTable(inspect) {
     ))));
 }
 
+/** Readings best first; the first one marked the winner when its skill is `winner`. */
+function readingsTable(readings, winner) {
+  return el("table", { class: "readings" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Skill"), el("th", { scope: "col" }, "Intent"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Slots"))),
+    el("tbody", {}, readings.map((reading, rank) => el("tr", { class: rank === 0 && reading.skill === winner ? "winner" : "" },
+      el("td", {}, skillName(reading.skill)),
+      el("td", { class: "mono" }, reading.intent),
+      el("td", { class: "score" }, el("meter", { min: 0, max: 1, value: reading.score, "aria-label": "score of " + skillName(reading.skill) + " " + reading.intent }), " ", reading.score.toFixed(3)),
+      el("td", {}, Object.entries(reading.slots).map(([name, value]) => el("span", { class: "slot" }, name + " = “" + value + "”"))),
+    ))));
+}
+
+/** "1.20 ms in all: NLU 0.31, the skill 0.05, the conversation stored 0.70, routing and dialog 0.14". */
+function timeBreakdown(inspect) {
+  if (inspect.totalMs === undefined) return "—";
+  const nlu = inspect.nluMs || 0, skill = inspect.skillMs || 0, store = inspect.storeMs || 0;
+  const rest = Math.max(0, inspect.totalMs - nlu - skill - store);
+  const part = (name, ms) => el("span", { class: "time-part" }, name + " " + ms.toFixed(2) + " ms");
+  return el("span", { class: "times" }, inspect.totalMs.toFixed(2) + " ms in all: ",
+    part("understanding (NLU)", nlu), ", ", part("in the skill", skill), ", ", part("the conversation read and stored", store), ", ", part("routing and dialog", rest));
+}
+
 function select(index) {
   state.selected = index;
   for (const item of document.querySelectorAll("#log .turn")) item.classList.toggle("selected", Number(item.dataset.index) === index);
@@ -298,7 +366,8 @@ function select(index) {
   const slots = Object.entries(turn.slots || {});
   const readings = inspect.readings || [];
   const why = inspect.why || [];
-  const hostMs = inspect.totalMs !== undefined ? Math.max(0, inspect.totalMs - (inspect.skillMs || 0)) : null;
+  const nothingTook = !readings.length || readings[0].intent === "AMAZON.FallbackIntent";
+  const others = inspect.others || [];
   const body = $("inspector-body");
   body.replaceChildren(...[
     el("h3", {}, "“", turn.utterance, "”"),
@@ -309,21 +378,19 @@ function select(index) {
       el("dt", {}, "Slots"), el("dd", {}, slots.length ? slots.map(([name, value]) => el("span", { class: "slot" }, name + " = “" + value + "”")) : "—"),
       el("dt", {}, "Dialog"), el("dd", {}, (turn.dialogState || "—") + (turn.asks ? ", asks " + turn.asks.type + (turn.asks.slot ? " " + turn.asks.slot : "") : "")),
       el("dt", {}, "Session"), el("dd", {}, turn.endSession ? "ends" : "open"),
-      el("dt", {}, "Time"), el("dd", {}, inspect.totalMs !== undefined ? inspect.totalMs.toFixed(2) + " ms in all: " + (inspect.skillMs || 0).toFixed(2) + " ms in the skill, " + hostMs.toFixed(2) + " ms understanding, routing and storing" : "—"),
+      el("dt", {}, "Time"), el("dd", {}, timeBreakdown(inspect)),
     ),
     turn.error ? el("p", { class: "error" }, turn.error) : null,
+    inspect.route ? el("h4", {}, "Why " + (turn.skill ? skillName(turn.skill) : "skillhost") + " answered") : null,
+    inspect.route ? el("p", { class: "route" }, inspect.route) : null,
     el("h4", {}, "Readings, best first"),
     readings.length
-      ? el("table", { class: "readings" },
-          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Skill"), el("th", { scope: "col" }, "Intent"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Slots"))),
-          el("tbody", {}, readings.map((reading, rank) => el("tr", { class: rank === 0 && reading.skill === turn.skill ? "winner" : "" },
-            el("td", {}, skillName(reading.skill)),
-            el("td", { class: "mono" }, reading.intent),
-            el("td", { class: "score" }, el("meter", { min: 0, max: 1, value: reading.score, "aria-label": "score" }), " ", reading.score.toFixed(3)),
-            el("td", {}, Object.entries(reading.slots).map(([name, value]) => el("span", { class: "slot" }, name + " = “" + value + "”"))),
-          ))))
+      ? readingsTable(readings, turn.skill)
       : el("p", { class: "muted" }, turn.request === "LaunchRequest" ? "A launch: the skill was named, nothing to read." : "No skill read anything into this sentence."),
-    why.length ? el("h4", {}, "Why no skill took it") : null,
+    others.length ? el("h4", {}, "What the other skills would have read") : null,
+    others.length ? el("p", { class: "muted small" }, "Not asked: the skill in session hears the sentence first.") : null,
+    others.length ? readingsTable(others.slice(0, 5), null) : null,
+    why.length ? el("h4", {}, nothingTook ? "Why no skill took it" : "Each skill's account") : null,
     why.length ? el("ul", { class: "why" }, why.map((item) => el("li", { class: item.asked ? "" : "muted" }, el("strong", {}, skillName(item.skill)), ": ", item.why))) : null,
     el("h4", {}, "Session attributes, before → after"),
     attributesTable(inspect),
@@ -364,14 +431,7 @@ async function tryNow() {
   const readings = answer.readings;
   result.replaceChildren(...[
     readings.length
-      ? el("table", { class: "readings" },
-          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Skill"), el("th", { scope: "col" }, "Intent"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Slots"))),
-          el("tbody", {}, readings.map((reading, rank) => el("tr", { class: rank === 0 ? "winner" : "" },
-            el("td", {}, skillName(reading.skill)),
-            el("td", { class: "mono" }, reading.intent),
-            el("td", { class: "score" }, el("meter", { min: 0, max: 1, value: reading.score, "aria-label": "score" }), " ", reading.score.toFixed(3)),
-            el("td", {}, Object.entries(reading.slots).map(([name, value]) => el("span", { class: "slot" }, name + " = “" + value + "”"))),
-          ))))
+      ? readingsTable(readings, readings[0].skill)
       : el("p", { class: "muted" }, "No skill reads anything into it."),
     el("h4", {}, "Each skill's account"),
     el("ul", { class: "why" }, answer.why.map((item) => el("li", { class: item.asked ? "" : "muted" }, el("strong", {}, skillName(item.skill)), ": ", item.why))),
@@ -568,10 +628,14 @@ async function saveDocument() {
 
 // --- Wiring ----------------------------------------------------------------------------------
 
+const views = ["talk", "skills", "model", "storage"];
+
 function showView(name) {
-  for (const view of ["talk", "skills", "model", "storage"]) {
+  for (const view of views) {
     $("view-" + view).hidden = view !== name;
     $("tab-" + view).setAttribute("aria-selected", String(view === name));
+    // One tab in the page's tab order, the chosen one; arrows move between them.
+    $("tab-" + view).tabIndex = view === name ? 0 : -1;
   }
   if (name === "skills") loadSkills().catch((error) => setStatus("skills: " + error.message, "error"));
   if (name === "talk") $("say").focus();
@@ -588,19 +652,30 @@ async function submit(event) {
   state.historyIndex = state.history.length;
   input.value = "";
   input.disabled = true;
+  state.pending = text;
   try {
     const turn = await say(text);
     setStatus("");
-    state.turns.push(turn);
-    renderTurn(turn, state.turns.length - 1);
-    select(state.turns.length - 1);
+    select(showTurn(turn, turn.inspect && turn.inspect.number, false));
   } catch (error) {
     setStatus(error.message, "error");
     $("log").append(el("li", { class: "marker error" }, "“" + text + "” was not answered: " + error.message));
   } finally {
+    state.pending = null;
     input.disabled = false;
     input.focus();
   }
+}
+
+/** Left and right (Home, End) move between the tabs, as in any tab list. */
+function tabKeys(event) {
+  const at = views.indexOf(event.currentTarget.id.slice(4));
+  const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: views.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  const view = views[(to + views.length) % views.length];
+  showView(view);
+  $("tab-" + view).focus();
 }
 
 function historyKeys(event) {
@@ -624,10 +699,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("show-ssml").addEventListener("change", applySSMLToggle);
   $("download-transcript").addEventListener("click", downloadTranscript);
   $("replay-file").addEventListener("change", replayFile);
-  $("tab-talk").addEventListener("click", () => showView("talk"));
-  $("tab-skills").addEventListener("click", () => showView("skills"));
-  $("tab-model").addEventListener("click", () => showView("model"));
-  $("tab-storage").addEventListener("click", () => showView("storage"));
+  for (const view of views) {
+    $("tab-" + view).addEventListener("click", () => showView(view));
+    $("tab-" + view).addEventListener("keydown", tabKeys);
+  }
   $("storage-container").addEventListener("change", (event) => openContainer(event.currentTarget.value).catch((error) => storageMessage(error.message, "error")));
   $("storage-save").addEventListener("click", saveDocument);
   $("storage-reload").addEventListener("click", () => openDocument(storage.key).catch((error) => storageMessage(error.message, "error")));
