@@ -237,8 +237,8 @@ public struct SkillServer: Sendable {
             return Self.json(["turns": .array(turns), "failed": .number(JSONNumber(checked.filter { !$0.differences.isEmpty }.count))])
         }
         router.get("v1/events") { request, _ in
-            let after = request.headers[Self.lastEventIDField].flatMap { Int($0) } ?? request.uri.queryParameters["after"].flatMap { Int($0) }
-            return eventStream(after: after)
+            let lastSeen = request.headers[Self.lastEventIDField] ?? request.uri.queryParameters["after"].map(String.init)
+            return eventStream(after: lastSeen.map(events.number(after:)))
         }
         addStorageRoutes(to: router)
         Console.add(to: router)
@@ -378,7 +378,7 @@ public struct SkillServer: Sendable {
     private func eventStream(after: Int?) -> Response {
         let subscription = events.subscribe(after: after)
         return Self.serverSentEvents { output in
-            for await event in subscription { output.yield("id: \(event.id)\nevent: host\ndata: \(JSONWriter.string(event.json))\n\n") }
+            for await event in subscription { output.yield("id: \(events.id(event))\nevent: host\ndata: \(JSONWriter.string(event.json))\n\n") }
         }
     }
 
@@ -443,7 +443,9 @@ public struct SkillServer: Sendable {
         do {
             let buffer = try await request.body.collect(upTo: options.bodyLimit)
             return Array(buffer.readableBytesView)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
+            // HTTPError, or NIO's NIOTooManyBytesError from collecting a body past the limit
+            // (which Hummingbird would answer with an empty body).
             throw APIError(.contentTooLarge, "the body is over the limit of \(options.bodyLimit) bytes")
         }
     }

@@ -116,9 +116,15 @@ import TestSupport
         let (received, closed) = try await HTTPClient.raw(port: server.port, request, timeout: 2)
         let text = String(decoding: received, as: UTF8.self)
         #expect(text.contains("text/event-stream"), "\(text)")
-        #expect(!text.contains("id: 1\n") && text.contains("id: 2\nevent: host\ndata: {\"kind\":\"reloaded\""), "\(text)")
+        #expect(!text.contains("-1\nevent: host") && text.contains("-2\nevent: host\ndata: {\"kind\":\"reloaded\""), "\(text)")
         #expect(text.contains("HelloWorld generation 3"), "\(text)")
         #expect(!closed, "the stream ended by itself")
+        // A client back from another server process (this one restarted): its numbers say
+        // nothing of ours, so it gets every event kept.
+        let epoch = try #require(text.components(separatedBy: "id: ").dropFirst().first?.split(separator: "-").first)
+        let elsewhere = Array("GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: \(epoch == "10000000" ? "10000001" : "10000000")-7\r\n\r\n".utf8)
+        let restarted = String(decoding: try await HTTPClient.raw(port: server.port, elsewhere, timeout: 2).received, as: UTF8.self)
+        #expect(restarted.contains("\(epoch)-1\nevent: host") && restarted.contains("\(epoch)-2\nevent: host"), "\(restarted)")
         // A stream open does not keep the server from stopping.
         let open = Task { try await HTTPClient.raw(port: server.port, Array("GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), timeout: 60) }
         try await Task.sleep(for: .milliseconds(300))
@@ -203,7 +209,7 @@ import TestSupport
     @Test func aConversationInARealBrowser() async throws {
         try #require(Browser.available, "chromium and chromedriver are not installed: scripts/install-system-packages.sh installs them")
         let folder = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace", "CoinFlip"])
-        let server = try await RunningServer(folder: folder, watch: true)
+        var server = try await RunningServer(folder: folder, watch: true)
         let browser = try await Browser()
         do {
             try await browser.open("http://127.0.0.1:\(server.port)/")
@@ -300,6 +306,17 @@ import TestSupport
             #expect(try await browser.run("return document.title").string == "skillhost console")
             try await browser.screenshot("06-markup-as-text")
 
+            // A megabyte said at once: refused by name, shown short, and the page talks on.
+            try await browser.run("document.getElementById('say').value = 'x'.repeat(1 << 20)")
+            try await browser.type("\u{E007}", into: "#say")
+            let refused = try await browser.waitFor("#log .marker.error") { !$0.isEmpty }
+            #expect(refused.last?.contains("(1048576 characters)” was not answered") == true && (refused.last?.contains("over the limit") == true || refused.last?.contains("too large") == true), "\(refused.last ?? "")")
+            #expect((refused.last?.count ?? 0) < 400)
+            try await browser.run("document.getElementById('say').value = 'word '.repeat(400)")
+            try await browser.type("\u{E007}", into: "#say")
+            let tooLong = try await browser.waitFor("#log .turn .speech") { $0.last?.contains("too long") == true }
+            #expect(tooLong.last == "That was too long for me. Please say it in fewer words.")
+
             // A NumberRace game, each number asked for in turn; the turn that answered the second
             // number says why it went to NumberRace and which question it answered.
             let game: [(said: String, answer: String)] = [
@@ -355,6 +372,25 @@ import TestSupport
             try await browser.waitFor("#events li", seconds: 30) { $0.contains { $0.contains("ListOMat generation 2") } }
             try await browser.waitFor("#skills-table tbody tr") { rows in rows.contains { $0.hasPrefix("ListOMat") && $0.contains("\t2\t") } }
             try await browser.screenshot("08-events")
+
+            // The server restarts under the page (a lost connection): the page reconnects by
+            // itself, hears the new process's events though their numbers start again, and the
+            // conversation goes on where it was.
+            let port = server.port
+            #expect(await server.stop() == 0)
+            try await browser.waitFor("body.offline") { !$0.isEmpty }
+            server = try await RunningServer(folder: folder, data: server.data, arguments: ["--port", "\(port)"], watch: true)
+            try await browser.waitFor("body:not(.offline)", seconds: 30) { !$0.isEmpty }
+            try FileManager.default.copyItem(atPath: TestSupport.product("HelloWorld"), toPath: folder + "/new.partial")
+            _ = rename(folder + "/new.partial", folder + "/libHelloWorld.so")
+            try await browser.waitFor("#events li", seconds: 30) { $0.filter { $0.contains("HelloWorld generation 2") }.count == 2 }
+            try await browser.click("#tab-talk")
+            let spoken = try await browser.texts("#log .turn").count
+            try await browser.type("open coin flip\u{E007}", into: "#say:not([disabled])")
+            let welcome = try await browser.waitFor("#log .turn .speech") { $0.count == spoken + 1 }
+            #expect(welcome.last?.hasPrefix("Welcome to Coin Flip") == true, "\(welcome)")
+            #expect(try await browser.texts("#log .marker").last?.contains("conversation ended") != true, "the same conversation goes on")
+            try await browser.screenshot("08b-after-restart")
 
             // The models: a sentence tried as it is typed, a skill's intents browsed.
             try await browser.click("#tab-model")

@@ -192,6 +192,11 @@ final class RunningServer: Sendable {
         // The server answers before the whole body has arrived and closes; a client may lose
         // the answer's body to the reset that follows.
         #expect(big.body.isEmpty || error(big).contains("over the limit of 4096 bytes"), "\(error(big))")
+        // A body one byte over, read whole before the answer (nothing left unread to reset the
+        // connection), is refused with the reason, where Hummingbird's own answer was empty.
+        let whole = try await HTTPClient.raw(port: server.port, Array(("POST /v1/conversations/\(id)/turns HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4097\r\nConnection: close\r\n\r\n" + String(repeating: " ", count: 4097)).utf8), timeout: 10)
+        let answer = String(decoding: whole.received, as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 413") && answer.contains("over the limit of 4096 bytes"), "\(answer)")
         let route = try await server.get("/v2/nothing")
         #expect(route.status == 404)
         #expect(error(route).contains("/v2/nothing"))

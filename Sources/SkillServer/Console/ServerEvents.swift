@@ -5,7 +5,9 @@ import SkillModel
 /// its compiler errors, removed), numbered, for the console's live view: `GET /v1/events`
 /// streams them as server-sent events. The last `capacity` are kept, so a client that lost
 /// its connection and comes back with the last number it saw (`Last-Event-ID`) misses none
-/// of them.
+/// of them. Numbers are this server process's own: an event's id names the process too
+/// (`EPOCH-N`), so a client back from another process (the server restarted) is given every
+/// event kept rather than only those numbered past what it saw before.
 public final class ServerEvents: Sendable {
     public struct Event: Sendable {
         public let id: Int
@@ -21,9 +23,23 @@ public final class ServerEvents: Sendable {
 
     private let state = Locked(State())
     let capacity: Int
+    /// Names this process's numbering.
+    let epoch = String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16)
 
     public init(capacity: Int = 500) {
         self.capacity = capacity
+    }
+
+    /// An event's id as sent: `EPOCH-N`.
+    func id(_ event: Event) -> String { "\(epoch)-\(event.id)" }
+
+    /// The number to go on after, from what a client says it saw last: an id of ours (its
+    /// number), a bare number (`?after=N`), or an id of another process's: nothing seen yet.
+    func number(after lastSeen: String) -> Int {
+        if let number = Int(lastSeen) { return number }
+        let parts = lastSeen.split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, parts[0] == epoch, let number = Int(parts[1]) else { return 0 }
+        return number
     }
 
     /// Numbers `event` and hands it to every subscriber.

@@ -58,7 +58,10 @@ async function api(method, path, body) {
   let value = null;
   try { value = text ? JSON.parse(text) : null; } catch (_) { value = null; }
   if (!response.ok) {
-    const failure = new Error((value && value.error) || ("HTTP " + response.status));
+    // A server's answer whose words were lost (a body too large is answered before it has all
+    // come, and the connection reset) still says what happened.
+    const plain = { 413: "too large for the server to take (HTTP 413)", 408: "sent too slowly (HTTP 408)", 503: "the server is not ready (HTTP 503)" };
+    const failure = new Error((value && value.error) || plain[response.status] || ("HTTP " + response.status));
     failure.status = response.status;
     failure.retryAfter = Number(response.headers.get("Retry-After") || 0);
     throw failure;
@@ -118,7 +121,11 @@ function followEvents() {
     else if (event.kind !== "building") setStatus(lines[0]);
     if (["loaded", "reloaded", "removed"].includes(event.kind)) loadSkills().catch(() => {});
   });
-  source.addEventListener("open", () => document.body.classList.remove("offline"));
+  source.addEventListener("open", () => {
+    // Back after a lost connection: the events missed come first; the table is read again too.
+    if (document.body.classList.contains("offline")) loadSkills().catch(() => {});
+    document.body.classList.remove("offline");
+  });
   source.addEventListener("error", () => document.body.classList.add("offline"));
 }
 
@@ -659,7 +666,8 @@ async function submit(event) {
     select(showTurn(turn, turn.inspect && turn.inspect.number, false));
   } catch (error) {
     setStatus(error.message, "error");
-    $("log").append(el("li", { class: "marker error" }, "“" + text + "” was not answered: " + error.message));
+    const said = text.length > 120 ? text.slice(0, 120) + "… (" + text.length + " characters)" : text;
+    $("log").append(el("li", { class: "marker error" }, "“" + said + "” was not answered: " + error.message));
   } finally {
     state.pending = null;
     input.disabled = false;
