@@ -37,7 +37,7 @@ import TestSupport
         #expect(inspect["response"]?["response"]?["outputSpeech"] != nil)
         #expect((inspect["totalMs"]?.double ?? 0) >= (inspect["skillMs"]?.double ?? 1))
         // The time split: the NLU's own, the skill's, the conversation's stored form; the turn's number.
-        let parts = ["nluMs", "skillMs", "storeMs"].map { inspect[$0]?.double ?? -1 }
+        let parts = ["nluMs", "skillMs", "storeMs", "inspectMs"].map { inspect[$0]?.double ?? -1 }
         #expect(parts.allSatisfy { $0 >= 0 } && parts.reduce(0, +) <= (inspect["totalMs"]?.double ?? 0) + 0.001, "\(parts)")
         #expect((inspect["nluMs"]?.double ?? 0) > 0, "the sentence was read")
         #expect(inspect["number"]?.int == 3)

@@ -164,7 +164,11 @@ extension HostEngine {
             note(&result, "“repeat” to \(entry.name), in session, which has no AMAZON.RepeatIntent: skillhost repeats its last answer.")
             return result
         }
-        if recording { result.otherReadings = registry.index.parse(utterance).filter { $0.skillID != entry.id } }
+        if recording {
+            let start = ContinuousClock.now
+            result.otherReadings = registry.index.parse(utterance).filter { $0.skillID != entry.id }
+            result.inspectionDuration += ContinuousClock.now - start
+        }
         if let pending = session.dialog {
             // "start over" in the middle of a dialog, to a skill that does not handle
             // AMAZON.StartOverIntent: the intent begins again with no slots, not "start over"
@@ -275,7 +279,9 @@ extension HostEngine {
     /// read, or why it passed), so a person can see why one skill won over another.
     private func explain(_ result: inout TurnResult, _ explanations: @autoclosure () -> [NLUExplanation]) {
         guard recording, Self.inspecting || (result.candidates.first.map({ $0.intent == .fallback }) ?? true) else { return }
+        let start = ContinuousClock.now
         result.explanations = explanations()
+        result.inspectionDuration += ContinuousClock.now - start
     }
 
     /// A score as the console and `:debug` print it.
@@ -283,7 +289,7 @@ extension HostEngine {
 
     /// "; next, ListOMat's AddItemsIntent at 0.31" — the best reading of another skill.
     func runnerUp(_ candidates: [NLUCandidate], after best: NLUCandidate) -> String {
-        guard let next = candidates.first(where: { $0.skillID != best.skillID }) else { return "; no other skill reads it" }
+        guard let next = candidates.first(where: { $0.skillID != best.skillID }) else { return "; no other skill's reading is sure enough to count (each skill's account says why)" }
         return "; next, \(registry.entry(next.skillID)?.name ?? next.skillID.rawValue)'s \(next.intent) at \(Self.score(next.score))"
     }
 

@@ -31,6 +31,9 @@ public struct TurnResult: Sendable {
     /// The time the NLU took in this turn: invocation phrases, readings, answers to the
     /// dialog's question, and (inspected turns only) the accounts of every skill.
     public var nluDuration: Duration = .zero
+    /// The time an inspected turn spent on what only the inspection shows (every skill's
+    /// account, the other skills' readings in a session).
+    public var inspectionDuration: Duration = .zero
 
     /// For `:debug` and the console: why this skill (or none) took the sentence, in a sentence
     /// a person reads — named, in session, handed over, the best reading across skills…
@@ -106,6 +109,7 @@ extension TurnResult {
             "response": envelope(responseJSON),
             "skillMs": milliseconds(skillDuration),
             "nluMs": milliseconds(nluDuration),
+            "inspectMs": milliseconds(inspectionDuration),
             "storage": StorageWatch.json(storage),
             // The turn as `:record` writes it: the console's transcripts are these, joined.
             "transcript": .string(Transcript.record(self)),

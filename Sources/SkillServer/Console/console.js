@@ -190,7 +190,19 @@ function follow(id, after) {
 /** Shows a turn of the conversation once, whether its answer or its event comes first; the
  * index it has in the page. */
 function showTurn(turn, number, elsewhere) {
-  if (number && state.shown.has(number)) return state.turns.findIndex((shown) => shown.number === number);
+  if (number && state.shown.has(number)) {
+    const index = state.turns.findIndex((shown) => shown.number === number);
+    // Shown first from the store, without its insides (this page's event stream began after
+    // the turn was kept): the answer, which has them, takes its place.
+    if (index >= 0 && turn.inspect && !state.turns[index].inspect) {
+      turn.number = number;
+      turn.elsewhere = state.turns[index].elsewhere;
+      state.turns[index] = turn;
+      const shown = document.querySelector("#log .turn[data-index='" + index + "']");
+      if (shown) shown.replaceWith(turnElement(turn, index));
+    }
+    return index;
+  }
   if (number) state.shown.add(number);
   turn.number = number || null;
   if (elsewhere) turn.elsewhere = true;
@@ -255,6 +267,15 @@ function renderTurn(turn, index) {
     log.append(el("li", { class: "marker" }, "session with " + skillName(turn.skill)));
   }
   state.sessionOwner = turn.endSession ? null : (turn.skill || state.sessionOwner);
+  const answer = turnElement(turn, index);
+  log.append(answer);
+  if (turn.endSession) log.append(el("li", { class: "marker" }, "session ended"));
+  applySSMLToggle();
+  answer.scrollIntoView({ block: "end" });
+}
+
+/** A turn in the log: what was said, the answer, its markup, reprompt and card; click to inspect. */
+function turnElement(turn, index) {
   const ssml = ssmlOf(turn);
   const speech = el("p", { class: "speech", "data-plain": "" }, turn.speech || (turn.endSession ? "(silence: the session ends)" : "…"));
   const markup = ssml ? el("pre", { class: "ssml" }, ssml) : null;
@@ -273,10 +294,7 @@ function renderTurn(turn, index) {
   answer.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); select(index); }
   });
-  log.append(answer);
-  if (turn.endSession) log.append(el("li", { class: "marker" }, "session ended"));
-  applySSMLToggle();
-  answer.scrollIntoView({ block: "end" });
+  return answer;
 }
 
 function applySSMLToggle() {
@@ -358,11 +376,12 @@ function readingsTable(readings, winner) {
 /** "1.20 ms in all: NLU 0.31, the skill 0.05, the conversation stored 0.70, routing and dialog 0.14". */
 function timeBreakdown(inspect) {
   if (inspect.totalMs === undefined) return "—";
-  const nlu = inspect.nluMs || 0, skill = inspect.skillMs || 0, store = inspect.storeMs || 0;
-  const rest = Math.max(0, inspect.totalMs - nlu - skill - store);
+  const nlu = inspect.nluMs || 0, skill = inspect.skillMs || 0, store = inspect.storeMs || 0, seeing = inspect.inspectMs || 0;
+  const rest = Math.max(0, inspect.totalMs - nlu - skill - store - seeing);
   const part = (name, ms) => el("span", { class: "time-part" }, name + " " + ms.toFixed(2) + " ms");
   return el("span", { class: "times" }, inspect.totalMs.toFixed(2) + " ms in all: ",
-    part("understanding (NLU)", nlu), ", ", part("in the skill", skill), ", ", part("the conversation read and stored", store), ", ", part("routing and dialog", rest));
+    part("understanding (NLU)", nlu), ", ", part("in the skill", skill), ", ", part("the conversation read and stored", store), ", ", part("routing and dialog", rest),
+    seeing > 0 ? [", ", part("and for this view, every skill's account", seeing)] : null);
 }
 
 function select(index) {
