@@ -146,10 +146,13 @@ public final class Container: Sendable {
         let held = try lock(key)
         defer { close(held) }
         if condition != .always {
-            let current = try get(key)
+            // The version is the bytes' own: the document is parsed only to be handed back
+            // with a conflict (a conversation's document, written every turn, is not parsed again).
+            let current = try readBytes(key)
             switch condition {
-            case .ifAbsent where current != nil: return .conflict(current: current)
-            case .ifVersion(let version) where current?.version != version: return .conflict(current: current)
+            case .ifAbsent where current != nil: return .conflict(current: try current.map { bytes throws(StorageError) in try decode(bytes, key: key) })
+            case .ifVersion(let version) where current.map(Self.version(of:)) != version:
+                return .conflict(current: try current.map { bytes throws(StorageError) in try decode(bytes, key: key) })
             default: break
             }
         }
