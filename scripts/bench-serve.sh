@@ -5,7 +5,8 @@
 #
 #   1. the Alexa endpoint: POST /alexa/SKILL with a HelloWorldIntent envelope (skillhost with
 #      --no-verify, the peer with no signature checks), requests/s and latency percentiles,
-#      beside the same server's GET /healthz (what HTTP alone costs on these cores);
+#      beside the same server's GET /healthz (the router's smallest route: the Alexa endpoint answers
+#      before the router, AlexaFastPath);
 #   2. the conversation API: one conversation, "hello" said over and over by one client (its turns
 #      run one at a time), so a turn's latency is NLU, routing, the skill and storing the
 #      conversation (the file store: one fsync'd document per turn);
@@ -92,9 +93,9 @@ port="$(free_port)"
 serve "$port"
 skillhost_alexa="$(measure -t2 -c16 -d"${seconds}s" -s "$peers/ask_python_webservice.lua" "http://127.0.0.1:$port/alexa/com.skillhost.examples.helloworld")"
 report "skillhost serve, POST /alexa (HelloWorld)" "$skillhost_alexa"
-# The same server answering its smallest route: what HTTP alone costs here (Hummingbird, the
-# metrics middleware, the sockets, wrk on the same cores), the ceiling for any route.
-report "skillhost serve, GET /healthz (the HTTP floor)" "$(measure -t2 -c16 -d"${seconds}s" "http://127.0.0.1:$port/healthz")"
+# The same server answering its smallest route through the router (Hummingbird, the
+# metrics middleware, the sockets, wrk on the same cores): what a request through the router costs.
+report "skillhost serve, GET /healthz (via the router)" "$(measure -t2 -c16 -d"${seconds}s" "http://127.0.0.1:$port/healthz")"
 
 peer_port="$(free_port)"
 .venv-peer-web/bin/gunicorn -w "$cores" -b "127.0.0.1:$peer_port" --chdir "$peers" --log-level warning ask_python_webservice:app 2>>"$work/peer.log" &

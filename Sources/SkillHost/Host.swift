@@ -61,8 +61,15 @@ public struct HostOptions: Sendable {
 /// Many hosts can run in one process; each has its own shadow folder and conversation.
 public actor HostEngine {
     public internal(set) var registry: SkillRegistry {
-        didSet { registryVersion &+= 1 }
+        didSet {
+            registryVersion &+= 1
+            published.withLock { $0 = registry }
+        }
     }
+    /// `registry` as it stands, for callers off the actor: the Alexa endpoint finds a skill and
+    /// calls it on the connection's own thread, with no hop onto the host.
+    public nonisolated var currentRegistry: SkillRegistry { published.withLock { $0 } }
+    private nonisolated let published: Locked<SkillRegistry>
     /// Counts changes to `registry`, so a reload that prepared the next registry off the actor
     /// knows whether another change came first.
     var registryVersion = 0
@@ -104,7 +111,7 @@ public actor HostEngine {
         set { conversations[Self.turnKey] = newValue }
     }
     var requests = RequestFactory()
-    let turnDeadline: Duration
+    public nonisolated let turnDeadline: Duration
     /// Whether turns keep the envelopes as text for `:debug`.
     public var recordsEnvelopes = false
     /// Whether the turn under way, in the task that runs it, keeps them (the console's
@@ -134,6 +141,7 @@ public actor HostEngine {
         }
         let (skills, clashes) = SkillRegistry.separatingClashes(scan.loaded + standIns)
         registry = SkillRegistry(skills: skills, origins: skills.map(scan.origin(of:)), cache: options.nluCache)
+        published = Locked(registry)
         refusals = scan.refusals + modelRefusals + clashes
         turnDeadline = options.turnDeadline
         conversations = [.local: Conversation(userID: options.userID, deviceID: options.deviceID)]

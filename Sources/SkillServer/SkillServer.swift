@@ -105,8 +105,11 @@ public struct SkillServer: Sendable {
         let app = Application(
             router: router(),
             server: .http1(configuration: .init(
-                additionalChannelHandlers: [RequestReadDeadline(timeout: TimeAmount(options.readTimeout))],
-                idleTimeout: TimeAmount(options.idleTimeout))),
+                additionalChannelHandlers: [
+                    RequestReadDeadline(timeout: TimeAmount(options.readTimeout)),
+                    // Keeps the connection's idle timeout too: it sees every request.
+                    AlexaFastPath(server: self, bodyLimit: options.bodyLimit, idleTimeout: TimeAmount(options.idleTimeout)),
+                ])),
             configuration: .init(address: .hostname(options.hostname, port: options.port), serverName: "skillhost"),
             onServerRunning: { channel in
                 let address = channel.localAddress
@@ -276,54 +279,15 @@ public struct SkillServer: Sendable {
         }
     }
 
-    /// An Alexa request envelope, to the skill the path names or the envelope's application
-    /// id is for, answered with the skill's response envelope unchanged.
+    /// An Alexa request that reached the router (one that came on a connection while a request
+    /// the router has was unanswered; `AlexaFastPath` takes the others): answered the same way.
     private func alexa(_ request: Request, skill name: String?) async throws -> Response {
         let bytes = try await readBody(request)
-        let envelope: RequestEnvelope
-        do {
-            envelope = try bytes.withUnsafeBufferPointer { buffer throws(ModelError) in try RequestEnvelope(parsing: buffer) }
-        } catch {
-            throw APIError(.badRequest, "not an Alexa request envelope: \(error)")
+        let certificateURL = request.headers[Self.certificateURLField], signature = request.headers[Self.signatureField]
+        let answer = await withCheckedContinuation { continuation in
+            answerAlexa(bytes, certificateURL: certificateURL, signature: signature, skill: name) { continuation.resume(returning: $0) }
         }
-        if let verifier {
-            do {
-                try await verifier.verify(
-                    body: bytes,
-                    certificateURL: request.headers[Self.certificateURLField],
-                    signature: request.headers[Self.signatureField],
-                    timestamp: envelope.request.json["timestamp"]?.string)
-            } catch {
-                ServerMetrics.alexaRefused()
-                logger.warning("alexa request refused", metadata: ["reason": "\(error.reason)"])
-                throw APIError(.badRequest, "request verification failed: \(error.reason)")
-            }
-        }
-        let target: EnvelopeTarget
-        if let name {
-            target = .named(name)
-        } else {
-            guard let applicationID = envelope.applicationID else { throw APIError(.badRequest, "the request names no application id (context.System.application.applicationId)") }
-            target = .applicationID(applicationID)
-        }
-        let start = ContinuousClock.now
-        guard let (id, outcome) = await host.forward(bytes, to: target) else {
-            switch target {
-            case .named(let name): throw APIError(.notFound, "no skill \(name); loaded: \(await loadedNames())")
-            case .applicationID(let applicationID):
-                throw APIError(.notFound, "no skill answers application id \(applicationID) (a skill declares it in its manifest's alexaSkillIds); loaded: \(await loadedNames())")
-            }
-        }
-        switch outcome {
-        case .success(let response):
-            ServerMetrics.alexa(skill: id.rawValue, ok: true, total: ContinuousClock.now - start)
-            logger.info("alexa", metadata: ["skill": "\(id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "ms": "\(Self.milliseconds(since: start))"])
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: response)))
-        case .failure(let error):
-            ServerMetrics.alexa(skill: id.rawValue, ok: false, total: ContinuousClock.now - start)
-            logger.error("alexa", metadata: ["skill": "\(id)", "request": "\(envelope.request.json["type"]?.string ?? "-")", "error": "\(error.message)"])
-            throw APIError(.internalServerError, error.description)
-        }
+        return Response(status: answer.status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
     static let certificateURLField = HTTPField.Name("SignatureCertChainUrl")!

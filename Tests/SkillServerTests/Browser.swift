@@ -157,6 +157,7 @@ final class Browser: @unchecked Sendable {
     }
 
     /// Runs `script` in the page; what it returns.
+    @discardableResult
     func run(_ script: String, _ arguments: [JSONValue] = []) async throws -> JSONValue {
         try await call("POST", "/execute/sync", ["script": .string(script), "args": .array(arguments)])
     }

@@ -329,6 +329,39 @@ final class RunningServer: Sendable {
         #expect(await server.stop() == 0, "SIGTERM stops it cleanly")
     }
 
+    /// The Alexa endpoint answers on the connection itself (`AlexaFastPath`), beside the router:
+    /// requests pipelined on one connection, its own and the router's mixed, are answered in
+    /// their order; a connection is kept for the next request, closed when asked, and a body over
+    /// the limit is refused with the reason.
+    @Test func alexaRequestsOnOneConnectionKeepTheirOrder() async throws {
+        let server = try await RunningServer(folder: Self.folder(), arguments: ["--no-verify", "--body-limit", "4096"])
+        let launch = #"{"version":"1.0","session":{"new":true,"sessionId":"s","application":{"applicationId":"com.test.fixture"},"user":{"userId":"u"}},"context":{"System":{"application":{"applicationId":"com.test.fixture"},"user":{"userId":"u"},"device":{"deviceId":"d","supportedInterfaces":{}},"apiEndpoint":"https://api.amazonalexa.com"}},"request":{"type":"LaunchRequest","requestId":"r","timestamp":"2026-11-23T10:00:00Z","locale":"en-US"}}"#
+        func post(_ path: String, _ body: String, close: Bool = false) -> String {
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\(close ? "Connection: close\r\n" : "")\r\n\(body)"
+        }
+        let get = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        // All written at once: the router's, ours, the router's, ours (unknown skill), ours last.
+        let pipelined = get + post("/alexa/fixture", launch) + "GET /v2/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + post("/alexa/nobody", launch) + post("/alexa", launch, close: true)
+        let (received, closed) = try await HTTPClient.raw(port: server.port, Array(pipelined.utf8), timeout: 20)
+        let text = String(decoding: received, as: UTF8.self)
+        let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+        #expect(statuses == ["200", "200", "404", "404", "200"], "\(text)")
+        let bodies = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.components(separatedBy: "\r\n\r\n").dropFirst().joined() }
+        #expect(bodies.count == 5 && bodies[0].contains("\"ok\"") && bodies[1].contains("fixture answer") && bodies[2].contains("/v2/nothing"), "\(bodies)")
+        #expect(bodies.count == 5 && bodies[3].contains("no skill nobody; loaded: ") && bodies[4].contains("fixture answer"), "\(bodies)")
+        #expect(closed, "the last request asked for the connection to close")
+        // A body over the limit: 413 with the reason, and the connection closed.
+        let big = post("/alexa/fixture", String(repeating: " ", count: 4097))
+        let (refused, refusedClosed) = try await HTTPClient.raw(port: server.port, Array(big.utf8), timeout: 20)
+        let refusal = String(decoding: refused, as: UTF8.self)
+        #expect(refusal.hasPrefix("HTTP/1.1 413") && refusal.contains("over the limit of 4096 bytes"), "\(refusal)")
+        #expect(refusedClosed)
+        // The endpoint's metrics count what it answered.
+        let metrics = try await server.get("/metrics")
+        #expect(metrics.text.contains("skillhost_alexa_requests_total{skill=\"com.test.fixture\",outcome=\"ok\"} 2"), "\(metrics.text)")
+        #expect(await server.stop() == 0)
+    }
+
     /// By default an Alexa request must carry Amazon's signature (AlexaVerifierTests checks
     /// each rule); one without is refused by name, and the skill never sees it.
     @Test func unsignedAlexaRequestsAreRefusedByDefault() async throws {

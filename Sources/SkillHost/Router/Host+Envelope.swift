@@ -5,14 +5,13 @@ extension HostEngine {
     /// The skill `name` names: its id, its display name or one of its invocation names (case
     /// does not matter).
     public func skill(named name: String) -> SkillRegistry.Entry? {
-        registry.entry(SkillID(name)) ?? registry.entries(named: name).first
+        registry.entry(named: name)
     }
 
     /// The skill an Alexa request with application id `applicationID` is for: one that
     /// declares it among its manifest's `alexaSkillIds`, or whose own id it is.
     public func skill(forApplicationID applicationID: String) -> SkillRegistry.Entry? {
-        registry.entries.first { $0.skill.manifest.alexaSkillIDs.contains(applicationID) }
-            ?? registry.entries.first { $0.id.rawValue == applicationID }
+        registry.entry(forApplicationID: applicationID)
     }
 
     /// A request envelope as Alexa sends it, given to the skill as it is, and the skill's
@@ -32,12 +31,7 @@ extension HostEngine {
     /// gives it): finding the skill and calling it in one step on the host. Nil when no loaded
     /// skill is the one `target` names.
     public func forward(_ request: [UInt8], to target: EnvelopeTarget) async -> (SkillID, Result<[UInt8], SkillCallError>)? {
-        let found: SkillRegistry.Entry?
-        switch target {
-        case .named(let name): found = skill(named: name)
-        case .applicationID(let applicationID): found = skill(forApplicationID: applicationID)
-        }
-        guard let entry = found else { return nil }
+        guard let entry = registry.entry(for: target) else { return nil }
         do {
             return (entry.id, .success(try await forward(request, to: entry.id)))
         } catch {
@@ -51,4 +45,26 @@ extension HostEngine {
 public enum EnvelopeTarget: Sendable {
     case named(String)
     case applicationID(String)
+}
+
+extension SkillRegistry {
+    /// The skill `name` names: its id, its display name or one of its invocation names (case
+    /// does not matter).
+    public func entry(named name: String) -> Entry? {
+        entry(SkillID(name)) ?? entries(named: name).first
+    }
+
+    /// The skill an Alexa request with application id `applicationID` is for: one that
+    /// declares it among its manifest's `alexaSkillIds`, or whose own id it is.
+    public func entry(forApplicationID applicationID: String) -> Entry? {
+        entries.first { $0.skill.manifest.alexaSkillIDs.contains(applicationID) } ?? entries.first { $0.id.rawValue == applicationID }
+    }
+
+    /// The skill an Alexa request envelope is for.
+    public func entry(for target: EnvelopeTarget) -> Entry? {
+        switch target {
+        case .named(let name): entry(named: name)
+        case .applicationID(let applicationID): entry(forApplicationID: applicationID)
+        }
+    }
 }
