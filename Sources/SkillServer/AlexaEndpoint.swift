@@ -111,11 +111,11 @@ extension SkillServer {
     static let longCall = Duration.milliseconds(50)
 }
 
-/// In-process skills (by id and generation) that once took long over a request.
+/// In-process skills (each generation's library) that once took long over a request.
 enum SlowSkills {
-    private static let seen = Locked<Set<String>>([])
+    private static let seen = Locked<Set<ObjectIdentifier>>([])
 
-    private static func key(_ entry: SkillRegistry.Entry) -> String { "\(entry.id.rawValue)#\(entry.skill.generation)" }
+    private static func key(_ entry: SkillRegistry.Entry) -> ObjectIdentifier { ObjectIdentifier(entry.skill) }
 
     static func note(_ entry: SkillRegistry.Entry) {
         _ = seen.withLock { $0.insert(key(entry)) }
