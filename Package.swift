@@ -65,6 +65,8 @@ let package = Package(
         .target(name: "Dialog", dependencies: [skillModel]),
         .target(name: "Loader", dependencies: [cSkillABI, "CFFI", skillModel]),
         .target(name: "SkillHost", dependencies: [skillModel, "NLU", "Dialog", "Loader", "Storage"]),
+        // Speech out (espeak-ng, loaded at run time: nothing to link).
+        .target(name: "Voice", dependencies: [skillModel]),
         .target(
             name: "PostgresStore",
             dependencies: [
@@ -104,6 +106,7 @@ let package = Package(
                 "PostgresStore",
                 "NLU",
                 "Storage",
+                "Voice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -152,6 +155,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Storage", skillModel, "TestSupport"]),
+        .testTarget(name: "VoiceTests", dependencies: ["Voice", "TestSupport"]),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", skillModel, "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

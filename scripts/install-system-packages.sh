@@ -11,6 +11,7 @@
 #   python3     scripts/cluster.py, the many-host load test (standard library only)
 #   wrk         the HTTP load generator of scripts/bench-serve.sh
 #   chromium, chromium-driver   the console's tests drive a real headless browser (WebDriver)
+#   espeak-ng   speech out (--speak, --speak-to): libespeak-ng.so.1, loaded when asked for
 set -euo pipefail
 missing=()
 dpkg -s libffi-dev >/dev/null 2>&1 || missing+=(libffi-dev)
@@ -22,6 +23,7 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}"
     sudo_cmd=""

@@ -84,14 +84,20 @@ public enum TestSupport {
 
     /// Runs `executable` with `arguments` to the end: its exit status and what it printed on
     /// standard output and error together.
-    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func run(_ executable: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = pipe
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin }
         try process.run()
+        if let stdin, let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)

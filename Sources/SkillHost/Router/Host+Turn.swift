@@ -387,6 +387,7 @@ extension HostEngine {
 
         let body = response.response
         result.speech = body.outputSpeech?.plainText ?? ""
+        result.speechSSML = body.outputSpeech?.ssml
         result.reprompt = body.reprompt?.plainText
         // Omitted shouldEndSession keeps the session open, as on a device with a screen:
         // the REPL always has the next line to offer.

@@ -16,6 +16,8 @@ public struct TurnResult: Sendable {
     public var slots: [(name: SlotName, value: String)]
     /// What the user hears, as plain text.
     public var speech: String
+    /// The speech as the skill's SSML, when it sent SSML (what a voice says, breaks and all).
+    public var speechSSML: String?
     public var reprompt: String?
     /// Whether the skill's session is over after this turn.
     public var endSession: Bool

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PostgresStore
 import SkillHost
+import Voice
 
 /// `skillhost repl` (the default): talk to every loaded skill.
 struct ReplCommand: AsyncParsableCommand {
@@ -19,6 +20,18 @@ struct ReplCommand: AsyncParsableCommand {
 
     @Flag(help: "Print one JSON object per turn: utterance, skill, request, intent, slots, speech, reprompt, endSession, error.")
     var json = false
+
+    @Flag(help: "Also speak every answer (espeak-ng), on the sound card where there is one.")
+    var speak = false
+
+    @Option(name: .customLong("speak-to"), help: ArgumentHelp("Write every answer, spoken, as a WAV file in this folder (0001-Skill.wav, …).", valueName: "DIR"))
+    var speakTo: String?
+
+    @Option(help: "The espeak-ng voice to speak in (espeak-ng --voices lists them).")
+    var voice = "en-us"
+
+    @Option(help: "How fast to speak, in words a minute (80 to 450).")
+    var rate = 175
 
     func run() async throws {
         let stdout = FileDescriptorSink.standardOutput
@@ -39,6 +52,19 @@ struct ReplCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("cannot start: \(error)")
         }
+        var speaker: TurnSpeaker?
+        if speak || speakTo != nil {
+            do {
+                speaker = try TurnSpeaker(speak: speak, folder: speakTo, voice: .init(name: voice, rate: rate), diagnostics: diagnostics)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+        var speech: (@Sendable (TurnResult) -> Void)?
+        if let speaker {
+            let sink = diagnostics
+            speech = { result in speaker.speak(result, diagnostics: sink) }
+        }
         if !host.noWatch { await engine.startWatching() }
         let repl = REPL(
             host: engine,
@@ -47,7 +73,8 @@ struct ReplCommand: AsyncParsableCommand {
             diagnostics: diagnostics,
             format: json ? .json : .text,
             style: .init(interactive: interactive, color: color),
-            completion: completion)
+            completion: completion,
+            speak: speech)
         await repl.run()
     }
 }

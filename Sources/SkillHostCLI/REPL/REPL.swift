@@ -26,8 +26,10 @@ public struct REPL: Sendable {
     let format: Format
     let style: Style
     let completion: Completion?
+    /// Says each turn's answer aloud or into a file (`--speak`, `--speak-to`), after it is shown.
+    let speak: (@Sendable (TurnResult) -> Void)?
 
-    public init(host: HostEngine, input: any LineSource, output: any TextSink, diagnostics: any TextSink, format: Format = .text, style: Style = .plain, completion: Completion? = nil) {
+    public init(host: HostEngine, input: any LineSource, output: any TextSink, diagnostics: any TextSink, format: Format = .text, style: Style = .plain, completion: Completion? = nil, speak: (@Sendable (TurnResult) -> Void)? = nil) {
         self.host = host
         self.input = input
         self.output = output
@@ -35,6 +37,7 @@ public struct REPL: Sendable {
         self.format = format
         self.style = style
         self.completion = completion
+        self.speak = speak
     }
 
     /// Runs until end of input or `:quit`, then ends any open session.
@@ -60,6 +63,7 @@ public struct REPL: Sendable {
             let result = await host.turn(line)
             if trimmed.isEmpty && result.skillID == nil { continue }
             show(result, debug: debug)
+            speak?(result)
             if let handle = recording {
                 do { try handle.write(contentsOf: Data(Transcript.record(result).utf8)) } catch {
                     diagnostics.write("recording stopped: \(error.localizedDescription)\n")

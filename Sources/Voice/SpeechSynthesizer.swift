@@ -1,0 +1,161 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SkillModel
+
+/// Speech out with espeak-ng (Debian's `espeak-ng`, its `libespeak-ng.so.1`), loaded when first
+/// asked for: the project builds and runs without it, and `--speak` says plainly that it is
+/// missing. A response's SSML is spoken as `SpokenSSML` renders it; samples come back as 16-bit
+/// mono PCM at the library's rate (22,050 Hz).
+///
+/// espeak-ng keeps one synthesizer per process, so every use goes through one lock.
+public final class SpeechSynthesizer: Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Its voice (an espeak-ng voice name: "en-us", "en-gb", "en-us+f3"…) and speaking rate in
+    /// words a minute (80–450; espeak-ng's own default is 175).
+    public struct Voice: Sendable, Equatable {
+        public var name: String
+        public var rate: Int
+        public init(name: String = "en-us", rate: Int = 175) {
+            self.name = name
+            self.rate = rate
+        }
+    }
+
+    public let sampleRate: Int
+    private let library: Library
+    private let lock = PlainLock()
+
+    /// Loads libespeak-ng and starts it; fails, saying what to install, where it is missing.
+    public init() throws(Failure) {
+        library = try Library.shared.get()
+        sampleRate = library.sampleRate
+    }
+
+    /// `ssml` (a response's, or plain text) spoken in `voice`: its samples.
+    public func samples(_ ssml: String, voice: Voice = Voice()) throws(Failure) -> [Int16] {
+        let text = SpokenSSML.forSpeech(ssml)
+        return try lock.withLock { () throws(Failure) -> [Int16] in
+            guard library.setVoice(voice.name) == 0 else {
+                throw Failure(description: "espeak-ng has no voice \"\(voice.name)\" (espeak-ng --voices lists them)")
+            }
+            _ = library.setParameter(1, Int32(min(450, max(80, voice.rate))), 0)  // espeakRATE
+            Collector.samples = []
+            defer { Collector.samples = [] }
+            let status = text.withCString { pointer in
+                // espeakCHARS_UTF8 | espeakSSML | espeakENDPAUSE; POS_CHARACTER from the start.
+                library.synth(pointer, strlen(pointer) + 1, 0, 1, 0, 0x1 | 0x10 | 0x1000, nil, nil)
+            }
+            guard status == 0 else { throw Failure(description: "espeak-ng could not speak it (error \(status))") }
+            _ = library.synchronize()
+            return Collector.samples
+        }
+    }
+
+    /// `ssml` spoken into a WAV file at `path` (written whole, then renamed into place).
+    public func write(_ ssml: String, voice: Voice = Voice(), to path: String) throws(Failure) {
+        let wave = WAVFile(samples: try samples(ssml, voice: voice), sampleRate: sampleRate)
+        do { try wave.write(to: path) } catch { throw Failure(description: "cannot write \(path): \(error.localizedDescription)") }
+    }
+
+    /// Where espeak-ng puts samples while `espeak_Synth` runs (synchronous mode: on the
+    /// calling thread, under the synthesizer's lock).
+    private enum Collector {
+        nonisolated(unsafe) static var samples: [Int16] = []
+    }
+
+    /// The library's functions, looked up once.
+    private struct Library: @unchecked Sendable {
+        typealias Initialize = @convention(c) (Int32, Int32, UnsafePointer<CChar>?, Int32) -> Int32
+        typealias Callback = @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutableRawPointer?) -> Int32
+        typealias SetCallback = @convention(c) (Callback?) -> Void
+        typealias SetVoice = @convention(c) (UnsafePointer<CChar>?) -> Int32
+        typealias SetParameter = @convention(c) (Int32, Int32, Int32) -> Int32
+        typealias Synth = @convention(c) (UnsafeRawPointer?, Int, UInt32, Int32, UInt32, UInt32, UnsafeMutablePointer<UInt32>?, UnsafeMutableRawPointer?) -> Int32
+        typealias Synchronize = @convention(c) () -> Int32
+
+        let sampleRate: Int
+        let setVoiceName: SetVoice
+        let setParameter: SetParameter
+        let synth: Synth
+        let synchronize: Synchronize
+
+        func setVoice(_ name: String) -> Int32 { name.withCString { setVoiceName($0) } }
+
+        static let shared: Result<Library, Failure> = Result { () throws(Failure) -> Library in try Library() }
+
+        private init() throws(Failure) {
+            let name = "libespeak-ng.so.1"
+            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+                throw Failure(description: "speech needs espeak-ng, which is not installed (\(String(cString: dlerror()))): apt-get install espeak-ng, or scripts/install-system-packages.sh")
+            }
+            func symbol<T>(_ name: String, as type: T.Type) throws(Failure) -> T {
+                guard let address = dlsym(handle, name) else { throw Failure(description: "\(name) is missing from libespeak-ng.so.1") }
+                return unsafeBitCast(address, to: type)
+            }
+            let initialize = try symbol("espeak_Initialize", as: Initialize.self)
+            let setCallback = try symbol("espeak_SetSynthCallback", as: SetCallback.self)
+            setVoiceName = try symbol("espeak_SetVoiceByName", as: SetVoice.self)
+            setParameter = try symbol("espeak_SetParameter", as: SetParameter.self)
+            synth = try symbol("espeak_Synth", as: Synth.self)
+            synchronize = try symbol("espeak_Synchronize", as: Synchronize.self)
+            // AUDIO_OUTPUT_SYNCHRONOUS: samples come to the callback, nothing goes to a sound card.
+            let rate = initialize(2, 0, nil, 0)
+            guard rate > 0 else { throw Failure(description: "espeak-ng did not start (its data, espeak-ng-data, may be missing)") }
+            sampleRate = Int(rate)
+            setCallback { samples, count, _ in
+                if let samples, count > 0 { Collector.samples.append(contentsOf: UnsafeBufferPointer(start: samples, count: Int(count))) }
+                return 0
+            }
+        }
+    }
+}
+
+/// 16-bit mono PCM in a RIFF WAVE file.
+public struct WAVFile: Sendable {
+    public var samples: [Int16]
+    public var sampleRate: Int
+
+    public init(samples: [Int16], sampleRate: Int) {
+        self.samples = samples
+        self.sampleRate = sampleRate
+    }
+
+    public var duration: Double { Double(samples.count) / Double(sampleRate) }
+
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(44 + samples.count * 2)
+        func text(_ s: String) { out += Array(s.utf8) }
+        func u32(_ v: Int) { out += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
+        func u16(_ v: Int) { out += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        let data = samples.count * 2
+        text("RIFF"); u32(36 + data); text("WAVE")
+        text("fmt "); u32(16); u16(1); u16(1); u32(sampleRate); u32(sampleRate * 2); u16(2); u16(16)
+        text("data"); u32(data)
+        for sample in samples { u16(Int(UInt16(bitPattern: sample))) }
+        return out
+    }
+
+    /// Written to a temporary file beside `path`, then renamed over it: a reader never sees half.
+    public func write(to path: String) throws {
+        let temporary = path + ".partial"
+        try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+        guard rename(temporary, path) == 0 else {
+            let number = errno
+            unlink(temporary)
+            throw NSError(domain: NSPOSIXErrorDomain, code: Int(number), userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(number))])
+        }
+    }
+
+    /// The root mean square of the samples, 0 to 1: silence is near 0.
+    public var loudness: Double {
+        guard !samples.isEmpty else { return 0 }
+        let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
+        return (sum / Double(samples.count)).squareRoot() / 32768
+    }
+}
