@@ -12,6 +12,9 @@
 #   Fuzz/FramesFuzz.swift      the frame reader on a runner's pipe: any bytes, read back as the
 #                              frames written, then an end or a frame named malformed;
 #                              corpus Fuzz/frames-corpus, runs / 10 inputs (each is a pipe)
+#   Fuzz/SpokenSSMLFuzz.swift  what espeak-ng is given of a skill's speech: one <speak> element
+#                              with only the tags espeak-ng should see, closed in order;
+#                              corpus Fuzz/ssml-corpus, runs / 10 inputs
 # A crash, a hang (-timeout, 10 s) or memory past 2 GB fails it, with the input printed in hex.
 # Everything it makes goes in a temporary folder, removed at the end; new inputs it finds are
 # not added to the corpora (copy them from a run by hand if they are worth keeping).
@@ -32,6 +35,8 @@ swiftc "${flags[@]}" -module-name NLU -I "$work" $(find Sources/NLU -name '*.swi
   "$work/libSkillModel.a" -o "$work/nlu-fuzz" 2>&1 | quiet
 swiftc "${flags[@]}" -module-name Loader -I "$work" Sources/Loader/Isolation/Frames.swift Fuzz/FramesFuzz.swift \
   "$work/libSkillModel.a" -o "$work/frames-fuzz" 2>&1 | quiet
+swiftc "${flags[@]}" -module-name Voice Sources/Voice/SpokenSSML.swift Fuzz/SpokenSSMLFuzz.swift \
+  -o "$work/ssml-fuzz" 2>&1 | quiet
 
 # fuzz NAME CORPUS RUNS MAX_LEN
 fuzz() {
@@ -59,3 +64,4 @@ fuzz() {
 fuzz skillmodel Fuzz/corpus "$runs" 65536
 fuzz nlu Fuzz/nlu-corpus "$((runs / 20))" 1000
 fuzz frames Fuzz/frames-corpus "$((runs / 10))" 65536
+fuzz ssml Fuzz/ssml-corpus "$((runs / 10))" 4096

@@ -142,18 +142,18 @@ public enum SpokenSSML {
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
+    /// By scalar: a "<" with a combining mark after it is escaped too.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
     /// SSML as text and tags, entities decoded in the text.
@@ -163,10 +163,13 @@ public enum SpokenSSML {
         case close(String)
     }
 
+    /// Read scalar by scalar, not by Character: a "<" followed by a combining mark is one
+    /// Character, and still the start of a tag to an XML reader such as espeak-ng's.
     struct Tokens: Sequence, IteratorProtocol {
-        private var rest: Substring
+        typealias Scalars = Substring.UnicodeScalarView
+        private var rest: Scalars
 
-        init(_ ssml: String) { rest = ssml[...] }
+        init(_ ssml: String) { rest = ssml[...].unicodeScalars }
 
         mutating func next() -> Token? {
             while true {
@@ -187,51 +190,54 @@ public enum SpokenSSML {
             guard let end = rest.firstIndex(of: ">") else {
                 // A lone "<" (not markup): text.
                 defer { rest = rest[rest.endIndex...] }
-                return .text(String(rest))
+                return .text(Self.string(rest))
             }
             var body = rest[rest.index(after: rest.startIndex)..<end]
             rest = rest[rest.index(after: end)...]
-            if body.hasPrefix("/") { return .close(body.dropFirst().trimmingCharacters(in: .whitespaces).lowercased()) }
-            if body.hasPrefix("?") || body.hasPrefix("!") { return .some(nil) }
-            let selfClosing = body.hasSuffix("/")
+            if body.first == "/" { return .close(Self.string(body.dropFirst()).trimmingCharacters(in: .whitespaces).lowercased()) }
+            if body.first == "?" || body.first == "!" { return .some(nil) }
+            let selfClosing = body.last == "/"
             if selfClosing { body = body.dropLast() }
-            let name = body.prefix { !$0.isWhitespace }.lowercased()
-            return .open(name, Self.attributes(body.dropFirst(name.count)), selfClosing: selfClosing)
+            let name = body.prefix { !$0.properties.isWhitespace }
+            return .open(Self.string(name).lowercased(), Self.attributes(body[name.endIndex...]), selfClosing: selfClosing)
         }
 
-        static func attributes(_ text: Substring) -> [String: String] {
+        static func string(_ scalars: Scalars) -> String { String(String.UnicodeScalarView(scalars)) }
+
+        static func attributes(_ text: Scalars) -> [String: String] {
             var attributes: [String: String] = [:]
             var rest = text
             while let equals = rest.firstIndex(of: "=") {
-                let key = rest[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-                rest = rest[rest.index(after: equals)...].drop { $0.isWhitespace }
+                let key = string(rest[..<equals]).trimmingCharacters(in: .whitespaces).lowercased()
+                rest = rest[rest.index(after: equals)...].drop { $0.properties.isWhitespace }
                 guard let quote = rest.first, quote == "\"" || quote == "'" else { break }
                 rest = rest.dropFirst()
                 guard let close = rest.firstIndex(of: quote) else { break }
-                attributes[String(key)] = decode(rest[..<close])
+                attributes[key] = decode(rest[..<close])
                 rest = rest[rest.index(after: close)...]
             }
             return attributes
         }
 
-        static func decode(_ text: Substring) -> String {
-            guard text.contains("&") else { return String(text) }
-            var out = ""
+        static let entities: [(name: String, scalar: Unicode.Scalar)] = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'")]
+
+        static func decode(_ text: Scalars) -> String {
+            guard text.contains("&") else { return string(text) }
+            var out = String.UnicodeScalarView()
             var rest = text
             while let amp = rest.firstIndex(of: "&") {
-                out += rest[..<amp]
+                out.append(contentsOf: rest[..<amp])
                 let after = rest[amp...]
-                let entities: [(String, String)] = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'")]
-                if let (entity, character) = entities.first(where: { after.hasPrefix($0.0) }) {
-                    out += character
-                    rest = after.dropFirst(entity.count)
+                if let entity = entities.first(where: { after.starts(with: $0.name.unicodeScalars) }) {
+                    out.append(entity.scalar)
+                    rest = after.dropFirst(entity.name.unicodeScalars.count)
                 } else {
-                    out += "&"
+                    out.append("&")
                     rest = after.dropFirst()
                 }
             }
-            return out + rest
+            out.append(contentsOf: rest)
+            return String(out)
         }
     }
 }
-

@@ -38,6 +38,10 @@ import TestSupport
         #expect(SpokenSSML.forSpeech("<speak>I added &lt;break time=&quot;10s&quot;/&gt; &amp; more</speak>") == "<speak>I added &lt;break time=\"10s\"/&gt; &amp; more</speak>")
         #expect(SpokenSSML.forSpeech("Fish & chips") == "<speak>Fish &amp; chips</speak>")
         #expect(SpokenSSML.forSpeech("a < b") == "<speak>a &lt; b</speak>")
+        // A "<" with a combining mark after it is one Character but still a tag's start to
+        // espeak-ng's XML reader (found by fuzzing): escaped as text, dropped as a tag.
+        #expect(SpokenSSML.forSpeech("a &lt;\u{0301}break time=&quot;10s&quot;/&gt; b").unicodeScalars.elementsEqual("<speak>a &lt;\u{0301}break time=\"10s\"/&gt; b</speak>".unicodeScalars))
+        #expect(SpokenSSML.forSpeech("<speak>x <\u{0301}break/>y</speak>").unicodeScalars.elementsEqual("<speak>x y</speak>".unicodeScalars))
     }
 }
 
