@@ -58,9 +58,8 @@ extension SkillServer {
     }
 
     private func call(_ bytes: [UInt8], target: EnvelopeTarget, requestType: String, answer: @escaping @Sendable (AlexaAnswer) -> Void) {
-        let registry = host.currentRegistry
-        guard let entry = registry.entry(for: target) else {
-            let loaded = registry.entries.map(\.id.rawValue).sorted().joined(separator: ", ")
+        guard let entry = host.currentRegistry.entry(for: target) else {
+            let loaded = loadedNames()
             switch target {
             case .named(let name): return answer(.error(.notFound, "no skill \(name); loaded: \(loaded)"))
             case .applicationID(let applicationID):
@@ -199,7 +198,10 @@ final class AlexaFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         case .answering:
             held.append(data)
             // A client that keeps sending while its answer is made is not buffered without end.
-            if held.count > 1024 { context.close(promise: nil) }
+            if held.count > 1024 {
+                server.logger.warning("connection closed: over 1024 request parts pipelined while an Alexa request was answered")
+                context.close(promise: nil)
+            }
             return
         case .closing:
             return

@@ -202,13 +202,13 @@ public struct SkillServer: Sendable {
         router.post("v1/skills/:skill/reload") { request, context in
             try authorizeChange(request, "reload a skill")
             let skill = try Self.pathParameter("skill", in: context)
-            guard await !host.registry.entries(named: skill).isEmpty else { throw APIError(.notFound, "no skill \(skill); loaded: \(await loadedNames())") }
+            guard await !host.registry.entries(named: skill).isEmpty else { throw APIError(.notFound, "no skill \(skill); loaded: \(loadedNames())") }
             let happened = await host.reload(skill: skill)
             return Self.json(["events": .array(happened.map(ServerEvents.json))])
         }
         router.get("v1/skills/:skill/model") { _, context in
             let skill = try Self.pathParameter("skill", in: context)
-            guard let view = await host.modelView(of: skill) else { throw APIError(.notFound, "no skill \(skill); loaded: \(await loadedNames())") }
+            guard let view = await host.modelView(of: skill) else { throw APIError(.notFound, "no skill \(skill); loaded: \(loadedNames())") }
             return Self.json(view)
         }
         router.post("v1/parse") { request, _ in
@@ -342,7 +342,7 @@ public struct SkillServer: Sendable {
     private func eventStream(after: Int?) -> Response {
         let subscription = events.subscribe(after: after)
         return Self.serverSentEvents { output in
-            for await event in subscription { output.yield("id: \(events.id(event))\nevent: host\ndata: \(JSONWriter.string(event.json))\n\n") }
+            for await event in subscription { output.yield(Self.event("host", id: events.id(event), event.json)) }
         }
     }
 
@@ -353,19 +353,24 @@ public struct SkillServer: Sendable {
         Self.serverSentEvents { output in
             var last = after
             for (number, turn) in stored {
-                output.yield("id: \(number)\nevent: turn\ndata: \(JSONWriter.string(turn))\n\n")
+                output.yield(Self.event("turn", id: String(number), turn))
                 last = number
             }
             for await item in live {
                 switch item {
                 case .turn(let number, let turn) where number > last:
-                    output.yield("id: \(number)\nevent: turn\ndata: \(JSONWriter.string(turn))\n\n")
+                    output.yield(Self.event("turn", id: String(number), turn))
                     last = number
                 case .turn: continue
-                case .ended: output.yield("event: ended\ndata: {}\n\n")
+                case .ended: output.yield(Self.event("ended", id: nil, [:]))
                 }
             }
         }
+    }
+
+    /// One server-sent event: its id (when it has one), its name and its data, one JSON line.
+    private static func event(_ name: String, id: String?, _ data: JSONValue) -> String {
+        (id.map { "id: \($0)\n" } ?? "") + "event: \(name)\ndata: \(JSONWriter.string(data))\n\n"
     }
 
     /// A stream of server-sent events: what `produce` yields, with a comment every 15 s so that
@@ -399,8 +404,9 @@ public struct SkillServer: Sendable {
             })
     }
 
-    private func loadedNames() async -> String {
-        await host.registry.entries.map(\.id.rawValue).sorted().joined(separator: ", ")
+    /// The loaded skills' ids, for a 404 that says what there is.
+    func loadedNames() -> String {
+        host.currentRegistry.entries.map(\.id.rawValue).sorted().joined(separator: ", ")
     }
 
     private func readBody(_ request: Request) async throws -> [UInt8] {

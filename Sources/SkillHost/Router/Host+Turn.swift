@@ -93,10 +93,10 @@ extension HostEngine {
         // corner") opens it, unless some skill, that one too, is sure of the sentence as one
         // of its intents ("open the coin flipper" is no coin flip at 0.5).
         if let near = understanding({ registry.invocations.nearMiss(utterance) }), near != conversation.session?.skillID, let entry = registry.entry(near),
-            understanding({ registry.index.parse(utterance) }).first.map({ $0.score < 0.9 }) ?? true {
+            understanding({ registry.index.parse(utterance) }).first.map({ $0.score < Self.sure }) ?? true {
             if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: text) }
             openSession(for: entry.id)
-            note(&result, "A launch phrase that nearly names \(entry.name) (half its name's words or more, and no other skill's): it opens, since no skill is sure (0.9) of the sentence as one of its intents.")
+            note(&result, "A launch phrase that nearly names \(entry.name) (half its name's words or more, and no other skill's): it opens, since no skill is sure (\(Self.sure)) of the sentence as one of its intents.")
             return await send(.launch, to: entry, result: result)
         }
 
@@ -122,11 +122,11 @@ extension HostEngine {
         let candidates = understanding { registry.index.parse(utterance) }
         result.candidates = candidates
         explain(&result, registry.index.explain(utterance))
-        if Self.greetings.contains(words.joined(separator: " ")), (candidates.first?.score ?? 0) < 0.2 {
+        if Self.greetings.contains(words.joined(separator: " ")), (candidates.first?.score ?? 0) < Self.greetingBelow {
             // A greeting no skill reads as its own ("hello" is HelloWorld's; "good morning" is
             // no list item, though ListOMat guesses 0.12) is the host's.
             result.speech = hostHelp(intro: "Hi.")
-            note(&result, "A greeting no skill reads as its own (under 0.2): skillhost answers it.")
+            note(&result, "A greeting no skill reads as its own (under \(Self.greetingBelow)): skillhost answers it.")
             return result
         }
         if let asked = await arbitrate(candidates, result: result) { return asked }
@@ -145,7 +145,7 @@ extension HostEngine {
             note(&result, "“stop” with no skill in session is skillhost's: there is nothing to stop.")
         case nil:
             result.speech = hostHelp(intro: "Sorry, I don't know that one.")
-            note(&result, "No skill named, none in session, and no skill's reading is sure enough (0.1 on its own, 0.15 weighed across skills): skillhost answers. Each skill's account below says why it passed.")
+            note(&result, "No skill named, none in session, and no skill's reading is sure enough (\(SkillIndex.floor) on its own, \(SkillIndex.routedFloor) weighed across skills): skillhost answers. Each skill's account below says why it passed.")
         }
         return result
     }
@@ -217,14 +217,14 @@ extension HostEngine {
             _ = await endSession(reason: .userInitiated, utterance: utterance.text)
             openSession(for: otherEntry.id)
             let own = candidates.first.map { $0.intent == .fallback ? "only its fallback" : "\($0.intent) at \(Self.score($0.score))" } ?? "nothing"
-            note(&result, "\(entry.name) had the session but hardly understood it (\(own), under 0.5), and \(otherEntry.name) reads it surely (\(other.intent) at \(Self.score(other.score)), 0.9 or more): \(otherEntry.name) takes it and its session begins.")
+            note(&result, "\(entry.name) had the session but hardly understood it (\(own), under \(Self.handOverBelow)), and \(otherEntry.name) reads it surely (\(other.intent) at \(Self.score(other.score)), \(Self.sure) or more): \(otherEntry.name) takes it and its session begins.")
             result.candidates = [other] + candidates
             return await start(other.intentValue, with: otherEntry, result: result, slots: other.slots)
         }
         result.candidates = candidates
         explain(&result, [entry.nlu.explain(utterance)])
         if let best = candidates.first {
-            note(&result, "\(entry.name) has the session: it hears every sentence first and reads this one as \(best.intent) at \(Self.score(best.score)). Another skill takes a sentence in a session only when the skill in session hardly understands it (under 0.5) and the other is sure (0.9); say “exit” to leave, or name the other skill.")
+            note(&result, "\(entry.name) has the session: it hears every sentence first and reads this one as \(best.intent) at \(Self.score(best.score)). Another skill takes a sentence in a session only when the skill in session hardly understands it (under \(Self.handOverBelow)) and the other is sure (\(Self.sure)); say “exit” to leave, or name the other skill.")
             let answered = await start(best.intentValue, with: entry, result: result, slots: best.slots)
             // "help" in the middle of a dialog, or a yes or no that answers no question asked:
             // the skill says what it says, and unless it asks something of its own, the question
@@ -242,7 +242,7 @@ extension HostEngine {
         // (even for a skill with a fallback intent, whose handler would start over); with no
         // question under way, the fallback intent hears it.
         if session.dialog == nil, entry.nlu.declares(.fallback) {
-            note(&result, "\(entry.name) has the session and understands nothing in the sentence surely enough, and no other skill is sure of it (0.9): its fallback intent hears it.")
+            note(&result, "\(entry.name) has the session and understands nothing in the sentence surely enough, and no other skill is sure of it (\(Self.sure)): its fallback intent hears it.")
             return await send(.intent, intent: Intent(name: .fallback), to: entry, result: result)
         }
         conversation.session?.dialog = session.dialog
@@ -257,6 +257,15 @@ extension HostEngine {
 
     /// How sure a reading of Stop or Cancel must be to end the session: an exact phrase is 1.
     static let sureEnoughToEnd = 0.5
+    /// A reading this sure is the skill's for certain: it takes a sentence from the skill in
+    /// session (`handOver`) and keeps a near-missed name from opening a skill.
+    static let sure = 0.9
+    /// A skill in session whose best reading is under this hardly understands the sentence,
+    /// and another skill's sure reading (this much ahead) takes it.
+    static let handOverBelow = 0.5
+    static let handOverLead = 0.4
+    /// A greeting no skill reads at least this surely is skillhost's to answer.
+    static let greetingBelow = 0.2
 
     /// Another skill for a sentence the skill in session hardly understands (its best reading
     /// under 0.5, the fallback counting as nothing) and another skill reads surely (0.9 or more,
@@ -266,9 +275,9 @@ extension HostEngine {
     /// own sure readings, and sure built-ins ("stop", "yes"), always stay with it.
     private func handOver(from entry: SkillRegistry.Entry, own: [NLUCandidate], utterance: Utterance) -> (NLUCandidate, SkillRegistry.Entry)? {
         let ownScore = own.first.map { $0.intent == .fallback ? 0 : $0.score } ?? 0
-        guard ownScore < 0.5,
+        guard ownScore < Self.handOverBelow,
             let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }),
-            other.score >= 0.9, other.score - ownScore >= 0.4,
+            other.score >= Self.sure, other.score - ownScore >= Self.handOverLead,
             let otherEntry = registry.entry(other.skillID)
         else { return nil }
         return (other, otherEntry)
