@@ -126,38 +126,44 @@ extension SkillLoader {
 }
 
 /// Says, while a library takes long to load, that it is still loading: after 3 s, then every
-/// 10 s, and how long it took once it is done.
-final class SlowLoadNotice: Sendable {
+/// 10 s, and how long it took once it is done. The clock is a thread of its own, not a timer
+/// on a shared queue: start-up under load can keep every pooled thread busy past the moment.
+final class SlowLoadNotice: @unchecked Sendable {
     private let name: String
     private let progress: @Sendable (String) -> Void
     private let started = ContinuousClock.now
-    /// Whether the load is done, and whether anything was said.
-    private let state = Locked((done: false, spoke: false))
+    /// Guards `done` and `spoke`; the watcher speaks holding it, so "loaded" never comes first.
+    private let condition = NSCondition()
+    private var done = false
+    private var spoke = false
 
     init(_ name: String, progress: @escaping @Sendable (String) -> Void) {
         self.name = name
         self.progress = progress
-        schedule(after: 3)
+        let watcher = Thread { [self] in watch() }
+        watcher.name = "slow-load \(name)"
+        watcher.start()
     }
 
-    private func schedule(after seconds: Int) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) { [self] in
-            let speak = state.withLock { state -> Bool in
-                guard !state.done else { return false }
-                state.spoke = true
-                return true
+    private func watch() {
+        condition.lock()
+        defer { condition.unlock() }
+        var deadline = Date(timeIntervalSinceNow: 3)
+        while !done {
+            if !condition.wait(until: deadline), !done {
+                spoke = true
+                progress("still loading \(name) after \(Self.seconds(ContinuousClock.now - started)) (its factory has not returned)")
+                deadline = Date(timeIntervalSinceNow: 10)
             }
-            guard speak else { return }
-            progress("still loading \(name) after \(Self.seconds(ContinuousClock.now - started)) (its factory has not returned)")
-            schedule(after: 10)
         }
     }
 
     func finish() {
-        let spoke = state.withLock { state -> Bool in
-            state.done = true
-            return state.spoke
-        }
+        condition.lock()
+        done = true
+        condition.signal()
+        let spoke = spoke
+        condition.unlock()
         if spoke { progress("\(name) loaded after \(Self.seconds(ContinuousClock.now - started))") }
     }
 
