@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "skillhost-storage-bench", targets: ["StorageBenchmarks"]),
         .executable(name: "skillhost-reload-bench", targets: ["ReloadBenchmarks"]),
         .executable(name: "skillhost-numberrace-bench", targets: ["NumberRaceBenchmarks"]),
+        .executable(name: "skillhost-voice-bench", targets: ["VoiceBenchmarks"]),
         // Example skills: each is a dynamic library the host loads from Skills/.
         .library(name: "HelloWorld", type: .dynamic, targets: ["HelloWorld"]),
         .library(name: "CoinFlip", type: .dynamic, targets: ["CoinFlip"]),
@@ -66,7 +67,7 @@ let package = Package(
         .target(name: "Loader", dependencies: [cSkillABI, "CFFI", skillModel]),
         .target(name: "SkillHost", dependencies: [skillModel, "NLU", "Dialog", "Loader", "Storage"]),
         // Speech out (espeak-ng, loaded at run time: nothing to link).
-        .target(name: "Voice", dependencies: [skillModel]),
+        .target(name: "Voice", dependencies: [skillModel, "NLU", "SkillHost"]),
         .target(
             name: "PostgresStore",
             dependencies: [
@@ -130,6 +131,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Loader", "NLU", skillModel], path: "Tests/TestSupport"),
         .executableTarget(name: "NLUBenchmarks", dependencies: ["NLU", skillModel, "BenchmarkSupport"], path: "Benchmarks/NLUBenchmarks", exclude: ["Data", "Ceiling"]),
         .executableTarget(name: "ReloadBenchmarks", dependencies: ["SkillHost", "Loader", skillModel, "BenchmarkSupport"], path: "Benchmarks/ReloadBenchmarks"),
+        .executableTarget(name: "VoiceBenchmarks", dependencies: ["Voice", "NLU", skillModel, "BenchmarkSupport"], path: "Benchmarks/VoiceBenchmarks"),
         .executableTarget(name: "NumberRaceBenchmarks", dependencies: ["NumberRace", "BenchmarkSupport"], path: "Benchmarks/NumberRaceBenchmarks"),
         .executableTarget(name: "StorageBenchmarks", dependencies: ["Storage", skillModel, "BenchmarkSupport"], path: "Benchmarks/StorageBenchmarks"),
 
@@ -155,7 +157,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Storage", skillModel, "TestSupport"]),
-        .testTarget(name: "VoiceTests", dependencies: ["Voice", "TestSupport"]),
+        .testTarget(name: "VoiceTests", dependencies: ["Voice", "SkillHost", "NLU", skillModel, "TestSupport"]),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", skillModel, "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

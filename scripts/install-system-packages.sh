@@ -11,7 +11,12 @@
 #   python3     scripts/cluster.py, the many-host load test (standard library only)
 #   wrk         the HTTP load generator of scripts/bench-serve.sh
 #   chromium, chromium-driver   the console's tests drive a real headless browser (WebDriver)
-#   espeak-ng   speech out (--speak, --speak-to): libespeak-ng.so.1, loaded when asked for
+#   espeak-ng   speech out (--speak, --speak-to): libespeak-ng.so.1, loaded when asked for;
+#               also the pronunciation of words the CMU dictionary lacks, for speech in
+#   libpocketsphinx3, pocketsphinx-en-us   speech in (skillhost listen, replay --spoken):
+#               libpocketsphinx.so.3 and libsphinxbase.so.3, loaded when asked for, and the
+#               en-US acoustic model, dictionary and generic language model
+#   sox         skillhost-voice-bench mixes noise into the sentences it speaks
 set -euo pipefail
 missing=()
 dpkg -s libffi-dev >/dev/null 2>&1 || missing+=(libffi-dev)
@@ -24,6 +29,9 @@ command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+dpkg -s libpocketsphinx3 >/dev/null 2>&1 || missing+=(libpocketsphinx3)
+[ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || missing+=(pocketsphinx-en-us)
+command -v sox >/dev/null 2>&1 || missing+=(sox)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}"
     sudo_cmd=""

@@ -175,7 +175,7 @@ public actor HostEngine {
         await withConversation(conversation) { await self.endSession(reason: .userInitiated, utterance: "") }
     }
 
-    private func withConversation<Result: Sendable>(_ conversation: Conversation, _ body: () async -> Result) async -> (Result, Conversation) {
+    func withConversation<Result: Sendable>(_ conversation: Conversation, _ body: () async -> Result) async -> (Result, Conversation) {
         let key = ConversationKey()
         conversations[key] = conversation
         let result = await Self.$turnKey.withValue(key) { await body() }

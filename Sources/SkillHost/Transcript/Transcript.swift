@@ -140,12 +140,18 @@ extension Transcript.Turn {
 public enum TranscriptReplay {
     /// The failures, each naming its line; empty when every turn matched.
     public static func run(_ transcript: Transcript, on host: HostEngine) async -> [String] {
+        await run(transcript, on: host) { await host.turn($0) }
+    }
+
+    /// The transcript with each "you>" line said by `say` (typed, or spoken and heard).
+    public static func run(_ transcript: Transcript, on host: HostEngine, say: (String) async -> TurnResult) async -> [String] {
         var failures: [String] = []
         for turn in transcript.turns {
-            let result = await host.turn(turn.utterance)
+            let result = await say(turn.utterance)
             let differences = Transcript.differences(turn, result)
             if !differences.isEmpty {
-                failures.append("line \(turn.line): you> \(turn.utterance)\n" + differences.joined(separator: "\n"))
+                let heard = result.heard.isEmpty ? "" : " (heard: \(result.utterance))"
+                failures.append("line \(turn.line): you> \(turn.utterance)\(heard)\n" + differences.joined(separator: "\n"))
             }
         }
         await host.shutdown()

@@ -44,6 +44,10 @@ public struct TurnResult: Sendable {
     /// session hears the sentence first, would have read.
     public var otherReadings: [NLUCandidate] = []
 
+    /// A turn from speech: what the recogniser heard, best first, and which was taken.
+    public var heard: [String] = []
+    public var heardChoice = 0
+
     /// For `:debug`: the ranked readings and the envelopes that crossed the ABI.
     public var candidates: [NLUCandidate] = []
     /// For `:debug`, when no reading or only the fallback came of the sentence: why, skill by skill.

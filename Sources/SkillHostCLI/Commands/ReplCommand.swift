@@ -27,8 +27,8 @@ struct ReplCommand: AsyncParsableCommand {
     @Option(name: .customLong("speak-to"), help: ArgumentHelp("Write every answer, spoken, as a WAV file in this folder (0001-Skill.wav, …).", valueName: "DIR"))
     var speakTo: String?
 
-    @Option(help: "The espeak-ng voice to speak in (espeak-ng --voices lists them).")
-    var voice = "en-us"
+    @Option(help: "The espeak-ng voice to speak in (espeak-ng --voices lists them; variants with +, as en-us+f3). The default, en-us+klatt, is the one a recogniser hears best.")
+    var voice = SpeechSynthesizer.Voice.defaultName
 
     @Option(help: "How fast to speak, in words a minute (80 to 450).")
     var rate = 175

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PostgresStore
 import SkillHost
+import Voice
 
 /// `skillhost replay FILE…`: plays recorded conversations and checks every answer.
 struct ReplayCommand: AsyncParsableCommand {
@@ -13,7 +14,9 @@ struct ReplayCommand: AsyncParsableCommand {
             ("Skill> speech") and, indented, what else to check (reprompt:, intent:, asks:, \
             session:). Each file starts a fresh host with an empty data root (unless --data or \
             --database is given; $SKILLHOST_DATABASE_URL is not used here), so a transcript that makes lists finds none at the start. A difference is \
-            printed with its line and the run exits 1.
+            printed with its line and the run exits 1. With --spoken, each "you>" line is said by \
+            espeak-ng and heard back by the recogniser built from the skills (as `skillhost \
+            listen` hears a file), so a transcript checks a conversation held by voice.
             """
     )
 
@@ -21,6 +24,15 @@ struct ReplayCommand: AsyncParsableCommand {
     var files: [String]
 
     @OptionGroup var host: HostOptionGroup
+
+    @Flag(help: "Say each \"you>\" line with espeak-ng and hear it with the speech recogniser, instead of typing it.")
+    var spoken = false
+
+    @Option(help: ArgumentHelp("The espeak-ng voice that says the lines with --spoken. espeak-ng's Klatt voices are the ones the en-US acoustic model hears best.", valueName: "voice"))
+    var voice = "en-us+klatt"
+
+    @Option(help: ArgumentHelp("How fast the lines are said with --spoken, in words a minute.", valueName: "wpm"))
+    var rate = 175
 
     func run() async throws {
         let stdout = FileDescriptorSink.standardOutput
@@ -52,7 +64,31 @@ struct ReplayCommand: AsyncParsableCommand {
             defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
             let engine: HostEngine
             do { engine = try HostEngine(options: options) } catch { throw ValidationError("cannot start: \(error)") }
-            let failures = await TranscriptReplay.run(transcript, on: engine)
+            let failures: [String]
+            if spoken {
+                let mouth: SpeechSynthesizer
+                let ear = HostEar(host: engine)
+                let voice = SpeechSynthesizer.Voice(name: voice, rate: rate)
+                do {
+                    mouth = try SpeechSynthesizer()
+                    _ = try mouth.samples("", voice: voice)
+                    _ = try ear.recognizer()
+                } catch {
+                    throw ValidationError("cannot replay by voice: \(error)")
+                }
+                failures = await TranscriptReplay.run(transcript, on: engine) { line in
+                    do {
+                        let (recognizer, search) = try ear.listening(for: await engine.awaitedAnswer())
+                        let heard = recognizer.hear(try mouth.samplesForListening(line, voice: voice), search: search)
+                        return await engine.turn(hearing: heard)
+                    } catch {
+                        stderr.write("skillhost replay: cannot say “\(line)”: \(error)\n")
+                        return await engine.turn(hearing: [])
+                    }
+                }
+            } else {
+                failures = await TranscriptReplay.run(transcript, on: engine)
+            }
             if failures.isEmpty {
                 stdout.write("ok \(file): \(transcript.turns.count) turns\n")
             } else {

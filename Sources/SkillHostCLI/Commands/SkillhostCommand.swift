@@ -5,7 +5,7 @@ public struct SkillhostCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "skillhost",
         abstract: "Run Alexa-style voice and chat skills locally, from dynamic libraries.",
-        subcommands: [ReplCommand.self, ServeCommand.self, ConsoleCommand.self, ReplayCommand.self, NewCommand.self, NLUCommand.self, StorageCommand.self, TrustCommand.self, RunnerCommand.self],
+        subcommands: [ReplCommand.self, ServeCommand.self, ConsoleCommand.self, ReplayCommand.self, ListenCommand.self, NewCommand.self, NLUCommand.self, StorageCommand.self, TrustCommand.self, RunnerCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 
