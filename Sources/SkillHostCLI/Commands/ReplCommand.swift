@@ -33,6 +33,9 @@ struct ReplCommand: AsyncParsableCommand {
     @Option(help: "How fast to speak, in words a minute (80 to 450).")
     var rate = 175
 
+    @Flag(help: "Also take turns spoken into the microphone (pocketsphinx, with a language model built from the loaded skills); where there is no capture device, says so and typing works as ever.")
+    var listen = false
+
     func run() async throws {
         let stdout = FileDescriptorSink.standardOutput
         let stderr = FileDescriptorSink.standardError
@@ -66,6 +69,7 @@ struct ReplCommand: AsyncParsableCommand {
             speech = { result in speaker.speak(result, diagnostics: sink) }
         }
         if !host.noWatch { await engine.startWatching() }
+        let heard = listen ? Self.listening(to: engine, diagnostics: diagnostics) : nil
         let repl = REPL(
             host: engine,
             input: terminal ?? StandardInputLines(),
@@ -74,7 +78,59 @@ struct ReplCommand: AsyncParsableCommand {
             format: json ? .json : .text,
             style: .init(interactive: interactive, color: color),
             completion: completion,
-            speak: speech)
+            speak: speech,
+            heard: heard)
         await repl.run()
+    }
+
+    /// Utterances from the microphone, heard with the skills' language model (and, while the
+    /// dialog waits on an answer, the model of its answers); nil, said why, where there is no
+    /// capture device or no recogniser.
+    static func listening(to engine: HostEngine, diagnostics: any TextSink) -> AsyncStream<[String]>? {
+        let microphone: Microphone
+        let ear = HostEar(host: engine)
+        let recognizer: SpeechRecognizer
+        do {
+            recognizer = try ear.recognizer().recognizer
+            microphone = try Microphone()
+        } catch {
+            diagnostics.write("skillhost: cannot listen: \(error). Typing works as ever.\n")
+            return nil
+        }
+        diagnostics.write("skillhost: listening on \(microphone.description) with \(recognizer.description); speak, or type\n")
+        let (sound, soundIn) = AsyncStream.makeStream(of: [Int16].self)
+        let reader = Thread {
+            while let samples = microphone.read() { soundIn.yield(samples) }
+            soundIn.finish()
+        }
+        reader.name = "microphone"
+        reader.start()
+        let (heard, heardOut) = AsyncStream.makeStream(of: [String].self)
+        let task = Task {
+            let stream = recognizer.listen()
+            var awaited: AwaitedAnswer?
+            var first = true
+            for await samples in sound {
+                var offset = 0
+                while offset < samples.count {
+                    // What to listen for is chosen again whenever the dialog waits on something else.
+                    let now = await engine.awaitedAnswer()
+                    if now != awaited || first {
+                        first = false
+                        awaited = now
+                        if let search = try? ear.listening(for: now).search { stream.search = search }
+                    }
+                    let (utterance, consumed) = stream.next(samples[offset...])
+                    offset += consumed
+                    if let utterance { heardOut.yield(utterance.hypotheses) }
+                }
+            }
+            heardOut.finish()
+        }
+        heardOut.onTermination = { _ in
+            task.cancel()
+            microphone.close()
+        }
+        return heard
     }
 }

@@ -28,8 +28,12 @@ public struct REPL: Sendable {
     let completion: Completion?
     /// Says each turn's answer aloud or into a file (`--speak`, `--speak-to`), after it is shown.
     let speak: (@Sendable (TurnResult) -> Void)?
+    /// Utterances heard from the microphone (`--listen`), each its recogniser's hypotheses:
+    /// turns taken between typed lines.
+    let heard: AsyncStream<[String]>?
 
-    public init(host: HostEngine, input: any LineSource, output: any TextSink, diagnostics: any TextSink, format: Format = .text, style: Style = .plain, completion: Completion? = nil, speak: (@Sendable (TurnResult) -> Void)? = nil) {
+    public init(host: HostEngine, input: any LineSource, output: any TextSink, diagnostics: any TextSink, format: Format = .text, style: Style = .plain, completion: Completion? = nil, speak: (@Sendable (TurnResult) -> Void)? = nil, heard: AsyncStream<[String]>? = nil) {
+        self.heard = heard
         self.host = host
         self.input = input
         self.output = output
@@ -40,27 +44,83 @@ public struct REPL: Sendable {
         self.speak = speak
     }
 
+    /// What comes next: a line typed, or an utterance heard.
+    private enum Said: Sendable {
+        case typed(String)
+        case heard([String])
+    }
+
+    /// Typed lines and heard utterances as they come, in one stream; it ends with the typing.
+    private func said() -> AsyncStream<Said> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Said.self)
+        let input = self.input, host = self.host, completion = self.completion, prompt = paint("you> ", code: "2")
+        let typing = Task {
+            while true {
+                if let completion {
+                    let entries = await host.registry.entries
+                    completion.update(skills: entries.map(\.name), invocations: entries.flatMap(\.invocationNames))
+                }
+                guard let line = await input.nextLine(prompt: prompt) else { break }
+                continuation.yield(.typed(line))
+                // The next prompt once this line's turn is shown.
+                await Self.settle()
+            }
+            continuation.finish()
+        }
+        let listening = heard.map { heard in Task { for await hypotheses in heard { continuation.yield(.heard(hypotheses)) } } }
+        continuation.onTermination = { _ in
+            typing.cancel()
+            listening?.cancel()
+        }
+        return stream
+    }
+
+    /// Lets the turn of the line just read be taken and shown before the next prompt.
+    private static func settle() async {
+        for _ in 0..<50 { await Task.yield() }
+    }
+
     /// Runs until end of input or `:quit`, then ends any open session.
     public func run() async {
         await printBanner()
         var debug = false
         var recording: FileHandle?
         defer { try? recording?.close() }
+        var said = heard == nil ? nil : self.said().makeAsyncIterator()
         while true {
-            if let completion {
-                let entries = await host.registry.entries
-                completion.update(skills: entries.map(\.name), invocations: entries.flatMap(\.invocationNames))
+            let line: String
+            var hypotheses: [String]?
+            if said != nil {
+                guard let next = await said?.next() else { break }
+                switch next {
+                case .typed(let typed): line = typed
+                case .heard(let heard):
+                    line = heard.first ?? ""
+                    hypotheses = heard
+                }
+            } else {
+                if let completion {
+                    let entries = await host.registry.entries
+                    completion.update(skills: entries.map(\.name), invocations: entries.flatMap(\.invocationNames))
+                }
+                guard let typed = await input.nextLine(prompt: paint("you> ", code: "2")) else { break }
+                line = typed
             }
-            guard let line = await input.nextLine(prompt: paint("you> ", code: "2")) else { break }
             // Not Foundation's trimming: on every line it cost more than a tenth of a piped turn.
             let trimmed = line.trimmingWhitespace()
-            if trimmed.hasPrefix(":") {
+            if hypotheses == nil, trimmed.hasPrefix(":") {
                 switch await command(trimmed, debug: &debug, recording: &recording) {
                 case .continue: continue
                 case .quit: await host.shutdown(); return
                 }
             }
-            let result = await host.turn(line)
+            let result: TurnResult
+            if let hypotheses {
+                result = await host.turn(hearing: hypotheses)
+                if format == .text { output.write(paint("you (heard)> ", code: "2") + TerminalText.escaped(result.utterance) + "\n") }
+            } else {
+                result = await host.turn(line)
+            }
             if trimmed.isEmpty && result.skillID == nil { continue }
             show(result, debug: debug)
             speak?(result)
