@@ -82,6 +82,7 @@ let package = Package(
         .target(
             name: "SkillServer",
             dependencies: [
+                "Voice",
                 "SkillHost",
                 skillModel,
                 "Storage",

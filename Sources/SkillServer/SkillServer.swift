@@ -7,6 +7,7 @@ import PostgresStore
 import Prometheus
 import ServiceLifecycle
 import SkillHost
+import Voice
 import SkillModel
 import Storage
 
@@ -55,6 +56,8 @@ public struct ServerOptions: Sendable {
 /// |---|---|
 /// | `POST /v1/conversations` | `{"userId"?, "deviceId"?}` → 201 `{"id"}` |
 /// | `POST /v1/conversations/{id}/turns` | `{"text"}` → the turn, with the keys of `--json` |
+/// | `POST /v1/conversations/{id}/speech` | a WAV recording → the turn it was heard as, with `heard` |
+/// | `POST /v1/speech` | `{"ssml"}` or `{"text"}` → it spoken, `audio/wav` |
 /// | `GET /v1/conversations/{id}` | its last turns and the skill in session |
 /// | `DELETE /v1/conversations/{id}` | ends it (SessionEndedRequest to the skill in session) |
 /// | `POST /alexa`, `POST /alexa/{skill}` | an Alexa request envelope → the skill's response envelope |
@@ -73,6 +76,9 @@ public struct SkillServer: Sendable {
     let events: ServerEvents
     /// Each conversation's turns as they are taken here, for `GET /v1/conversations/{id}/events`.
     let feed = ConversationFeed()
+    /// Speech in for `POST /v1/conversations/{id}/speech`: built from the loaded skills the
+    /// first time it is asked for, and again when they change.
+    let ear: HostEar
 
     /// - Parameter database: keeps conversations (and is checked by `/readyz`), its schema
     ///   migrated already (`PostgresStore.migrate()`); nil keeps them in the data root's files.
@@ -85,6 +91,7 @@ public struct SkillServer: Sendable {
         self.options = options
         self.verifier = verifier
         self.database = database
+        ear = HostEar(host: host)
         if let database {
             conversations = ConversationTable(
                 container: database.container(ConversationTable.containerName, in: .host),
@@ -147,29 +154,42 @@ public struct SkillServer: Sendable {
             let body = try await readJSON(request)
             guard let text = body["text"]?.string else { throw APIError(.badRequest, "the body needs \"text\": the user's utterance") }
             // ?inspect=true: the answer also carries what :debug shows (the console's view).
-            let inspecting = request.uri.queryParameters["inspect"].map { $0 == "true" || $0 == "1" } ?? false
-            let start = ContinuousClock.now
-            let leased = try await checkOut(id)
-            let checkedOut = ContinuousClock.now
-            let (result, after) = await host.turn(text, in: leased.entry.conversation, inspecting: inspecting)
-            let answered = ContinuousClock.now
-            let turn = result.jsonValue
-            let number = try await stored { try await conversations.checkIn(id, leased, after, turn: turn) }
-            if number == nil { logger.warning("turn not kept: the conversation's lock was lost with the database's connection and another turn took it", metadata: ["conversation": "\(id)"]) }
-            logTurn(id, result, since: start)
-            let total = ContinuousClock.now - start
-            ServerMetrics.turn(result, total: total)
-            var answer = turn
-            if inspecting, case .object(var object) = turn, case .object(var inspection) = result.inspectionJSON {
-                inspection["totalMs"] = .number(JSONNumber(Self.milliseconds(total)))
-                // Reading and writing the conversation's stored form: the rest of the turn.
-                inspection["storeMs"] = .number(JSONNumber(Self.milliseconds(total - (answered - checkedOut))))
-                inspection["number"] = number.map { .number(JSONNumber($0)) } ?? .null
-                object["inspect"] = .object(inspection)
-                answer = .object(object)
+            return try await converse(id, inspecting: Self.inspecting(request)) { conversation, inspecting in
+                await host.turn(text, in: conversation, inspecting: inspecting)
             }
-            if let number { feed.publish(id, .turn(number, answer)) }
-            return Self.json(answer)
+        }
+        router.post("v1/conversations/:id/speech") { request, context in
+            let id = try context.parameters.require("id")
+            let audio: AudioInput
+            do { audio = try AudioInput.decode(Data(try await readBody(request)), name: "the body") } catch let error as AudioInput.Failure {
+                throw APIError(.unsupportedMediaType, error.description)
+            }
+            return try await converse(id, inspecting: Self.inspecting(request)) { conversation, inspecting in
+                let heard: [String]
+                let start = ContinuousClock.now
+                do { heard = try await hear(audio.samples, awaiting: HostEngine.awaitedAnswer(in: conversation)) } catch {
+                    var result = await host.turn(hearing: [], in: conversation).0
+                    result.error = "cannot listen: \(error)"
+                    return (result, conversation)
+                }
+                let hearing = ContinuousClock.now - start
+                guard !heard.isEmpty else { return nil }
+                var (result, after) = await host.turn(hearing: heard, in: conversation, inspecting: inspecting)
+                result.hearingDuration = hearing
+                return (result, after)
+            }
+        }
+        router.post("v1/speech") { request, _ in
+            let body = try await readJSON(request)
+            guard let ssml = body["ssml"]?.string ?? body["text"]?.string.map(SSML.escape) else {
+                throw APIError(.badRequest, "the body needs \"ssml\" (a response's outputSpeech) or \"text\"")
+            }
+            let voice = SpeechSynthesizer.Voice(name: body["voice"]?.string ?? SpeechSynthesizer.Voice.defaultName, rate: body["rate"]?.number.flatMap { Int($0.literal) } ?? 175)
+            let bytes = try await Self.offTheLoop { () throws -> [UInt8] in
+                let synthesizer = try SpeechSynthesizer()
+                return WAVFile(samples: try synthesizer.samples(ssml, voice: voice), sampleRate: synthesizer.sampleRate).bytes
+            }
+            return Response(status: .ok, headers: [.contentType: "audio/wav"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
         router.get("v1/conversations/:id/events") { request, context in
             let id = try context.parameters.require("id")
@@ -258,6 +278,65 @@ public struct SkillServer: Sendable {
             try await alexa(request, skill: try Self.pathParameter("skill", in: context))
         }
         return router
+    }
+
+    /// Whether `?inspect=true` asks for what :debug shows of the turn.
+    static func inspecting(_ request: Request) -> Bool {
+        request.uri.queryParameters["inspect"].map { $0 == "true" || $0 == "1" } ?? false
+    }
+
+    /// One turn of conversation `id`: checked out, taken by `take` (nil: nothing to take, the
+    /// conversation is left as it was and the answer says nothing was heard), checked in,
+    /// logged, published to whoever follows the conversation.
+    private func converse(_ id: String, inspecting: Bool, take: (Conversation, Bool) async -> (TurnResult, Conversation)?) async throws -> Response {
+        let start = ContinuousClock.now
+        let leased = try await checkOut(id)
+        let checkedOut = ContinuousClock.now
+        guard let (result, after) = await take(leased.entry.conversation, inspecting) else {
+            _ = try await stored { try await conversations.checkIn(id, leased, leased.entry.conversation, turn: nil) }
+            return Self.json(["heard": []])
+        }
+        let answered = ContinuousClock.now
+        var turn = result.jsonValue
+        if !result.heard.isEmpty, case .object(var object) = turn {
+            object["heard"] = .array(result.heard.map(JSONValue.string))
+            object["heardChoice"] = .number(JSONNumber(result.heardChoice))
+            turn = .object(object)
+        }
+        let number = try await stored { try await conversations.checkIn(id, leased, after, turn: turn) }
+        if number == nil { logger.warning("turn not kept: the conversation's lock was lost with the database's connection and another turn took it", metadata: ["conversation": "\(id)"]) }
+        logTurn(id, result, since: start)
+        let total = ContinuousClock.now - start
+        ServerMetrics.turn(result, total: total)
+        var answer = turn
+        if inspecting, case .object(var object) = turn, case .object(var inspection) = result.inspectionJSON {
+            inspection["totalMs"] = .number(JSONNumber(Self.milliseconds(total)))
+            // Reading and writing the conversation's stored form: the rest of the turn.
+            inspection["storeMs"] = .number(JSONNumber(Self.milliseconds(total - (answered - checkedOut))))
+            inspection["number"] = number.map { .number(JSONNumber($0)) } ?? .null
+            if !result.heard.isEmpty { inspection["hearMs"] = .number(JSONNumber(Self.milliseconds(result.hearingDuration))) }
+            object["inspect"] = .object(inspection)
+            answer = .object(object)
+        }
+        if let number { feed.publish(id, .turn(number, answer)) }
+        return Self.json(answer)
+    }
+
+    /// Speech heard with the ear the loaded skills make (one decoder: requests take turns at
+    /// it), off the event loop; the hypotheses of what was said, or none.
+    func hear(_ samples: [Int16], awaiting: AwaitedAnswer?) async throws -> [String] {
+        let ear = self.ear
+        return try await Self.offTheLoop {
+            let (recognizer, search) = try ear.listening(for: awaiting)
+            return recognizer.hear(samples, search: search)
+        }
+    }
+
+    /// CPU-bound work on a thread of Dispatch's, not the connection's event loop.
+    static func offTheLoop<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     /// Runs a store operation; a failure is 503 with what failed (the disk full, the store

@@ -69,9 +69,6 @@ public final class SpeechRecognizer: @unchecked Sendable {
             // A second pass over the lattice: n-best lists and posteriors.
             "-bestpath", "yes", "-maxhmmpf", "3000",
             "-vad_postspeech", "40",
-            // Digital silence (the zeros between synthesised sentences) has no spectrum to
-            // take a logarithm of: a little noise, the same every run, gives it one.
-            "-dither", "yes", "-seed", "1",
         ]) else { throw Failure(description: "pocketsphinx refused its configuration") }
         guard let decoder = library.initialize(config) else {
             _ = library.freeConfig(config)
@@ -179,6 +176,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
         private var started = false
         /// The search its utterances use (a name given to `addSearch`, or the main one).
         public var search: String
+        private var comfort = ComfortNoise()
 
         init(recognizer: SpeechRecognizer, search: String) {
             self.recognizer = recognizer
@@ -219,8 +217,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
                     started = true
                 }
                 let count = min(chunk, samples.endIndex - offset)
-                samples.withUnsafeBufferPointer { buffer in
-                    _ = library.processRaw(decoder, buffer.baseAddress! + (offset - samples.startIndex), count, 0, 0)
+                var piece = Array(samples[offset..<(offset + count)])
+                comfort.fill(&piece)
+                piece.withUnsafeBufferPointer { buffer in
+                    _ = library.processRaw(decoder, buffer.baseAddress!, count, 0, 0)
                 }
                 offset += count
                 fed += count
@@ -294,5 +294,45 @@ extension SpeechSynthesizer {
         let spoken = try samples(SSML.escape(text), voice: voice)
         let floats = AudioInput.resample(spoken.map { Float($0) / 32768 }, from: sampleRate, to: AudioInput.sampleRate)
         return floats.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
+    }
+}
+
+/// A faint, steady pink noise (about -48 dBFS) added to all sound before it is heard. The en-US
+/// acoustic model learned from recordings with a room behind them; sound without one
+/// (synthesised speech, digital silence between words, a recording cleaned of its noise) it
+/// mishears: espeak-ng's voice had 50% of its words wrong clean, 27% with this under it (the
+/// voice benchmark, 40 sentences). It must be steady: added only where the sound was quiet, it
+/// made things worse. A microphone's own floor is about as loud, so real speech loses nothing.
+struct ComfortNoise {
+    /// Its RMS on the 16-bit scale.
+    static let level = 130.0
+    private var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    private var b0 = 0.0, b1 = 0.0, b2 = 0.0
+
+    mutating func fill(_ samples: inout [Int16]) {
+        for index in samples.indices {
+            let noisy = Double(samples[index]) + pink() * Self.level
+            samples[index] = Int16(max(-32768, min(32767, noisy.rounded())))
+        }
+    }
+
+    /// Pink noise of unit RMS, roughly: white noise through Paul Kellet's economy filter.
+    private mutating func pink() -> Double {
+        let white = gaussian()
+        b0 = 0.99765 * b0 + white * 0.0990460
+        b1 = 0.96300 * b1 + white * 0.2965164
+        b2 = 0.57000 * b2 + white * 1.0526913
+        return (b0 + b1 + b2 + white * 0.1848) / 3.2
+    }
+
+    /// A normal deviate (Box-Muller on xorshift), the same every run.
+    private mutating func gaussian() -> Double {
+        func uniform() -> Double {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return (Double(state >> 11) + 0.5) / Double(1 << 53)
+        }
+        return (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform())
     }
 }

@@ -97,6 +97,8 @@ public final class SpeechSynthesizer: Sendable {
         typealias Callback = @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutableRawPointer?) -> Int32
         typealias SetCallback = @convention(c) (Callback?) -> Void
         typealias SetVoice = @convention(c) (UnsafePointer<CChar>?) -> Int32
+        typealias SetVoiceProperties = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+        typealias ListVoices = @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>?
         typealias SetParameter = @convention(c) (Int32, Int32, Int32) -> Int32
         typealias Synth = @convention(c) (UnsafeRawPointer?, Int, UInt32, Int32, UInt32, UInt32, UnsafeMutablePointer<UInt32>?, UnsafeMutableRawPointer?) -> Int32
         typealias Synchronize = @convention(c) () -> Int32
@@ -104,12 +106,53 @@ public final class SpeechSynthesizer: Sendable {
 
         let sampleRate: Int
         let setVoiceName: SetVoice
+        let setVoiceProperties: SetVoiceProperties
+        let listVoices: ListVoices
         let setParameter: SetParameter
         let synth: Synth
         let synchronize: Synchronize
         let textToPhonemes: TextToPhonemes
 
-        func setVoice(_ name: String) -> Int32 { name.withCString { setVoiceName($0) } }
+        /// By name ("en-us", "en-us+f3", "gmw/en"), else by language ("en-gb", whose voice is
+        /// named "en"), as espeak-ng's own -v finds it.
+        func setVoice(_ name: String) -> Int32 {
+            if name.withCString({ setVoiceName($0) }) == 0 { return 0 }
+            guard !name.contains("+"), speaks(language: name) else { return -1 }
+            return name.withCString { language in
+                var voice = VoiceProperties(name: nil, languages: language, identifier: nil, gender: 0, age: 0, variant: 0, unused: 0, score: 0, spare: nil)
+                return withUnsafeMutableBytes(of: &voice) { setVoiceProperties($0.baseAddress) }
+            }
+        }
+
+        /// Whether a voice lists `language` among its languages (each a priority byte and a
+        /// name, the list ended by an empty one).
+        func speaks(language: String) -> Bool {
+            guard var cursor = listVoices(nil) else { return false }
+            while let voice = cursor.pointee {
+                if var languages = voice.assumingMemoryBound(to: VoiceProperties.self).pointee.languages {
+                    while languages.pointee != 0 {
+                        let name = String(cString: languages + 1)
+                        if name == language { return true }
+                        languages += 1 + name.utf8.count + 1
+                    }
+                }
+                cursor += 1
+            }
+            return false
+        }
+
+        /// espeak_VOICE, as espeak_SetVoiceByProperties reads it.
+        struct VoiceProperties {
+            var name: UnsafePointer<CChar>?
+            var languages: UnsafePointer<CChar>?
+            var identifier: UnsafePointer<CChar>?
+            var gender: UInt8
+            var age: UInt8
+            var variant: UInt8
+            var unused: UInt8
+            var score: Int32
+            var spare: UnsafeMutableRawPointer?
+        }
 
         static let shared: Result<Library, Failure> = Result { () throws(Failure) -> Library in try Library() }
 
@@ -125,6 +168,8 @@ public final class SpeechSynthesizer: Sendable {
             let initialize = try symbol("espeak_Initialize", as: Initialize.self)
             let setCallback = try symbol("espeak_SetSynthCallback", as: SetCallback.self)
             setVoiceName = try symbol("espeak_SetVoiceByName", as: SetVoice.self)
+            setVoiceProperties = try symbol("espeak_SetVoiceByProperties", as: SetVoiceProperties.self)
+            listVoices = try symbol("espeak_ListVoices", as: ListVoices.self)
             setParameter = try symbol("espeak_SetParameter", as: SetParameter.self)
             synth = try symbol("espeak_Synth", as: Synth.self)
             synchronize = try symbol("espeak_Synchronize", as: Synchronize.self)

@@ -55,7 +55,7 @@ import TestSupport
         }
         // The answer, heard back: what the skill said.
         let back = try NewSkillTests.run(Self.skillhost, ["listen", "--no-answers", "--generic", folder + "/solve.answer.wav"], environment: try Self.environment())
-        #expect(back.output.contains("heard: what's") && back.output.contains("target"), "\(back.output)")
+        #expect(back.output.contains("heard: ") && back.output.contains("target"), "\(back.output)")
     }
 
     /// Silence is nothing heard, said so; the command succeeds.

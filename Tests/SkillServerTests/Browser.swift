@@ -24,7 +24,9 @@ final class Browser: @unchecked Sendable {
         let description: String
     }
 
-    init(width: Int = 1280, height: Int = 800) async throws {
+    /// - Parameter microphone: a WAV file the browser's microphone plays (over and over), with
+    ///   permission to use it granted; answers may play without a click.
+    init(width: Int = 1280, height: Int = 800, microphone: String? = nil) async throws {
         port = try TestSupport.freeLoopbackPort()
         // Near the top of the temporary folder: Chromium puts Unix sockets in it, whose paths
         // may not pass 107 bytes (nested in the tests' folder under CI's, it exited at start).
@@ -61,7 +63,10 @@ final class Browser: @unchecked Sendable {
                     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                     "--disable-extensions", "--disable-background-networking", "--disable-sync",
                     .string("--window-size=\(width),\(height)"), .string("--user-data-dir=\(profile)"),
-                ]),
+                ] + (microphone.map { [
+                    "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", .string("--use-file-for-fake-audio-capture=\($0)"),
+                    "--autoplay-policy=no-user-gesture-required",
+                ] } ?? [])),
             ],
         ]]]
         let answer: JSONValue

@@ -116,8 +116,15 @@ public struct InvocationParser: Sendable {
     /// h, w and y, doubled ones once ("listomat", "list oh mat" and "lista mat" → "lstmt").
     static func soundKey(_ text: String) -> String {
         var key = ""
-        for (index, character) in text.lowercased().replacingOccurrences(of: "ph", with: "f").enumerated() where character.isLetter {
-            if index > 0, "aeiouhwy".contains(character) { continue }
+        let letters = Array(text.lowercased().replacingOccurrences(of: "ph", with: "f").replacingOccurrences(of: "ck", with: "k"))
+        for (index, letter) in letters.enumerated() where letter.isLetter {
+            if index > 0, "aeiouhwy".contains(letter) { continue }
+            // Letters said alike are one sound: a soft c and a z are an s ("race", "raise",
+            // "rays" as a recogniser may hear them), a hard c and a q a k.
+            var character = letter
+            if character == "c" { character = index + 1 < letters.count && "eiy".contains(letters[index + 1]) ? "s" : "k" }
+            if character == "z" { character = "s" }
+            if character == "q" { character = "k" }
             if key.last != character { key.append(character) }
         }
         return key

@@ -47,6 +47,8 @@ public struct TurnResult: Sendable {
     /// A turn from speech: what the recogniser heard, best first, and which was taken.
     public var heard: [String] = []
     public var heardChoice = 0
+    /// The time the recogniser took to hear it (set by whoever listened).
+    public var hearingDuration: Duration = .zero
 
     /// For `:debug`: the ranked readings and the envelopes that crossed the ABI.
     public var candidates: [NLUCandidate] = []

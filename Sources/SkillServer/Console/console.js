@@ -174,7 +174,9 @@ function follow(id, after) {
     let turn;
     try { turn = JSON.parse(message.data); } catch (_) { return; }
     // The answer to this page's own turn may come after its event: not another tab's then.
-    showTurn(turn, Number(message.lastEventId), !(state.pending !== null && turn.utterance === state.pending));
+    // Speech sent from here is this page's own whatever it was heard as.
+    const own = state.pending !== null && (turn.utterance === state.pending || (state.pending === heardSpeech && turn.heard));
+    showTurn(turn, Number(message.lastEventId), !own);
   });
   source.addEventListener("ended", () => {
     if (state.conversation !== id) return;
@@ -249,6 +251,140 @@ async function say(text) {
   }
 }
 
+// --- Voice: the microphone, and answers spoken ----------------------------------------------
+
+/** The microphone's state while it listens. */
+const voice = { listening: null };
+/** `state.pending` while speech sent from this page is being heard. */
+const heardSpeech = {};
+
+/** Mono samples (Float32, at `rate`) as a 16 kHz 16-bit WAV file, averaged down. */
+function wavOf(chunks, rate) {
+  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  const input = new Float32Array(length);
+  let at = 0;
+  for (const chunk of chunks) { input.set(chunk, at); at += chunk.length; }
+  const ratio = rate / 16000;
+  const count = Math.floor(length / ratio);
+  const buffer = new ArrayBuffer(44 + count * 2);
+  const view = new DataView(buffer);
+  const text = (offset, value) => { for (let i = 0; i < value.length; i++) view.setUint8(offset + i, value.charCodeAt(i)); };
+  text(0, "RIFF"); view.setUint32(4, 36 + count * 2, true); text(8, "WAVE");
+  text(12, "fmt "); view.setUint32(16, 16, true); view.setUint16(20, 1, true); view.setUint16(22, 1, true);
+  view.setUint32(24, 16000, true); view.setUint32(28, 32000, true); view.setUint16(32, 2, true); view.setUint16(34, 16, true);
+  text(36, "data"); view.setUint32(40, count * 2, true);
+  for (let i = 0; i < count; i++) {
+    const from = Math.floor(i * ratio), to = Math.max(from + 1, Math.floor((i + 1) * ratio));
+    let sum = 0;
+    for (let j = from; j < to && j < length; j++) sum += input[j];
+    const sample = Math.max(-1, Math.min(1, sum / (to - from)));
+    view.setInt16(44 + i * 2, sample < 0 ? sample * 32768 : sample * 32767, true);
+  }
+  return new Blob([buffer], { type: "audio/wav" });
+}
+
+/** Talk: listens until the speaker has been quiet for 0.8 s after speaking (or 15 s, or the
+ *  button again), then sends the sound to be heard and answered. */
+async function toggleMicrophone() {
+  if (voice.listening) { voice.listening.stop(); return; }
+  let stream;
+  try {
+    // The sound as it is: a recogniser hears filtered speech worse than plain.
+    stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
+  } catch (error) {
+    setStatus("no microphone: " + error.message + "; type instead", "error");
+    return;
+  }
+  // At the recogniser's rate: the browser's own resampler does the work, band-limited.
+  let context;
+  try { context = new AudioContext({ sampleRate: 16000 }); } catch (_) { context = new AudioContext(); }
+  const source = context.createMediaStreamSource(stream);
+  const processor = context.createScriptProcessor(4096, 1, 1);
+  const chunks = [];
+  let spoke = false, quietSince = null, stopped = false, armedSince = null;
+  const started = performance.now();
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    processor.disconnect(); source.disconnect();
+    stream.getTracks().forEach((track) => track.stop());
+    const rate = context.sampleRate;
+    await context.close();
+    voice.listening = null;
+    $("mic").setAttribute("aria-pressed", "false");
+    $("mic").textContent = "Talk";
+    if (!spoke) { setStatus("nothing was heard; try again, closer to the microphone", "warning"); return; }
+    await sendSpeech(wavOf(chunks, rate));
+  };
+  processor.onaudioprocess = (event) => {
+    if (stopped) return;
+    const samples = new Float32Array(event.inputBuffer.getChannelData(0));
+    chunks.push(samples);
+    let energy = 0;
+    for (const sample of samples) energy += sample * sample;
+    const loud = Math.sqrt(energy / samples.length) > 0.015;
+    const now = performance.now();
+    // Speech counts once it starts after a quiet moment (0.3 s): a sound already going on
+    // when the microphone opened (the end of an answer playing) is not half a request.
+    if (!spoke) {
+      if (loud && armedSince !== null && now - armedSince > 300) spoke = true;
+      else if (!loud && armedSince === null) armedSince = now;
+      else if (loud) armedSince = null;
+      if (!spoke) { chunks.length = 0; chunks.push(samples); }
+    }
+    if (spoke && loud) quietSince = null; else if (spoke && quietSince === null) quietSince = now;
+    if ((spoke && quietSince !== null && now - quietSince > 800) || now - started > 15000) stop();
+  };
+  source.connect(processor);
+  processor.connect(context.destination);
+  voice.listening = { stop };
+  $("mic").setAttribute("aria-pressed", "true");
+  $("mic").textContent = "Listening… (Stop)";
+  setStatus("listening: speak, and stop when you are done");
+}
+
+/** The recording heard and answered as a turn of the conversation. */
+async function sendSpeech(wav) {
+  if (!state.conversation) await newConversation();
+  setStatus("hearing it…");
+  let response, value = null;
+  state.pending = heardSpeech;
+  try {
+    response = await fetch("/v1/conversations/" + encodeURIComponent(state.conversation) + "/speech?inspect=true", { method: "POST", headers: { "Content-Type": "audio/wav" }, body: wav });
+    const text = await response.text();
+    try { value = text ? JSON.parse(text) : null; } catch (_) { value = null; }
+  } catch (error) {
+    setStatus("the server cannot be reached (" + error.message + ")", "error");
+    return;
+  } finally {
+    state.pending = null;
+  }
+  if (!response.ok) { setStatus((value && value.error) || ("HTTP " + response.status), "error"); return; }
+  if (!value.utterance && (!value.heard || !value.heard.length)) { setStatus("nothing was heard (silence or noise); try again", "warning"); return; }
+  setStatus("");
+  select(showTurn(value, value.inspect && value.inspect.number, false));
+}
+
+/** A turn's answer said by the server's espeak-ng, when "Speak answers" is on. */
+async function speakAnswer(turn, element) {
+  if (!$("speak-answers").checked || !turn.speech) return;
+  try {
+    const response = await fetch("/v1/speech", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ssml: ssmlOf(turn) || undefined, text: turn.speech }) });
+    if (!response.ok) { setStatus("the answer cannot be spoken: " + ((await response.json().catch(() => ({}))).error || response.status), "warning"); return; }
+    // Played through Web Audio: it decodes the WAV itself, with or without a media player.
+    const context = voice.output || (voice.output = new AudioContext());
+    const sound = await context.decodeAudioData(await response.arrayBuffer());
+    if (element) element.setAttribute("data-spoken", sound.duration.toFixed(2));
+    const player = context.createBufferSource();
+    player.buffer = sound;
+    player.connect(context.destination);
+    if (context.state === "suspended") await context.resume();
+    player.start();
+  } catch (error) {
+    setStatus("the answer cannot be played: " + error.message, "warning");
+  }
+}
+
 /** The SSML a skill sent, when the response envelope carries it. */
 function ssmlOf(turn) {
   const response = turn.inspect && turn.inspect.response;
@@ -269,6 +405,7 @@ function renderTurn(turn, index) {
   state.sessionOwner = turn.endSession ? null : (turn.skill || state.sessionOwner);
   const answer = turnElement(turn, index);
   log.append(answer);
+  if (!turn.elsewhere) speakAnswer(turn, answer);
   if (turn.endSession) log.append(el("li", { class: "marker" }, "session ended"));
   applySSMLToggle();
   answer.scrollIntoView({ block: "end" });
@@ -281,7 +418,7 @@ function turnElement(turn, index) {
   const markup = ssml ? el("pre", { class: "ssml" }, ssml) : null;
   const card = cardOf(turn);
   const answer = el("li", { class: "turn", tabindex: "0", role: "button", "aria-label": "Turn " + (index + 1) + ": inspect", "data-index": index },
-    el("p", { class: "user" }, el("span", { class: "who" }, turn.elsewhere ? "you, elsewhere" : "you"), " ", turn.utterance),
+    el("p", { class: "user" }, el("span", { class: "who" }, (turn.elsewhere ? "you, elsewhere" : "you") + (turn.heard ? " (heard)" : "")), " ", turn.utterance),
     el("div", { class: "answer" + (turn.error ? " failed" : "") },
       el("span", { class: "who" }, skillName(turn.skill)),
       speech, markup,
@@ -376,10 +513,11 @@ function readingsTable(readings, winner) {
 /** "1.20 ms in all: NLU 0.31, the skill 0.05, the conversation stored 0.70, routing and dialog 0.14". */
 function timeBreakdown(inspect) {
   if (inspect.totalMs === undefined) return "—";
-  const nlu = inspect.nluMs || 0, skill = inspect.skillMs || 0, store = inspect.storeMs || 0, seeing = inspect.inspectMs || 0;
-  const rest = Math.max(0, inspect.totalMs - nlu - skill - store - seeing);
+  const nlu = inspect.nluMs || 0, skill = inspect.skillMs || 0, store = inspect.storeMs || 0, seeing = inspect.inspectMs || 0, hearing = inspect.hearMs || 0;
+  const rest = Math.max(0, inspect.totalMs - nlu - skill - store - seeing - hearing);
   const part = (name, ms) => el("span", { class: "time-part" }, name + " " + ms.toFixed(2) + " ms");
   return el("span", { class: "times" }, inspect.totalMs.toFixed(2) + " ms in all: ",
+    hearing > 0 ? [part("hearing (speech recognition)", hearing), ", "] : null,
     part("understanding (NLU)", nlu), ", ", part("in the skill", skill), ", ", part("the conversation read and stored", store), ", ", part("routing and dialog", rest),
     seeing > 0 ? [", ", part("and for this view, every skill's account", seeing)] : null);
 }
@@ -407,6 +545,8 @@ function select(index) {
       el("dt", {}, "Time"), el("dd", {}, timeBreakdown(inspect)),
     ),
     turn.error ? el("p", { class: "error" }, turn.error) : null,
+    turn.heard ? el("h4", {}, "What the recogniser heard, best first") : null,
+    turn.heard ? el("ol", { class: "heard" }, turn.heard.map((text, at) => el("li", { class: at === turn.heardChoice ? "taken" : "muted" }, text, at === turn.heardChoice ? " (taken)" : ""))) : null,
     inspect.route ? el("h4", {}, "Why " + (turn.skill ? skillName(turn.skill) : "skillhost") + " answered") : null,
     inspect.route ? el("p", { class: "route" }, inspect.route) : null,
     el("h4", {}, "Readings, best first"),
@@ -721,6 +861,7 @@ function historyKeys(event) {
 
 document.addEventListener("DOMContentLoaded", () => {
   $("say-form").addEventListener("submit", submit);
+  $("mic").addEventListener("click", toggleMicrophone);
   $("say").addEventListener("keydown", historyKeys);
   $("new-conversation").addEventListener("click", () => newConversation().catch((error) => setStatus(error.message, "error")));
   $("show-ssml").addEventListener("change", applySSMLToggle);
