@@ -15,6 +15,9 @@
 #   Fuzz/SpokenSSMLFuzz.swift  what espeak-ng is given of a skill's speech: one <speak> element
 #                              with only the tags espeak-ng should see, closed in order;
 #                              corpus Fuzz/ssml-corpus, runs / 10 inputs
+#   Fuzz/AudioInputFuzz.swift  the WAV reader (a file to `listen`, a body POSTed as speech):
+#                              refused by name or read as 16 kHz samples; corpus
+#                              Fuzz/audio-corpus, runs / 10 inputs
 # A crash, a hang (-timeout, 10 s) or memory past 2 GB fails it, with the input printed in hex.
 # Everything it makes goes in a temporary folder, removed at the end; new inputs it finds are
 # not added to the corpora (copy them from a run by hand if they are worth keeping).
@@ -37,6 +40,8 @@ swiftc "${flags[@]}" -module-name Loader -I "$work" Sources/Loader/Isolation/Fra
   "$work/libSkillModel.a" -o "$work/frames-fuzz" 2>&1 | quiet
 swiftc "${flags[@]}" -module-name Voice Sources/Voice/SpokenSSML.swift Fuzz/SpokenSSMLFuzz.swift \
   -o "$work/ssml-fuzz" 2>&1 | quiet
+swiftc "${flags[@]}" -module-name Voice Sources/Voice/AudioInput.swift Fuzz/AudioInputFuzz.swift \
+  -o "$work/audio-fuzz" 2>&1 | quiet
 
 # fuzz NAME CORPUS RUNS MAX_LEN
 fuzz() {
@@ -65,3 +70,4 @@ fuzz skillmodel Fuzz/corpus "$runs" 65536
 fuzz nlu Fuzz/nlu-corpus "$((runs / 20))" 1000
 fuzz frames Fuzz/frames-corpus "$((runs / 10))" 65536
 fuzz ssml Fuzz/ssml-corpus "$((runs / 10))" 4096
+fuzz audio Fuzz/audio-corpus "$((runs / 10))" 8192

@@ -14,8 +14,9 @@ public final class HostEar: Sendable {
     private let cacheFolder: String
     private let skillWeight: Float
     private let generic: Bool
-    /// The recogniser and the digest of the sentences it was built from.
-    private let current = Locked<(digest: String, recognizer: SpeechRecognizer)?>(nil)
+    /// The recogniser, the digest of the sentences it was built from, and the libraries loaded
+    /// when it was last asked for.
+    private let current = Locked<(digest: String, loaded: [String], recognizer: SpeechRecognizer)?>(nil)
     private let building = PlainLock()
 
     /// - Parameters:
@@ -56,15 +57,22 @@ public final class HostEar: Sendable {
             if generic {
                 if let known = current.withLock({ $0 }) { return (known.recognizer, false) }
                 let recognizer = try SpeechRecognizer(languageModel: nil)
-                current.withLock { $0 = ("generic", recognizer) }
+                current.withLock { $0 = ("generic", [], recognizer) }
                 return (recognizer, true)
             }
-            let fragments = SpokenSentences.of(Self.skills(of: host.currentRegistry))
+            // The loaded skills, cheaply: the same library objects are the same models.
+            let registry = host.currentRegistry
+            let loaded = registry.entries.map { "\($0.id.rawValue)@\(ObjectIdentifier($0.skill as AnyObject).hashValue)" }
+            if let known = current.withLock({ $0 }), known.loaded == loaded { return (known.recognizer, false) }
+            let fragments = SpokenSentences.of(Self.skills(of: registry))
             let digest = SpokenSentences.digest(fragments, version: SkillLanguageModel.formatVersion)
-            if let known = current.withLock({ $0 }), known.digest == digest { return (known.recognizer, false) }
+            if let known = current.withLock({ $0 }), known.digest == digest {
+                current.withLock { $0?.loaded = loaded }
+                return (known.recognizer, false)
+            }
             let model = try SkillLanguageModel.make(fragments, cacheFolder: cacheFolder, synthesizer: try? SpeechSynthesizer())
             let recognizer = try SpeechRecognizer(languageModel: model, skillWeight: skillWeight)
-            current.withLock { $0 = (digest, recognizer) }
+            current.withLock { $0 = (digest, loaded, recognizer) }
             return (recognizer, true)
         }
     }

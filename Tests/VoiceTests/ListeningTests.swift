@@ -115,6 +115,24 @@ import TestSupport
         #expect(heard.first.map { $0.end - $0.start <= SpeechRecognizer.maximumUtterance + 0.2 } == true)
     }
 
+    /// A skill added while the host runs is heard: the ear is built again the next time it is
+    /// asked for, and not before.
+    @Test func theEarIsBuiltAgainWhenTheSkillsChange() async throws {
+        let folder = try TestSupport.folderWithProducts(["HelloWorld"])
+        let host = try HostEngine(options: HostOptions(skillFolders: [folder], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("listen-data")))
+        let ear = HostEar(host: host, cacheFolder: try TestSupport.temporaryFolder("speech-cache"))
+        let mouth = try SpeechSynthesizer()
+        #expect(try ear.recognizer().rebuilt)
+        #expect(try !ear.recognizer().rebuilt)
+        try FileManager.default.copyItem(atPath: TestSupport.product("NumberRace"), toPath: folder + "/libNumberRace.so")
+        _ = await host.reload(skill: nil)
+        let (recognizer, rebuilt) = try ear.recognizer()
+        #expect(rebuilt)
+        let heard = recognizer.hear(try Self.say("open number race", mouth))
+        #expect(heard.first == "open number race", "\(heard)")
+        #expect(await host.turn(hearing: heard).speaker == "NumberRace")
+    }
+
     /// The language model is kept by its content: the same skills read it back.
     @Test func theLanguageModelIsCachedByContent() throws {
         let skills = try TestSupport.folderWithProducts(["NumberRace"])
