@@ -70,6 +70,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
             "-bestpath", "yes", "-maxhmmpf", "3000",
             "-vad_postspeech", "40",
         ]) else { throw Failure(description: "pocketsphinx refused its configuration") }
+        // pocketsphinx keeps its log file in a global: decoders are made and freed one at a time.
+        Self.lifecycle.lock()
+        defer { Self.lifecycle.unlock() }
         guard let decoder = library.initialize(config) else {
             _ = library.freeConfig(config)
             throw Failure(description: "pocketsphinx could not start with the model in \(modelFolder)")
@@ -94,7 +97,12 @@ public final class SpeechRecognizer: @unchecked Sendable {
         searches.insert(Self.mainSearch)
     }
 
+    /// Held while a decoder is made or freed.
+    private static let lifecycle = NSLock()
+
     deinit {
+        Self.lifecycle.lock()
+        defer { Self.lifecycle.unlock() }
         _ = library.free(decoder)
         _ = library.freeLM(generic)
         _ = library.freeConfig(config)

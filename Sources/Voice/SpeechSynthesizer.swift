@@ -33,7 +33,9 @@ public final class SpeechSynthesizer: Sendable {
 
     public let sampleRate: Int
     private let library: Library
-    private let lock = PlainLock()
+    /// One for the process, as espeak-ng is: every instance speaks through it.
+    private static let lock = PlainLock()
+    private var lock: PlainLock { Self.lock }
 
     /// Loads libespeak-ng and starts it; fails, saying what to install, where it is missing.
     public init() throws(Failure) {
