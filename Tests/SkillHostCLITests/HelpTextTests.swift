@@ -14,6 +14,7 @@ import Testing
         ("nlu-check-help.txt", ["nlu", "check"]),
         ("storage-help.txt", ["storage"]),
         ("storage-put-help.txt", ["storage", "put"]),
+        ("listen-help.txt", ["listen"]),
     ])
     func helpText(file: String, path: [String]) throws {
         let command: any ParsableCommand.Type = switch path {
@@ -24,6 +25,7 @@ import Testing
         case ["nlu", "check"]: NLUCheckCommand.self
         case ["storage"]: StorageCommand.self
         case ["storage", "put"]: StoragePutCommand.self
+        case ["listen"]: ListenCommand.self
         default: SkillhostCommand.self
         }
         let text = SkillhostCommand.helpMessage(for: command, columns: 100) + "\n"
