@@ -30,6 +30,16 @@ let weights = (option("--weights") ?? "0.9").split(separator: ",").compactMap { 
 let withNoise = !arguments.contains("--no-noise")
 let show = Int(option("--show") ?? "") ?? 0
 
+/// Where the sound and the language models go while it runs; removed at the end, and before a
+/// failure exits.
+let folder = NSTemporaryDirectory() + "skillhost-voice-bench-\(getpid())"
+try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+
+func fail(_ message: String) -> Never {
+    try? FileManager.default.removeItem(atPath: folder)
+    Measure.fail("skillhost-voice-bench", message)
+}
+
 struct Sentence {
     let text: String
     let skill: String
@@ -54,20 +64,20 @@ func edits(_ reference: [String], _ hypothesis: [String]) -> Int {
 func noisy(_ samples: [Int16], folder: String) -> [Int16] {
     let clean = folder + "/clean.wav", noise = folder + "/noise.wav", mixed = folder + "/mixed.wav"
     defer { for path in [clean, noise, mixed] { unlink(path) } }
-    do { try WAVFile(samples: samples, sampleRate: AudioInput.sampleRate).write(to: clean) } catch { Measure.fail("skillhost-voice-bench", "cannot write \(clean)") }
+    do { try WAVFile(samples: samples, sampleRate: AudioInput.sampleRate).write(to: clean) } catch { fail("cannot write \(clean)") }
     let seconds = String(format: "%.2f", Double(samples.count) / Double(AudioInput.sampleRate))
     func sox(_ arguments: [String]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { Measure.fail("skillhost-voice-bench", "sox is needed for the noisy runs (apt-get install sox, or --no-noise): \(error)") }
+        do { try process.run() } catch { fail("sox is needed for the noisy runs (apt-get install sox, or --no-noise): \(error)") }
         process.waitUntilExit()
     }
     sox(["-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "pinknoise", "vol", "0.04"])
     sox(["-m", clean, noise, mixed])
     guard let data = FileManager.default.contents(atPath: mixed), let audio = try? AudioInput.decode(data, name: mixed) else {
-        Measure.fail("skillhost-voice-bench", "sox did not mix the noise in")
+        fail("sox did not mix the noise in")
     }
     return audio.samples
 }
@@ -84,12 +94,9 @@ struct Tally {
     }
 }
 
-let folder = NSTemporaryDirectory() + "skillhost-voice-bench-\(getpid())"
-try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: folder) }
 
 let synthesizer: SpeechSynthesizer
-do { synthesizer = try SpeechSynthesizer() } catch { Measure.fail("skillhost-voice-bench", "\(error)") }
+do { synthesizer = try SpeechSynthesizer() } catch { fail("\(error)") }
 
 var overall: [String: Tally] = [:]
 var typedOverall = (right: 0, count: 0)
@@ -102,11 +109,11 @@ for set in sets {
     var models: [(name: String, model: InteractionModel)] = []
     for file in files.sorted() where file.hasSuffix(".json") {
         guard let text = try? String(contentsOfFile: set + "/models/" + file, encoding: .utf8), let model = try? InteractionModel(parsing: text) else {
-            Measure.fail("skillhost-voice-bench", "cannot read \(set)/models/\(file)")
+            fail("cannot read \(set)/models/\(file)")
         }
         models.append((String(file.dropLast(5)), model))
     }
-    guard let lines = try? String(contentsOfFile: set + "/dev.jsonl", encoding: .utf8) else { Measure.fail("skillhost-voice-bench", "cannot read \(set)/dev.jsonl") }
+    guard let lines = try? String(contentsOfFile: set + "/dev.jsonl", encoding: .utf8) else { fail("cannot read \(set)/dev.jsonl") }
     let all: [Sentence] = lines.split(separator: "\n").compactMap { line in
         guard let json = try? JSONParser.parse(String(line)), let text = json["text"]?.string, let skill = json["skill"]?.string, skill != "none",
               let intent = json["intent"]?.string else { return nil }
@@ -130,14 +137,14 @@ for set in sets {
     let buildStart = Measure.now()
     let model: SkillLanguageModel
     do { model = try SkillLanguageModel.make(SpokenSentences.of(skills), cacheFolder: folder + "/lm", synthesizer: synthesizer) } catch {
-        Measure.fail("skillhost-voice-bench", "\(error)")
+        fail("\(error)")
     }
     let buildTime = Measure.now() - buildStart
     var recognizers: [(name: String, recognizer: SpeechRecognizer)] = []
     do {
         for weight in weights { recognizers.append(("skills \(weight)", try SpeechRecognizer(languageModel: model, skillWeight: weight))) }
         recognizers.append(("generic", try SpeechRecognizer(languageModel: nil)))
-    } catch { Measure.fail("skillhost-voice-bench", "\(error)") }
+    } catch { fail("\(error)") }
     let name = (set as NSString).lastPathComponent == "n10" ? "hwu64/n10" : (set as NSString).lastPathComponent
     print("\n\(name): \(models.count) skills, \(sentences.count) sentences; the skills' model: \(model.wordCount) words, \(model.guessedPronunciations.count) pronunciations guessed, built in \(String(format: "%.1f", buildTime)) s; typed intent accuracy \(String(format: "%.3f", Double(typedRight) / Double(sentences.count)))")
     print("  condition                      model          WER    intent  n-best  RTF p50")
@@ -148,7 +155,7 @@ for set in sets {
                 var tallies = [String: Tally]()
                 for sentence in sentences {
                     var samples: [Int16]
-                    do { samples = try synthesizer.samplesForListening(sentence.text, voice: .init(name: voice, rate: rate)) } catch { Measure.fail("skillhost-voice-bench", "\(error)") }
+                    do { samples = try synthesizer.samplesForListening(sentence.text, voice: .init(name: voice, rate: rate)) } catch { fail("\(error)") }
                     if noise { samples = noisy(samples, folder: folder) }
                     let seconds = Double(samples.count) / Double(AudioInput.sampleRate)
                     let reference = SpokenSentences.words(sentence.text)
@@ -198,3 +205,5 @@ if let generic = overall["generic"] {
         print("goals, \(label): intent on speech \(String(format: "%.3f", tally.accuracyNBest)) vs typed \(String(format: "%.3f", typed)) (gap \(String(format: "%.3f", typed - tally.accuracyNBest)), goal ≤ 0.05); RTF p50 \(String(format: "%.3f", Measure.median(tally.decode))) (goal ≤ 0.2); WER \(String(format: "%.3f", tally.wer)) vs generic \(String(format: "%.3f", generic.wer)) (ratio \(String(format: "%.2f", tally.wer / max(generic.wer, 1e-9))), goal ≤ 0.5)")
     }
 }
+
+try? FileManager.default.removeItem(atPath: folder)
