@@ -297,12 +297,7 @@ public struct SkillServer: Sendable {
             return Self.json(["heard": []])
         }
         let answered = ContinuousClock.now
-        var turn = result.jsonValue
-        if !result.heard.isEmpty, case .object(var object) = turn {
-            object["heard"] = .array(result.heard.map(JSONValue.string))
-            object["heardChoice"] = .number(JSONNumber(result.heardChoice))
-            turn = .object(object)
-        }
+        let turn = result.jsonValue
         let number = try await stored { try await conversations.checkIn(id, leased, after, turn: turn) }
         if number == nil { logger.warning("turn not kept: the conversation's lock was lost with the database's connection and another turn took it", metadata: ["conversation": "\(id)"]) }
         logTurn(id, result, since: start)

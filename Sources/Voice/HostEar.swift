@@ -14,10 +14,18 @@ public final class HostEar: Sendable {
     private let cacheFolder: String
     private let skillWeight: Float
     private let generic: Bool
-    /// The recogniser, the digest of the sentences it was built from, and the libraries loaded
-    /// when it was last asked for.
-    private let current = Locked<(digest: String, loaded: [String], recognizer: SpeechRecognizer)?>(nil)
-    private let building = PlainLock()
+
+    /// The recogniser and what it was built for; held while one is built, so it is built once.
+    private struct Built {
+        let recognizer: SpeechRecognizer
+        /// The digest of the sentences it was built from.
+        let digest: String
+        /// The library objects loaded when it was last asked for: the same ones are the same models.
+        var loaded: [ObjectIdentifier]
+        /// The search made for each answer a dialog has waited on.
+        var answers: [AwaitedAnswer: String] = [:]
+    }
+    private let built = Locked<Built?>(nil)
 
     /// - Parameters:
     ///   - generic: listen with the generic English model alone (to compare).
@@ -37,43 +45,44 @@ public final class HostEar: Sendable {
     /// waits on `awaited`: a model of the answers it waits for, weighed above the rest (made
     /// the first time that answer is awaited, kept by its content).
     public func listening(for awaited: AwaitedAnswer?) throws(Failure) -> (recognizer: SpeechRecognizer, search: String) {
-        let (recognizer, _) = try recognizer()
-        guard !generic, let awaited, let entry = host.currentRegistry.entry(awaited.skillID) else { return (recognizer, SpeechRecognizer.mainSearch) }
-        let skill = SpokenSentences.Skill(invocationNames: entry.invocationNames, model: entry.skill.model)
-        let fragments = SpokenSentences.answers(skill, intent: awaited.intent, slot: awaited.slot, confirmation: awaited.confirmation)
-        let name = "answer-" + SpokenSentences.digest(fragments, version: SkillLanguageModel.formatVersion)
-        if !recognizer.hasSearch(name) {
-            let model = try building.withLock { () throws(Failure) -> SkillLanguageModel in
-                try SkillLanguageModel.make(fragments, cacheFolder: cacheFolder, synthesizer: try? SpeechSynthesizer())
-            }
-            try recognizer.addSearch(name, model)
+        try built.withLock { (built: inout Built?) throws(Failure) -> (recognizer: SpeechRecognizer, search: String) in
+            let recognizer = try current(&built).recognizer
+            guard !generic, let awaited, let entry = host.currentRegistry.entry(awaited.skillID) else { return (recognizer, SpeechRecognizer.mainSearch) }
+            if let search = built?.answers[awaited] { return (recognizer, search) }
+            let skill = SpokenSentences.Skill(invocationNames: entry.invocationNames, model: entry.skill.model)
+            let fragments = SpokenSentences.answers(skill, intent: awaited.intent, slot: awaited.slot, confirmation: awaited.confirmation)
+            let search = "answer-" + SpokenSentences.digest(fragments, version: SkillLanguageModel.formatVersion)
+            try recognizer.addSearch(search, try SkillLanguageModel.make(fragments, cacheFolder: cacheFolder, synthesizer: try? SpeechSynthesizer()))
+            built?.answers[awaited] = search
+            return (recognizer, search)
         }
-        return (recognizer, name)
     }
 
     /// The recogniser for the skills loaded now; `rebuilt` says it was made for this call.
     public func recognizer() throws(Failure) -> (recognizer: SpeechRecognizer, rebuilt: Bool) {
-        try building.withLock { () throws(Failure) -> (recognizer: SpeechRecognizer, rebuilt: Bool) in
-            if generic {
-                if let known = current.withLock({ $0 }) { return (known.recognizer, false) }
-                let recognizer = try SpeechRecognizer(languageModel: nil)
-                current.withLock { $0 = ("generic", [], recognizer) }
-                return (recognizer, true)
-            }
-            // The loaded skills, cheaply: the same library objects are the same models.
-            let registry = host.currentRegistry
-            let loaded = registry.entries.map { "\($0.id.rawValue)@\(ObjectIdentifier($0.skill as AnyObject).hashValue)" }
-            if let known = current.withLock({ $0 }), known.loaded == loaded { return (known.recognizer, false) }
-            let fragments = SpokenSentences.of(Self.skills(of: registry))
-            let digest = SpokenSentences.digest(fragments, version: SkillLanguageModel.formatVersion)
-            if let known = current.withLock({ $0 }), known.digest == digest {
-                current.withLock { $0?.loaded = loaded }
-                return (known.recognizer, false)
-            }
-            let model = try SkillLanguageModel.make(fragments, cacheFolder: cacheFolder, synthesizer: try? SpeechSynthesizer())
-            let recognizer = try SpeechRecognizer(languageModel: model, skillWeight: skillWeight)
-            current.withLock { $0 = (digest, loaded, recognizer) }
+        try built.withLock { (built: inout Built?) throws(Failure) -> (recognizer: SpeechRecognizer, rebuilt: Bool) in try current(&built) }
+    }
+
+    /// `built`, made again when the loaded skills' sentences changed.
+    private func current(_ built: inout Built?) throws(Failure) -> (recognizer: SpeechRecognizer, rebuilt: Bool) {
+        if generic {
+            if let built { return (built.recognizer, false) }
+            let recognizer = try SpeechRecognizer(languageModel: nil)
+            built = Built(recognizer: recognizer, digest: "generic", loaded: [])
             return (recognizer, true)
         }
+        let registry = host.currentRegistry
+        let loaded = registry.entries.map { ObjectIdentifier($0.skill) }
+        if let known = built, known.loaded == loaded { return (known.recognizer, false) }
+        let fragments = SpokenSentences.of(Self.skills(of: registry))
+        let digest = SpokenSentences.digest(fragments, version: SkillLanguageModel.formatVersion)
+        if let known = built, known.digest == digest {
+            built?.loaded = loaded
+            return (known.recognizer, false)
+        }
+        let model = try SkillLanguageModel.make(fragments, cacheFolder: cacheFolder, synthesizer: try? SpeechSynthesizer())
+        let recognizer = try SpeechRecognizer(languageModel: model, skillWeight: skillWeight)
+        built = Built(recognizer: recognizer, digest: digest, loaded: loaded)
+        return (recognizer, true)
     }
 }

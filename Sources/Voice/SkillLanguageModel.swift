@@ -59,8 +59,9 @@ public struct SkillLanguageModel: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             // The dictionary first, the model last: a model on disk means its folder is whole.
-            try write(pronunciations.map { "\($0.word) \($0.phones)\n" }.joined(), to: guessed)
-            try write(model.arpa(), to: arpa)
+            // Each written whole beside its place and renamed there: a reader never sees half.
+            try Data(pronunciations.map { "\($0.word) \($0.phones)\n" }.joined().utf8).write(to: URL(fileURLWithPath: guessed), options: .atomic)
+            try Data(model.arpa().utf8).write(to: URL(fileURLWithPath: arpa), options: .atomic)
         } catch {
             throw .init(description: "cannot keep the skills' language model in \(folder): \(error.localizedDescription)")
         }
@@ -78,16 +79,5 @@ public struct SkillLanguageModel: Sendable {
             return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
         }
         return SkillLanguageModel(path: arpa, guessedPronunciations: pronunciations, wordCount: unigrams - 2, fromCache: true)
-    }
-
-    /// Written beside its place and renamed there, so a reader never sees half.
-    private static func write(_ text: String, to path: String) throws {
-        let temporary = path + ".partial-\(getpid())"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else {
-            let number = errno
-            unlink(temporary)
-            throw NSError(domain: NSPOSIXErrorDomain, code: Int(number), userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(number))])
-        }
     }
 }

@@ -216,13 +216,7 @@ public struct WAVFile: Sendable {
 
     /// Written to a temporary file beside `path`, then renamed over it: a reader never sees half.
     public func write(to path: String) throws {
-        let temporary = path + ".partial"
-        try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else {
-            let number = errno
-            unlink(temporary)
-            throw NSError(domain: NSPOSIXErrorDomain, code: Int(number), userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(number))])
-        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     /// The root mean square of the samples, 0 to 1: silence is near 0.

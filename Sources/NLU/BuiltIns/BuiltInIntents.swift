@@ -28,6 +28,9 @@ public enum BuiltInIntents {
         "AMAZON.ScrollUpIntent": ["scroll up"],
     ]
 
+    /// What people say to say hello: skillhost answers one no skill reads as its own.
+    public static let greetings: Set<String> = ["hi", "hey", "hello", "hi there", "hey there", "hello there", "good morning", "good afternoon", "good evening", "yo"]
+
     private static let repeatPhrases = Set(phrases["AMAZON.RepeatIntent", default: []])
 
     /// Whether the normalised words ask to hear the last response again.

@@ -49,9 +49,8 @@ public enum SpokenSentences {
         for phrases in BuiltInIntents.phrases.values {
             for phrase in phrases { out.append(Fragment(words: words(phrase))) }
         }
-        for greeting in ["hi", "hey", "hello", "good morning", "good afternoon", "good evening", "exit", "what can i say", "which skills are there"] {
-            out.append(Fragment(words: words(greeting)))
-        }
+        // What skillhost itself answers: a greeting, "exit" from a session.
+        for phrase in BuiltInIntents.greetings.sorted() + ["exit"] { out.append(Fragment(words: words(phrase))) }
         for skill in skills { out += of(skill) }
         return out.filter { !$0.words.isEmpty }
     }

@@ -14,8 +14,7 @@ extension HostEngine {
         var result = await turn(heard[chosen])
         result.heard = heard
         result.heardChoice = chosen
-        if let why, let route = result.route { result.route = why + " " + route }
-        if recording, result.route == nil { result.route = why }
+        if recording, let why { result.route = [why, result.route].compactMap { $0 }.joined(separator: " ") }
         return result
     }
 
@@ -80,12 +79,10 @@ public struct AwaitedAnswer: Sendable, Hashable {
 
 extension HostEngine {
     /// What the local conversation (the REPL's, `listen`'s) waits to hear, if anything.
-    public func awaitedAnswer() -> AwaitedAnswer? { Self.awaited(in: conversation) }
+    public func awaitedAnswer() -> AwaitedAnswer? { Self.awaitedAnswer(in: conversation) }
 
     /// What `conversation` waits to hear, if anything.
-    public nonisolated static func awaitedAnswer(in conversation: Conversation) -> AwaitedAnswer? { awaited(in: conversation) }
-
-    private nonisolated static func awaited(in conversation: Conversation) -> AwaitedAnswer? {
+    public nonisolated static func awaitedAnswer(in conversation: Conversation) -> AwaitedAnswer? {
         guard let session = conversation.session, let pending = session.dialog else { return nil }
         switch pending.question {
         case .elicitSlot(let slot): return AwaitedAnswer(skillID: session.skillID, intent: pending.intent.name, slot: slot, confirmation: false)

@@ -312,7 +312,7 @@ extension HostEngine {
     }
 
     /// A greeting no skill took, answered in kind.
-    static let greetings: Set<String> = ["hi", "hey", "hello", "hi there", "hey there", "hello there", "good morning", "good afternoon", "good evening", "yo"]
+    static let greetings = BuiltInIntents.greetings
 
     /// What the host says when no skill takes the utterance.
     private func hostHelp(intro: String) -> String {

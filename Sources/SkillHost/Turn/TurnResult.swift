@@ -70,11 +70,12 @@ public struct TurnResult: Sendable {
 
 extension TurnResult {
     /// The turn as a JSON object with exactly the documented keys: a line of the REPL's
-    /// `--json` output, and the conversation API's answer to a turn.
+    /// `--json` output, and the conversation API's answer to a turn (a turn from speech also
+    /// says what was heard).
     public var jsonValue: JSONValue {
         var slots = JSONObject()
         for slot in self.slots { slots[slot.name.rawValue] = .string(slot.value) }
-        return [
+        let value: JSONValue = [
             "utterance": .string(utterance),
             "skill": skillID.map { .string($0.rawValue) } ?? .null,
             "request": requestType.map(JSONValue.string) ?? .null,
@@ -89,6 +90,16 @@ extension TurnResult {
             } ?? .null,
             "error": error.map(JSONValue.string) ?? .null,
         ]
+        guard !heard.isEmpty, case .object(var object) = value else { return value }
+        object["heard"] = .array(heard.map(JSONValue.string))
+        object["heardChoice"] = .number(JSONNumber(heardChoice))
+        return .object(object)
+    }
+
+    /// What to say of the answer: the skill's SSML when the speech came from it, else the plain
+    /// text escaped as SSML.
+    public var spokenSSML: String {
+        speechSSML.flatMap { SSML.plainText($0) == speech ? $0 : nil } ?? SSML.escape(speech)
     }
 }
 

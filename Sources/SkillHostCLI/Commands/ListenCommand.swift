@@ -110,10 +110,10 @@ struct ListenCommand: AsyncParsableCommand {
                 do { stream.search = try ear.listening(for: awaited).search } catch { stderr.write("skillhost listen: \(error)\n") }
                 var utterance: SpeechRecognizer.Heard?
                 if offset < audio.samples.count {
+                    // Up to the end of the next utterance, or of the sound.
                     let (heard, consumed) = stream.next(audio.samples[offset...])
-                    offset += consumed
                     utterance = heard
-                    if utterance == nil, offset < audio.samples.count { continue }
+                    offset += consumed
                 }
                 if utterance == nil { utterance = stream.finish().first }
                 guard let utterance else { break }
@@ -121,8 +121,6 @@ struct ListenCommand: AsyncParsableCommand {
                 if utterance.cut { stderr.write("skillhost listen: \(name): an utterance ran past \(Int(SpeechRecognizer.maximumUtterance)) s and was cut there\n") }
                 if json {
                     var object = result.jsonValue.object ?? [:]
-                    object["heard"] = .array(result.heard.map(JSONValue.string))
-                    object["heardChoice"] = .number(JSONNumber(result.heardChoice))
                     object["file"] = .string(name)
                     stdout.write(JSONWriter.string(.object(object)) + "\n")
                 } else {
@@ -132,8 +130,7 @@ struct ListenCommand: AsyncParsableCommand {
                 }
                 if let synthesizer, !result.speech.isEmpty {
                     let path = answerPath(for: file, index: index)
-                    let ssml = result.speechSSML.flatMap { SSML.plainText($0) == result.speech ? $0 : nil } ?? SSML.escape(result.speech)
-                    do { try synthesizer.write(ssml, voice: .init(name: voice, rate: rate), to: path) } catch {
+                    do { try synthesizer.write(result.spokenSSML, voice: .init(name: voice, rate: rate), to: path) } catch {
                         stderr.write("skillhost listen: \(error)\n")
                         failed = true
                     }

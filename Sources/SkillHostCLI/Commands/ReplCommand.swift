@@ -107,20 +107,17 @@ struct ReplCommand: AsyncParsableCommand {
         reader.start()
         let (heard, heardOut) = AsyncStream.makeStream(of: [String].self)
         let task = Task {
-            let stream = recognizer.listen()
-            var awaited: AwaitedAnswer?
-            var first = true
+            var listening = (recognizer: recognizer, stream: recognizer.listen())
             for await samples in sound {
                 var offset = 0
                 while offset < samples.count {
-                    // What to listen for is chosen again whenever the dialog waits on something else.
-                    let now = await engine.awaitedAnswer()
-                    if now != awaited || first {
-                        first = false
-                        awaited = now
-                        if let search = try? ear.listening(for: now).search { stream.search = search }
+                    // The skills loaded now (a reload builds the ear again), listening for the
+                    // answer the dialog waits on now.
+                    if let (recognizer, search) = try? ear.listening(for: await engine.awaitedAnswer()) {
+                        if recognizer !== listening.recognizer { listening = (recognizer, recognizer.listen()) }
+                        listening.stream.search = search
                     }
-                    let (utterance, consumed) = stream.next(samples[offset...])
+                    let (utterance, consumed) = listening.stream.next(samples[offset...])
                     offset += consumed
                     if let utterance { heardOut.yield(utterance.hypotheses) }
                 }

@@ -29,7 +29,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var spoken = false
 
     @Option(help: ArgumentHelp("The espeak-ng voice that says the lines with --spoken. espeak-ng's Klatt voices are the ones the en-US acoustic model hears best.", valueName: "voice"))
-    var voice = "en-us+klatt"
+    var voice = SpeechSynthesizer.Voice.defaultName
 
     @Option(help: ArgumentHelp("How fast the lines are said with --spoken, in words a minute.", valueName: "wpm"))
     var rate = 175

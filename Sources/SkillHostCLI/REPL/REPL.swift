@@ -50,20 +50,26 @@ public struct REPL: Sendable {
         case heard([String])
     }
 
-    /// Typed lines and heard utterances as they come, in one stream; it ends with the typing.
-    private func said() -> AsyncStream<Said> {
+    /// The next typed line, the completion brought up to date first; nil at the end of input.
+    private func nextTyped() async -> String? {
+        if let completion {
+            let entries = await host.registry.entries
+            completion.update(skills: entries.map(\.name), invocations: entries.flatMap(\.invocationNames))
+        }
+        return await input.nextLine(prompt: paint("you> ", code: "2"))
+    }
+
+    /// Typed lines and heard utterances as they come, in one stream that ends with the typing.
+    /// The next line is read once `ready` says the last one's turn is shown, so the prompt
+    /// comes after the answer.
+    private func said() -> (AsyncStream<Said>, ready: AsyncStream<Void>.Continuation) {
         let (stream, continuation) = AsyncStream.makeStream(of: Said.self)
-        let input = self.input, host = self.host, completion = self.completion, prompt = paint("you> ", code: "2")
+        let (ready, readyIn) = AsyncStream.makeStream(of: Void.self)
         let typing = Task {
-            while true {
-                if let completion {
-                    let entries = await host.registry.entries
-                    completion.update(skills: entries.map(\.name), invocations: entries.flatMap(\.invocationNames))
-                }
-                guard let line = await input.nextLine(prompt: prompt) else { break }
+            var shown = ready.makeAsyncIterator()
+            while let line = await nextTyped() {
                 continuation.yield(.typed(line))
-                // The next prompt once this line's turn is shown.
-                await Self.settle()
+                guard await shown.next() != nil else { break }
             }
             continuation.finish()
         }
@@ -71,13 +77,9 @@ public struct REPL: Sendable {
         continuation.onTermination = { _ in
             typing.cancel()
             listening?.cancel()
+            readyIn.finish()
         }
-        return stream
-    }
-
-    /// Lets the turn of the line just read be taken and shown before the next prompt.
-    private static func settle() async {
-        for _ in 0..<50 { await Task.yield() }
+        return (stream, readyIn)
     }
 
     /// Runs until end of input or `:quit`, then ends any open session.
@@ -86,24 +88,27 @@ public struct REPL: Sendable {
         var debug = false
         var recording: FileHandle?
         defer { try? recording?.close() }
-        var said = heard == nil ? nil : self.said().makeAsyncIterator()
+        let merged = heard == nil ? nil : said()
+        var said = merged?.0.makeAsyncIterator()
+        var typedTaken = false
         while true {
             let line: String
             var hypotheses: [String]?
             if said != nil {
+                // The typed line before, whatever came of it, is done: the next may be read.
+                if typedTaken { merged?.ready.yield() }
                 guard let next = await said?.next() else { break }
                 switch next {
-                case .typed(let typed): line = typed
+                case .typed(let typed):
+                    line = typed
+                    typedTaken = true
                 case .heard(let heard):
                     line = heard.first ?? ""
                     hypotheses = heard
+                    typedTaken = false
                 }
             } else {
-                if let completion {
-                    let entries = await host.registry.entries
-                    completion.update(skills: entries.map(\.name), invocations: entries.flatMap(\.invocationNames))
-                }
-                guard let typed = await input.nextLine(prompt: paint("you> ", code: "2")) else { break }
+                guard let typed = await nextTyped() else { break }
                 line = typed
             }
             // Not Foundation's trimming: on every line it cost more than a tenth of a piped turn.

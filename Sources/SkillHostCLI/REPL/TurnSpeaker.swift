@@ -44,7 +44,7 @@ final class TurnSpeaker: @unchecked Sendable {
     func speak(_ result: TurnResult, diagnostics: any TextSink) {
         guard !result.speech.isEmpty else { return }
         turn += 1
-        let ssml = result.speechSSML.flatMap { SSML.plainText($0) == result.speech ? $0 : nil } ?? SSML.escape(result.speech)
+        let ssml = result.spokenSSML
         let name = String(format: "%04d-", turn) + result.speaker.filter { $0.isLetter || $0.isNumber || $0 == "-" } + ".wav"
         let path = folder.map { "\($0)/\(name)" } ?? NSTemporaryDirectory() + "skillhost-speech-\(getpid())-\(name)"
         guard folder != nil || player != nil else { return }
