@@ -52,6 +52,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Remote skills: the Alexa request envelope POSTed to a skill's own HTTP(S) endpoint.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // Runtime: the host's C shims (the skills' C contract is SkillKit's CSkillABI).
@@ -64,7 +66,10 @@ let package = Package(
         .target(name: "NLU", dependencies: [skillModel], resources: [.copy("Resources/word-vectors.bin")]),
         .target(name: "Storage", dependencies: [skillModel]),
         .target(name: "Dialog", dependencies: [skillModel]),
-        .target(name: "Loader", dependencies: [cSkillABI, "CFFI", skillModel]),
+        .target(
+            name: "Loader",
+            dependencies: [cSkillABI, "CFFI", skillModel, .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .target(name: "SkillHost", dependencies: [skillModel, "NLU", "Dialog", "Loader", "Storage"]),
         // Speech out (espeak-ng, loaded at run time: nothing to link).
         .target(name: "Voice", dependencies: [skillModel, "NLU", "SkillHost"]),

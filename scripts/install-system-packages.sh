@@ -17,6 +17,9 @@
 #               libpocketsphinx.so.3 and libsphinxbase.so.3, loaded when asked for, and the
 #               en-US acoustic model, dictionary and generic language model
 #   sox         skillhost-voice-bench mixes noise into the sentences it speaks
+#   python3-venv, python3-oscrypto   the remote-skill tests run skills written with the Alexa
+#               SDK for Python (scripts/ask-python.sh makes its virtualenv from PyPI); Debian's
+#               oscrypto reads OpenSSL 3's version, PyPI's 1.3.0 does not
 set -euo pipefail
 missing=()
 dpkg -s libffi-dev >/dev/null 2>&1 || missing+=(libffi-dev)
@@ -32,6 +35,8 @@ command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 dpkg -s libpocketsphinx3 >/dev/null 2>&1 || missing+=(libpocketsphinx3)
 [ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || missing+=(pocketsphinx-en-us)
 command -v sox >/dev/null 2>&1 || missing+=(sox)
+dpkg -s python3-venv >/dev/null 2>&1 || missing+=(python3-venv)
+dpkg -s python3-oscrypto >/dev/null 2>&1 || missing+=(python3-oscrypto)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}"
     sudo_cmd=""

@@ -26,7 +26,8 @@ public struct SkillScan: Sendable {
 
 extension SkillLoader {
     /// Loads every skill in `folders`: each `.so` file, each source folder (built first,
-    /// see `SourceSkillBuild`) and each package (see `SkillPackage`); then every skill of the
+    /// see `SourceSkillBuild`), each package (see `SkillPackage`) and each remote skill's
+    /// folder (see `RemoteSkillFolder`); then every skill of the
     /// packages in `packages`. A refused file is reported and the rest load; of two libraries
     /// with one skill id, the one `owner` names (the data root remembers whose the id's storage
     /// is) wins, else the first (in folder order, then name order).
@@ -66,6 +67,10 @@ extension SkillLoader {
                 var isDirectory: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
                 if isDirectory.boolValue {
+                    if RemoteSkillFolder.isRemoteFolder(path) {
+                        candidates.append((path, { () throws(LoaderError) -> String in path }))
+                        continue
+                    }
                     if SkillPackage.isPackage(path) {
                         packageRoots.append(path)
                         continue

@@ -96,7 +96,13 @@ public final class SkillLoader: Sendable {
     }
 
     /// Loads in this process, or in a runner when `isolation` says the origin runs isolated.
+    /// A remote skill's folder (see `RemoteSkillFolder`) is read, not loaded: its skill answers
+    /// over HTTP.
     public func load(_ library: String, origin: String, isolation: RunnerConfiguration?) throws(LoaderError) -> any SkillEndpoint {
+        if RemoteSkillFolder.isRemoteFolder(library) {
+            let folder = try RemoteSkillFolder.read(library)
+            return RemoteSkill(folder, generation: nextGeneration(of: folder.manifest.id))
+        }
         if let isolation, isolation.isolates(origin) { return try launchIsolated(library, origin: origin, configuration: isolation) }
         return try load(library, origin: origin)
     }

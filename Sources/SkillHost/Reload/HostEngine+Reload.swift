@@ -17,12 +17,13 @@ extension HostEngine {
                 let name = (path as NSString).lastPathComponent
                 guard !name.hasPrefix(".") else { return nil }
                 if name.hasSuffix(".so") { return path }
-                return SourceSkillBuild.isSourceFolder(path) ? path : nil
+                return SourceSkillBuild.isSourceFolder(path) || RemoteSkillFolder.isRemoteFolder(path) ? path : nil
             })
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for entry in entries.sorted() where !entry.hasPrefix(".") {
                 let source = folder + "/" + entry
-                guard SourceSkillBuild.isSourceFolder(source) else { continue }
+                // A remote skill reloads when its manifest or a model is saved.
+                guard SourceSkillBuild.isSourceFolder(source) || RemoteSkillFolder.isRemoteFolder(source) else { continue }
                 watches.append(FolderWatcher.Watch(folder: source, recursive: true) { path in
                     Self.isSourceFile(path) ? source : nil
                 })
@@ -110,7 +111,7 @@ extension HostEngine {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for entry in entries.sorted() where !entry.hasPrefix(".") {
                 let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-                guard entry.hasSuffix(".so") || SourceSkillBuild.isSourceFolder(path), registry.entry(origin: path) == nil else { continue }
+                guard entry.hasSuffix(".so") || SourceSkillBuild.isSourceFolder(path) || RemoteSkillFolder.isRemoteFolder(path), registry.entry(origin: path) == nil else { continue }
                 origins.append(path)
             }
         }
@@ -153,7 +154,7 @@ extension HostEngine {
         }
 
         var library = origin
-        if isFolder.boolValue {
+        if isFolder.boolValue, !RemoteSkillFolder.isRemoteFolder(origin) {
             guard let builder = SourceSkillBuild.locate(for: origin) else {
                 return refused("a source folder outside any Swift package; build it and drop the .so here")
             }

@@ -97,7 +97,7 @@ extension HostEngine {
     private func canFulfill(_ candidate: NLUCandidate) async -> CanFulfillIntent.Answer {
         guard let entry = registry.entry(candidate.skillID) else { return .no }
         let session = Conversation.OpenSession(skillID: entry.id, sessionID: requests.nextID("session"), seed: 0, isNew: true, attributes: JSONObject(), lastSpeech: "", lastReprompt: nil)
-        let bytes = requests.envelope(.canFulfillIntent, intent: candidate.intentValue, session: session, conversation: conversation)
+        let bytes = requests.envelope(.canFulfillIntent, intent: candidate.intentValue, session: session, skill: entry.skill.manifest, conversation: conversation)
         guard let reply = try? await entry.skill.handle(bytes, deadline: turnDeadline),
             let response = try? reply.withUnsafeBufferPointer({ buffer throws(ModelError) in try ResponseEnvelope(parsing: buffer) }),
             let answer = response.response.canFulfillIntent?.canFulfill

@@ -337,7 +337,7 @@ extension HostEngine {
         result.speaker = entry.name
         result.requestType = RequestType.sessionEnded.rawValue
         result.endSession = true
-        let bytes = requests.envelope(.sessionEnded, reason: reason, error: error, session: session, conversation: conversation)
+        let bytes = requests.envelope(.sessionEnded, reason: reason, error: error, session: session, skill: entry.skill.manifest, conversation: conversation)
         if recording { result.requestJSON = String(decoding: bytes, as: UTF8.self) }
         let start = ContinuousClock.now
         // What the skill stores as its session ends (a game saved, a list kept) is seen too.
@@ -366,7 +366,7 @@ extension HostEngine {
         result.dialogState = dialogState
         if let slots { result.slots = slots.map { ($0.name, $0.spoken) } }
 
-        let requestBytes = requests.envelope(type, intent: intent, dialogState: dialogState, session: session, conversation: conversation)
+        let requestBytes = requests.envelope(type, intent: intent, dialogState: dialogState, session: session, skill: entry.skill.manifest, conversation: conversation)
         if recording { result.requestJSON = String(decoding: requestBytes, as: UTF8.self) }
 
         let response: ResponseEnvelope

@@ -11,7 +11,7 @@ import SkillModel
 struct RequestFactory: Sendable {
     let hostID: String
     private var counter = 0
-    private var contexts: [SkillID: (user: String, device: String, bytes: [UInt8])] = [:]
+    private var contexts: [SkillID: (user: String, device: String, application: String, bytes: [UInt8])] = [:]
     private var stampSecond = 0
     private var stamp = ""
 
@@ -26,7 +26,11 @@ struct RequestFactory: Sendable {
     }
 
     /// The request envelope for `session`'s skill, as JSON bytes.
-    mutating func envelope(_ type: RequestType, intent: Intent? = nil, dialogState: DialogState? = nil, reason: SessionEndedReason? = nil, error: SessionEndedError? = nil, session: Conversation.OpenSession, conversation: Conversation) -> [UInt8] {
+    /// - Parameter skill: the skill's manifest: a skill registered with Amazon (an Alexa skill
+    ///   id in `alexaSkillIds`) hears its Alexa id as the application id, as a skill that checks
+    ///   it expects; any other hears its skillhost id.
+    mutating func envelope(_ type: RequestType, intent: Intent? = nil, dialogState: DialogState? = nil, reason: SessionEndedReason? = nil, error: SessionEndedError? = nil, session: Conversation.OpenSession, skill: SkillManifest, conversation: Conversation) -> [UInt8] {
+        let application = skill.alexaSkillIDs.first ?? session.skillID.rawValue
         var out: [UInt8] = []
         out.reserveCapacity(768)
         out += #"{"version":"1.0","session":{"new":"#.utf8
@@ -34,13 +38,13 @@ struct RequestFactory: Sendable {
         out += #","sessionId":"#.utf8
         JSONWriter.writeString(session.sessionID, into: &out)
         out += #","application":{"applicationId":"#.utf8
-        JSONWriter.writeString(session.skillID.rawValue, into: &out)
+        JSONWriter.writeString(application, into: &out)
         out += #"},"attributes":"#.utf8
         JSONWriter.write(.object(session.attributes), into: &out)
         out += #","user":{"userId":"#.utf8
         JSONWriter.writeString(conversation.userID, into: &out)
         out += #"}},"context":"#.utf8
-        out += context(for: session.skillID, conversation: conversation)
+        out += context(for: session.skillID, application: application, conversation: conversation)
         out += #","request":{"type":"#.utf8
         JSONWriter.writeString(type.rawValue, into: &out)
         out += #","requestId":"#.utf8
@@ -70,11 +74,11 @@ struct RequestFactory: Sendable {
 
     /// `context.System` for a skill: application, user, device. Written once per skill and
     /// user (the last user's is kept: with one user, as at the REPL, always the same).
-    private mutating func context(for skillID: SkillID, conversation: Conversation) -> [UInt8] {
-        if let cached = contexts[skillID], cached.user == conversation.userID, cached.device == conversation.deviceID { return cached.bytes }
+    private mutating func context(for skillID: SkillID, application: String, conversation: Conversation) -> [UInt8] {
+        if let cached = contexts[skillID], cached.user == conversation.userID, cached.device == conversation.deviceID, cached.application == application { return cached.bytes }
         let context: JSONValue = [
             "System": [
-                "application": ["applicationId": .string(skillID.rawValue)],
+                "application": ["applicationId": .string(application)],
                 "user": ["userId": .string(conversation.userID)],
                 "device": ["deviceId": .string(conversation.deviceID), "supportedInterfaces": [:]],
                 "apiEndpoint": "http://127.0.0.1",
@@ -82,7 +86,7 @@ struct RequestFactory: Sendable {
             ]
         ]
         let bytes = JSONWriter.bytes(context)
-        contexts[skillID] = (conversation.userID, conversation.deviceID, bytes)
+        contexts[skillID] = (conversation.userID, conversation.deviceID, application, bytes)
         return bytes
     }
 

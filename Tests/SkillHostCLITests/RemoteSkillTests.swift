@@ -1,0 +1,164 @@
+import Foundation
+import Loader
+import SkillHost
+import SkillModel
+import Testing
+import TestSupport
+
+/// Remote skills: a folder with Alexa's skill manifest and a model, whose skill answers over
+/// HTTP. Skills written with the Alexa SDK for Python (from PyPI, unchanged) are talked to
+/// through the skillhost executable; a server that misbehaves every way it can fails one turn,
+/// named, and the host goes on.
+@Suite(.serialized) struct RemoteSkillTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/remote").path
+    static var skillhost: String { "\(TestSupport.productsFolder)/skillhost" }
+
+    /// A skills folder holding a copy of the fixture `name` whose endpoint is `endpoint`.
+    static func skillsFolder(with name: String, endpoint: String) throws -> String {
+        let skills = try TestSupport.temporaryFolder("remote-skills")
+        try copy(name, into: skills, endpoint: endpoint)
+        return skills
+    }
+
+    static func copy(_ name: String, into skills: String, endpoint: String) throws {
+        let target = "\(skills)/\(name)"
+        try FileManager.default.copyItem(atPath: "\(fixtures)/\(name)", toPath: target)
+        let manifest = "\(target)/skill.json"
+        var json = try #require(try JSONParser.parse(String(contentsOfFile: manifest, encoding: .utf8)).object)
+        var own = json["skillhost"]?.object ?? JSONObject()
+        own["endpoint"] = .string(endpoint)
+        json["skillhost"] = .object(own)
+        try JSONWriter.string(.object(json)).write(toFile: manifest, atomically: true, encoding: .utf8)
+    }
+
+    /// Runs skillhost on `skills` with `lines` typed, in JSON: one object per turn.
+    static func talk(_ skills: String, _ lines: [String]) throws -> [JSONObject] {
+        let (status, output) = try TestSupport.run(skillhost, ["--skills", skills, "--json", "--no-watch", "--no-cache", "--data", try TestSupport.temporaryFolder("remote-data")], input: lines.joined(separator: "\n") + "\n")
+        #expect(status == 0, "\(output)")
+        return output.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)).object }.filter { $0["utterance"] != nil }
+    }
+
+    static func askPython() throws -> String {
+        switch PythonSkillServer.askPython {
+        case .success(let python): return python
+        case .failure(let failure): throw failure
+        }
+    }
+
+    @Test func theAlexaSDKForPythonsHelloWorldRunsUnchanged() throws {
+        let server = try PythonSkillServer(script: "\(Self.fixtures)/hello-world/app.py", python: try Self.askPython())
+        defer { server.stop() }
+        let skills = try Self.skillsFolder(with: "hello-world", endpoint: server.url)
+        let turns = try Self.talk(skills, ["open python hello", "help", "hello", "ask python hello to say hi"])
+        try #require(turns.count == 4, "\(turns) \(server.output)")
+        #expect(turns[0]["speech"]?.string == "Welcome to the Alexa Skills Kit, you can say hello!")
+        #expect(turns[0]["skill"]?.string == "com.example.pythonhello")
+        #expect(turns[0]["endSession"]?.bool == false)
+        #expect(turns[1]["intent"]?.string == "AMAZON.HelpIntent")
+        #expect(turns[1]["speech"]?.string == "You can say hello to me!")
+        // The SDK checks the request's application id against its skill id: the host sent the
+        // Alexa id the manifest gives.
+        #expect(turns[2]["speech"]?.string == "Hello Python World from the Alexa SDK!")
+        #expect(turns[2]["endSession"]?.bool == true)
+        #expect(turns[3]["speech"]?.string == "Hello Python World from the Alexa SDK!", "a one-shot through the invocation name")
+        #expect(turns.allSatisfy { $0["error"]?.isNull ?? true }, "\(turns)")
+    }
+
+    @Test func aPythonDialogSkillHasItsSlotsElicitedResolvedAndConfirmed() throws {
+        let server = try PythonSkillServer(script: "\(Self.fixtures)/tea-shop/app.py", python: try Self.askPython())
+        defer { server.stop() }
+        let skills = try Self.skillsFolder(with: "tea-shop", endpoint: server.url)
+        let turns = try Self.talk(skills, [
+            "open tea shop", "i would like some tea", "earl grey", "a big one", "yes",
+            "order a small chamomile tea", "yes", "no",
+        ])
+        try #require(turns.count == 8, "\(turns) \(server.output)")
+        let speech = turns.map { $0["speech"]?.string ?? "" }
+        #expect(speech[0] == "Welcome to the tea shop. What would you like?")
+        #expect(speech[1] == "Which tea: green, black or herbal?")
+        #expect(speech[2] == "What size, small, medium or large?")
+        #expect(speech[3] == "A big earl grey tea, is that right?")
+        // The SDK's handler read the resolved values (earl grey → black, big → large) and
+        // counted in session attributes, which came back on the next turn.
+        #expect(speech[4] == "Your large black tea is on its way. That makes 1 order today. Anything else?")
+        #expect(speech[5] == "A small chamomile tea, is that right?")
+        #expect(speech[6] == "Your small herbal tea is on its way. That makes 2 orders today. Anything else?")
+        #expect(speech[7] == "Enjoy your tea. 2 orders in all. Goodbye!")
+        #expect(turns[7]["endSession"]?.bool == true)
+    }
+
+    /// The model of a remote skill the misbehaving server answers at `path`.
+    static func misbehavingSkill(_ name: String, into skills: String, endpoint: String) throws {
+        let folder = "\(skills)/\(name)"
+        try FileManager.default.createDirectory(atPath: "\(folder)/models", withIntermediateDirectories: true)
+        let manifest = #"{"manifest": {"publishingInformation": {"locales": {"en-US": {"name": "Skill \#(name)"}}}, "apis": {"custom": {"endpoint": {"uri": "\#(endpoint)"}}}}, "skillhost": {"id": "com.example.\#(name)", "timeoutSeconds": 1}}"#
+        try manifest.write(toFile: "\(folder)/skill.json", atomically: true, encoding: .utf8)
+        let words = ["ok": "fine", "error": "broken", "html": "web page", "slow": "sleepy", "huge": "enormous", "notenvelope": "odd", "truncated": "short", "down": "absent"][name] ?? name
+        let model = #"{"interactionModel": {"languageModel": {"invocationName": "\#(words) skill", "intents": [{"name": "AMAZON.StopIntent", "samples": []}, {"name": "PingIntent", "samples": ["ping \#(words)"]}], "types": []}}}"#
+        try model.write(toFile: "\(folder)/models/en-US.json", atomically: true, encoding: .utf8)
+    }
+
+    @Test func aServerThatMisbehavesFailsOneTurnNamedAndTheOthersGoOn() async throws {
+        let server = try PythonSkillServer(script: "\(Self.fixtures)/misbehaving.py", environment: ["SLOW_SECONDS": "3"])
+        defer { server.stop() }
+        let skills = try TestSupport.temporaryFolder("remote-skills")
+        let down = try TestSupport.freeLoopbackPort()
+        let paths = ["ok": "ok", "error": "error", "html": "html", "slow": "slow", "huge": "huge", "notenvelope": "not-envelope", "truncated": "truncated"]
+        for (name, path) in paths { try Self.misbehavingSkill(name, into: skills, endpoint: server.url + path) }
+        try Self.misbehavingSkill("down", into: skills, endpoint: "http://127.0.0.1:\(down)/")
+        let host = try HostEngine(options: HostOptions(skillFolders: [skills], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("remote-data")))
+        #expect(host.refusals.isEmpty, "\(host.refusals)")
+
+        let expected: [(String, String)] = [
+            ("broken", "answered HTTP 500 Internal Server Error: 500 Internal Server Error Internal Server Error The server broke."),
+            ("web page", "answered text/html, not JSON: Welcome to nginx!"),
+            ("sleepy", "did not answer within 1 s"),
+            ("enormous", "answered more than 1 MiB, the most a response may be"),
+            ("odd", "answered JSON that is not a response envelope"),
+            ("absent", "nothing answers at http://127.0.0.1:\(down)/ (connection refused): is the skill's server running?"),
+        ]
+        for (words, message) in expected {
+            let result = await host.turn("open \(words) skill")
+            let error = try #require(result.error, "\(words): \(result.speech)")
+            #expect(error.contains(message), "\(words): \(error)")
+            #expect(result.speech == "There was a problem with the requested skill's response.")
+            // The healthy skill answers between any two failures.
+            let fine = await host.turn("open fine skill")
+            #expect(fine.error == nil, "\(fine.error ?? "")")
+            #expect(fine.speech == "fine, a LaunchRequest")
+            _ = await host.turn("stop")
+        }
+        let truncated = await host.turn("open short skill")
+        #expect(truncated.error != nil, "a body cut short is a failure, not a response")
+    }
+
+    @Test func aRemoteSkillReloadsWhenItsModelIsSavedAndARemoteFolderDroppedInLoads() async throws {
+        let server = try PythonSkillServer(script: "\(Self.fixtures)/misbehaving.py")
+        defer { server.stop() }
+        let skills = try TestSupport.temporaryFolder("remote-skills")
+        try Self.misbehavingSkill("ok", into: skills, endpoint: server.url + "ok")
+        let events = EventLog<HostEvent>()
+        let host = try HostEngine(options: HostOptions(skillFolders: [skills], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("remote-data"), events: { events.append($0) }))
+        await host.startWatching()
+        #expect(await host.turn("open groovy skill").skillID == nil)
+        _ = await host.turn("stop")
+
+        let model = "\(skills)/ok/models/en-US.json"
+        try String(contentsOfFile: model, encoding: .utf8).replacingOccurrences(of: #""invocationName": "fine skill""#, with: #""invocationName": "groovy skill""#)
+            .write(toFile: model, atomically: true, encoding: .utf8)
+        let reloaded = await events.wait { $0.kind == .reloaded && $0.skillID == SkillID("com.example.ok") }
+        #expect(reloaded?.generation == 2)
+        let groovy = await host.turn("open groovy skill")
+        #expect(groovy.skillID == SkillID("com.example.ok"))
+        #expect(groovy.speech == "fine, a LaunchRequest")
+        _ = await host.turn("stop")
+
+        // A remote skill's folder dropped into the skills folder loads.
+        let staging = try TestSupport.temporaryFolder("remote-staging")
+        try Self.misbehavingSkill("error", into: staging, endpoint: server.url + "ok")
+        try FileManager.default.moveItem(atPath: "\(staging)/error", toPath: "\(skills)/error")
+        let loaded = await events.wait { $0.kind == .loaded && $0.skillID == SkillID("com.example.error") }
+        #expect(loaded != nil, "\(events.all)")
+        #expect(await host.turn("open broken skill").speech == "fine, a LaunchRequest")
+    }
+}
