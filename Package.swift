@@ -70,7 +70,7 @@ let package = Package(
             name: "Loader",
             dependencies: [cSkillABI, "CFFI", skillModel, .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
-        .target(name: "SkillHost", dependencies: [skillModel, "NLU", "Dialog", "Loader", "Storage"]),
+        .target(name: "SkillHost", dependencies: [skillModel, "NLU", "Dialog", "Loader", "Storage", .product(name: "Crypto", package: "swift-crypto")]),
         // Speech out (espeak-ng, loaded at run time: nothing to link).
         .target(name: "Voice", dependencies: [skillModel, "NLU", "SkillHost"]),
         .target(
@@ -93,6 +93,8 @@ let package = Package(
                 "Storage",
                 "PostgresStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The service APIs are HTTPS, as Alexa's are (the SDKs call nothing else).
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
@@ -101,6 +103,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The console's page, built into the binary: served with nothing fetched elsewhere.
             resources: [.embedInCode("Console/index.html"), .embedInCode("Console/console.js"), .embedInCode("Console/console.css")]

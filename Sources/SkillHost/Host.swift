@@ -32,6 +32,9 @@ public struct HostOptions: Sendable {
     /// Picks the dialog model's prompt variations, mixed with each session's number: the same
     /// seed and the same conversation give the same words.
     public var dialogSeed: UInt64
+    /// The service APIs skills reach through `apiEndpoint` (see `HostServices`); nil gives
+    /// them Alexa's empty token.
+    public var services: HostServices?
     /// Interaction model files to run with no skill behind them (see `ModelStandIn`).
     public var models: [String] = []
     /// Swift packages of skills anywhere on disk (see `SkillPackage`): every dynamic library
@@ -82,6 +85,8 @@ public actor HostEngine {
     let loader: SkillLoader
     /// The data root: skills' containers and app groups, and the host's own records.
     public nonisolated var dataRoot: String { options.dataRoot }
+    /// The service APIs the skills reach, when the host serves them.
+    public nonisolated var services: HostServices? { options.services }
     /// Whether skills' documents are kept in a database rather than under `dataRoot`.
     public nonisolated var storesInDatabase: Bool { options.documents != nil }
     /// Where the skills come from, as `skillhost` arguments (`--skills`, `--package`,
@@ -110,7 +115,7 @@ public actor HostEngine {
         get { conversations[Self.turnKey] ?? Conversation(userID: options.userID, deviceID: options.deviceID) }
         set { conversations[Self.turnKey] = newValue }
     }
-    var requests = RequestFactory()
+    var requests: RequestFactory
     public nonisolated let turnDeadline: Duration
     /// Whether turns keep the envelopes as text for `:debug`.
     public var recordsEnvelopes = false
@@ -144,6 +149,7 @@ public actor HostEngine {
         published = Locked(registry)
         refusals = scan.refusals + modelRefusals + clashes
         turnDeadline = options.turnDeadline
+        requests = RequestFactory(services: options.services)
         conversations = [.local: Conversation(userID: options.userID, deviceID: options.deviceID)]
     }
 

@@ -32,8 +32,8 @@ import TestSupport
     }
 
     /// Runs skillhost on `skills` with `lines` typed, in JSON: one object per turn.
-    static func talk(_ skills: String, _ lines: [String]) throws -> [JSONObject] {
-        let (status, output) = try TestSupport.run(skillhost, ["--skills", skills, "--json", "--no-watch", "--no-cache", "--data", try TestSupport.temporaryFolder("remote-data")], input: lines.joined(separator: "\n") + "\n")
+    static func talk(_ skills: String, _ lines: [String], data: String? = nil) throws -> [JSONObject] {
+        let (status, output) = try TestSupport.run(skillhost, ["--skills", skills, "--json", "--no-watch", "--no-cache", "--data", try data ?? TestSupport.temporaryFolder("remote-data")], input: lines.joined(separator: "\n") + "\n")
         #expect(status == 0, "\(output)")
         return output.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)).object }.filter { $0["utterance"] != nil }
     }
@@ -85,6 +85,36 @@ import TestSupport
         #expect(speech[6] == "Your small herbal tea is on its way. That makes 2 orders today. Anything else?")
         #expect(speech[7] == "Enjoy your tea. 2 orders in all. Goodbye!")
         #expect(turns[7]["endSession"]?.bool == true)
+    }
+
+    @Test func aPythonSkillUsesTheHostsServiceAPIsThroughTheSDKsClients() throws {
+        let data = try TestSupport.temporaryFolder("remote-data")
+        try #"{"timeZone": "America/Chicago", "address": {"postalCode": "60601", "countryCode": "US", "city": "Chicago"}, "profile": {"givenName": "Ada"}}"#
+            .write(toFile: data + "/device.json", atomically: true, encoding: .utf8)
+        // The SDK calls only https endpoints; its HTTP client trusts the host's own authority,
+        // made in the data root when skillhost starts, as any requests-based client is told to.
+        let server = try PythonSkillServer(script: "\(Self.fixtures)/concierge/app.py", python: try Self.askPython(), environment: ["REQUESTS_CA_BUNDLE": data + "/services-tls/ca.pem"])
+        defer { server.stop() }
+        let skills = try Self.skillsFolder(with: "concierge", endpoint: server.url)
+        let turns = try Self.talk(skills, [
+            "open the concierge", "what is my time zone", "greet me", "where am i",
+            ":grant the concierge", "greet me", "where am i",
+            ":revoke the concierge alexa::profile:given_name:read", "greet me",
+        ], data: data)
+        try #require(turns.count == 7, "\(turns) \(server.output)")
+        let speech = turns.map { $0["speech"]?.string ?? "" }
+        #expect(speech[1] == "Your time zone is America/Chicago, and distances are imperial.", "\(server.output)")
+        // Not granted yet: the SDK's client got Alexa's 403 and the skill sent the consent card.
+        #expect(speech[2] == "I need your permission to use your first name. I sent a card to the Alexa app.")
+        #expect(turns[2]["permissionsAsked"] == .array(["alexa::profile:given_name:read"]))
+        #expect(turns[2]["progressive"] == .array(["One moment, let me look you up."]), "the progressive response came before the answer")
+        #expect(speech[3] == "Please let me use your postal code in the Alexa app.", "no consent token before a grant")
+        #expect(speech[4] == "Hello, Ada!")
+        #expect(turns[4]["progressive"] == .array(["One moment, let me look you up."]))
+        #expect(speech[5] == "You are in postal code 60601 in US.")
+        #expect(speech[6] == "I need your permission to use your first name. I sent a card to the Alexa app.", "revoked")
+        let grants = try JSONParser.parse(String(contentsOfFile: data + "/permissions.json", encoding: .utf8))
+        #expect(grants == ["com.example.concierge": ["read::alexa:device:all:address:country_and_postal_code"]], "kept in the data root")
     }
 
     /// The model of a remote skill the misbehaving server answers at `path`.

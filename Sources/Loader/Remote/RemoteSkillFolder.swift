@@ -132,7 +132,7 @@ public struct RemoteSkillFolder: Sendable, Equatable {
             timeout = .milliseconds(Int((seconds * 1000).rounded()))
         }
 
-        let manifest = SkillManifest(id: id, name: name, version: version, locales: locales, alexaSkillIDs: alexaSkillIDs)
+        let manifest = SkillManifest(id: id, name: name, version: version, locales: locales, alexaSkillIDs: alexaSkillIDs, permissions: permissions)
         return RemoteSkillFolder(folder: folder, packageFolder: package, manifest: manifest, endpoint: endpoint, permissions: permissions, modelPath: chosen, model: model, timeout: timeout)
     }
 

@@ -367,6 +367,7 @@ extension HostEngine {
         if let slots { result.slots = slots.map { ($0.name, $0.spoken) } }
 
         let requestBytes = requests.envelope(type, intent: intent, dialogState: dialogState, session: session, skill: entry.skill.manifest, conversation: conversation)
+        let requestID = requests.lastRequestID
         if recording { result.requestJSON = String(decoding: requestBytes, as: UTF8.self) }
 
         let response: ResponseEnvelope
@@ -386,6 +387,7 @@ extension HostEngine {
         } catch {
             result.skillDuration += ContinuousClock.now - start
             if watching { result.storage += storageWatch.stop(entry.id) }
+            result.progressive += options.services?.takeProgressive(requestID) ?? []
             // Reloaded since the turn picked this generation: the new one takes the request,
             // and the dialog carries on (the old one never ran it).
             if let current = registry.entry(entry.id), current.skill.generation != entry.skill.generation, error.isRetirement {
@@ -395,6 +397,10 @@ extension HostEngine {
         }
 
         let body = response.response
+        result.progressive += options.services?.takeProgressive(requestID) ?? []
+        if let card = body.card, card.type == "AskForPermissionsConsent" {
+            result.permissionsAsked = card.json["permissions"]?.array?.compactMap(\.string) ?? []
+        }
         result.speech = body.outputSpeech?.plainText ?? ""
         result.speechSSML = body.outputSpeech?.ssml
         result.reprompt = body.reprompt?.plainText

@@ -14,8 +14,14 @@ struct RequestFactory: Sendable {
     private var contexts: [SkillID: (user: String, device: String, application: String, bytes: [UInt8])] = [:]
     private var stampSecond = 0
     private var stamp = ""
+    /// The service APIs requests point skills at (`apiEndpoint`, `apiAccessToken`); nil sends
+    /// Alexa's empty token.
+    let services: HostServices?
+    /// The id of the request `envelope` wrote last.
+    private(set) var lastRequestID = ""
 
-    init() {
+    init(services: HostServices? = nil) {
+        self.services = services
         var random = SystemRandomNumberGenerator()
         hostID = String(random.next() as UInt64, radix: 16)
     }
@@ -31,6 +37,8 @@ struct RequestFactory: Sendable {
     ///   it expects; any other hears its skillhost id.
     mutating func envelope(_ type: RequestType, intent: Intent? = nil, dialogState: DialogState? = nil, reason: SessionEndedReason? = nil, error: SessionEndedError? = nil, session: Conversation.OpenSession, skill: SkillManifest, conversation: Conversation) -> [UInt8] {
         let application = skill.alexaSkillIDs.first ?? session.skillID.rawValue
+        let requestID = nextID("request")
+        lastRequestID = requestID
         var out: [UInt8] = []
         out.reserveCapacity(768)
         out += #"{"version":"1.0","session":{"new":"#.utf8
@@ -44,11 +52,11 @@ struct RequestFactory: Sendable {
         out += #","user":{"userId":"#.utf8
         JSONWriter.writeString(conversation.userID, into: &out)
         out += #"}},"context":"#.utf8
-        out += context(for: session.skillID, application: application, conversation: conversation)
+        out += context(for: skill, application: application, requestID: requestID, conversation: conversation)
         out += #","request":{"type":"#.utf8
         JSONWriter.writeString(type.rawValue, into: &out)
         out += #","requestId":"#.utf8
-        JSONWriter.writeString(nextID("request"), into: &out)
+        JSONWriter.writeString(requestID, into: &out)
         out += #","timestamp":"#.utf8
         JSONWriter.writeString(timestamp(), into: &out)
         out += #","locale":"en-US""#.utf8
@@ -72,9 +80,27 @@ struct RequestFactory: Sendable {
         return out
     }
 
-    /// `context.System` for a skill: application, user, device. Written once per skill and
-    /// user (the last user's is kept: with one user, as at the REPL, always the same).
-    private mutating func context(for skillID: SkillID, application: String, conversation: Conversation) -> [UInt8] {
+    /// `context.System` for a skill: application, user, device, and where its service APIs
+    /// are. Without services it never changes for a skill and user, so it is written once (the
+    /// last user's is kept: with one user, as at the REPL, always the same); with them, each
+    /// request has a token of its own.
+    private mutating func context(for skill: SkillManifest, application: String, requestID: String, conversation: Conversation) -> [UInt8] {
+        let skillID = skill.id
+        if let services, let endpoint = services.endpoint {
+            let token = services.token(skill: skill, userID: conversation.userID, deviceID: conversation.deviceID, requestID: requestID)
+            var user: JSONObject = ["userId": .string(conversation.userID)]
+            if services.hasConsent(skill) { user["permissions"] = ["consentToken": .string(token)] }
+            let context: JSONValue = [
+                "System": [
+                    "application": ["applicationId": .string(application)],
+                    "user": .object(user),
+                    "device": ["deviceId": .string(conversation.deviceID), "supportedInterfaces": [:]],
+                    "apiEndpoint": .string(endpoint),
+                    "apiAccessToken": .string(token),
+                ]
+            ]
+            return JSONWriter.bytes(context)
+        }
         if let cached = contexts[skillID], cached.user == conversation.userID, cached.device == conversation.deviceID, cached.application == application { return cached.bytes }
         let context: JSONValue = [
             "System": [

@@ -44,6 +44,12 @@ public struct TurnResult: Sendable {
     /// session hears the sentence first, would have read.
     public var otherReadings: [NLUCandidate] = []
 
+    /// What the skill said before its answer, through the Directive service (progressive
+    /// responses, in order, SSML as sent).
+    public var progressive: [String] = []
+    /// The permissions the skill asked the user for with an AskForPermissionsConsent card.
+    public var permissionsAsked: [String] = []
+
     /// A turn from speech: what the recogniser heard, best first, and which was taken.
     public var heard: [String] = []
     public var heardChoice = 0
@@ -90,9 +96,13 @@ extension TurnResult {
             } ?? .null,
             "error": error.map(JSONValue.string) ?? .null,
         ]
-        guard !heard.isEmpty, case .object(var object) = value else { return value }
-        object["heard"] = .array(heard.map(JSONValue.string))
-        object["heardChoice"] = .number(JSONNumber(heardChoice))
+        guard !heard.isEmpty || !progressive.isEmpty || !permissionsAsked.isEmpty, case .object(var object) = value else { return value }
+        if !heard.isEmpty {
+            object["heard"] = .array(heard.map(JSONValue.string))
+            object["heardChoice"] = .number(JSONNumber(heardChoice))
+        }
+        if !progressive.isEmpty { object["progressive"] = .array(progressive.map { .string(SSML.plainText($0)) }) }
+        if !permissionsAsked.isEmpty { object["permissionsAsked"] = .array(permissionsAsked.map(JSONValue.string)) }
         return .object(object)
     }
 

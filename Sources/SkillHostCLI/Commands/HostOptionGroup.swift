@@ -4,6 +4,7 @@ import Loader
 import NLU
 import PostgresStore
 import SkillHost
+import SkillServer
 
 /// Options shared by every command that loads skills.
 struct HostOptionGroup: ParsableArguments {
@@ -117,5 +118,14 @@ struct HostOptionGroup: ParsableArguments {
         options.packages = packages
         options.documents = database.map(PostgresBackend.init)
         return options
+    }
+
+    /// Starts the service APIs skills reach through `apiEndpoint` (HTTPS on a loopback port of
+    /// its own, see `ServiceAPI`) and puts them in `options`; cancel the task to stop them.
+    func startServices(into options: inout HostOptions) async throws -> Task<Void, Never> {
+        let api = ServiceAPI(services: HostServices(dataRoot: options.dataRoot), tls: try ServiceTLS.load(dataRoot: options.dataRoot))
+        let task = try await api.start()
+        options.services = api.services
+        return task
     }
 }

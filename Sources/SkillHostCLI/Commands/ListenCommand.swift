@@ -68,9 +68,15 @@ struct ListenCommand: AsyncParsableCommand {
         do { database = try host.data.openDatabase() } catch { throw ValidationError("cannot start: \(error)") }
         defer { database?.shutdown() }
         let engine: HostEngine
-        do { engine = try HostEngine(options: host.hostOptions(diagnostics: stderr, color: false, database: database)) } catch {
+        let services: Task<Void, Never>
+        do {
+            var options = host.hostOptions(diagnostics: stderr, color: false, database: database)
+            services = try await host.startServices(into: &options)
+            engine = try HostEngine(options: options)
+        } catch {
             throw ValidationError("cannot start: \(error)")
         }
+        defer { services.cancel() }
         let ear = HostEar(host: engine, skillWeight: skillWeight, generic: generic)
         let recognizer: SpeechRecognizer
         do {

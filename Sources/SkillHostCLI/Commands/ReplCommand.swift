@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PostgresStore
 import SkillHost
+import SkillServer
 import Voice
 
 /// `skillhost repl` (the default): talk to every loaded skill.
@@ -50,11 +51,15 @@ struct ReplCommand: AsyncParsableCommand {
         do { database = try host.data.openDatabase() } catch { throw ValidationError("cannot start: \(error)") }
         defer { database?.shutdown() }
         let engine: HostEngine
+        let services: Task<Void, Never>
         do {
-            engine = try HostEngine(options: host.hostOptions(diagnostics: diagnostics, color: color, database: database))
+            var options = host.hostOptions(diagnostics: diagnostics, color: color, database: database)
+            services = try await host.startServices(into: &options)
+            engine = try HostEngine(options: options)
         } catch {
             throw ValidationError("cannot start: \(error)")
         }
+        defer { services.cancel() }
         var speaker: TurnSpeaker?
         if speak || speakTo != nil {
             do {

@@ -63,7 +63,14 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
             let engine: HostEngine
-            do { engine = try HostEngine(options: options) } catch { throw ValidationError("cannot start: \(error)") }
+            let services: Task<Void, Never>
+            do {
+                services = try await host.startServices(into: &options)
+                engine = try HostEngine(options: options)
+            } catch {
+                throw ValidationError("cannot start: \(error)")
+            }
+            defer { services.cancel() }
             let failures: [String]
             if spoken {
                 let mouth: SpeechSynthesizer

@@ -88,11 +88,14 @@ struct ServeCommand: AsyncParsableCommand {
         defer { store?.shutdown() }
         options.documents = store.map(PostgresBackend.init)
         let engine: HostEngine
+        let services: Task<Void, Never>
         do {
+            services = try await host.startServices(into: &options)
             engine = try HostEngine(options: options)
         } catch {
             throw ValidationError("cannot start: \(error)")
         }
+        defer { services.cancel() }
         for refusal in engine.refusals { stderr.write("refused: \(refusal)\n") }
         if !host.noWatch { await engine.startWatching() }
         let names = await engine.registry.entries.map(\.name).joined(separator: ", ")

@@ -184,6 +184,8 @@ public struct REPL: Sendable {
             if stored > 0, !host.storesInDatabase {
                 diagnostics.write("warning: the data root \(host.dataRoot) already holds \(stored) skill document\(stored == 1 ? "" : "s"); skillhost replay starts from an empty one, so turns that read them may not replay. Record with --data set to an empty folder for a transcript that does.\n")
             }
+        case "grant", "revoke", "permissions":
+            diagnostics.write(await permissionsCommand(words))
         case "debug":
             debug.toggle()
             await host.setRecordsEnvelopes(debug)
@@ -192,6 +194,49 @@ public struct REPL: Sendable {
             diagnostics.write("unknown command \(line); :help lists the commands\n")
         }
         return .continue
+    }
+
+    /// `:grant SKILL [PERMISSION… | all]`, `:revoke SKILL [PERMISSION…]`, `:permissions`.
+    func permissionsCommand(_ words: [String]) async -> String {
+        guard let services = host.services else { return "this host serves no service APIs, so there is nothing to grant\n" }
+        let verb = words.first ?? ""
+        if verb == "permissions" || words.count < 2 {
+            guard verb == "permissions" else { return "usage: :\(verb) SKILL [PERMISSION…]\n" }
+            var text = ""
+            for entry in await host.registry.entries where !entry.skill.manifest.permissions.isEmpty {
+                let granted = services.grants.granted(to: entry.id)
+                let list = entry.skill.manifest.permissions.map { "\($0) (\(granted.contains($0) ? "granted" : "not granted"))" }
+                text += "\(entry.name) (\(entry.id)) asks for \(list.joined(separator: ", "))\n"
+            }
+            return text.isEmpty ? "no loaded skill asks for permissions\n" : text + "grants are kept in \(services.grants.file)\n"
+        }
+        // The skill's name may be several words: the longest start of the rest that names one.
+        let rest = Array(words.dropFirst())
+        var found: (SkillRegistry.Entry, [String])?
+        for count in stride(from: rest.count, through: 1, by: -1) {
+            if let entry = await host.skill(named: rest.prefix(count).joined(separator: " ")) {
+                found = (entry, Array(rest.dropFirst(count)))
+                break
+            }
+        }
+        guard let (entry, named) = found else { return "no loaded skill is called '\(rest.joined(separator: " "))'; :skills lists them\n" }
+        let asked = entry.skill.manifest.permissions
+        let all = named.isEmpty || named == ["all"]
+        let permissions = all ? asked : named
+        if let unasked = permissions.first(where: { !asked.contains($0) }) {
+            return "\(entry.name) does not ask for \(unasked)" + (asked.isEmpty ? " (its manifest asks for none)\n" : "; it asks for \(asked.joined(separator: ", "))\n")
+        }
+        do {
+            if verb == "grant" {
+                guard !permissions.isEmpty else { return "\(entry.name) asks for no permissions\n" }
+                try services.grants.grant(permissions, to: entry.id)
+                return "granted \(entry.name) \(permissions.joined(separator: ", "))\n"
+            }
+            try services.grants.revoke(all ? nil : permissions, from: entry.id)
+            return "revoked \(all ? "every permission" : permissions.joined(separator: ", ")) from \(entry.name)\n"
+        } catch {
+            return "cannot change the grants in \(services.grants.file): \(error.localizedDescription)\n"
+        }
     }
 
     /// How many documents skills have stored under a data root's files (at most 1000 counted).
@@ -213,6 +258,8 @@ public struct REPL: Sendable {
           :skills   the loaded skills (generation, source) and refused libraries
           :reload [skill]  load a skill again (rebuilding a source folder); all without a name
           :debug    toggle showing each turn's readings, envelopes and why nothing matched
+          :grant SKILL [PERMISSION… | all]  grant a skill permissions its manifest asks for (all when none named), as the Alexa app does
+          :revoke SKILL [PERMISSION…]  take them back (all when none named); :permissions lists what each skill asks for and has
           :record FILE  write each turn from now on to FILE as a transcript (skillhost replay FILE checks it); :record off stops
           :quit     end the session and leave (end of input does the same)
 
@@ -259,8 +306,16 @@ public struct REPL: Sendable {
             let silent = result.speech.isEmpty && result.endSession && style.interactive ? " " + paint("(session ended)", code: "2") : ""
             // Whatever a skill wrote is shown, never obeyed (`TerminalText`).
             let speech = TerminalText.escaped(result.speech)
+            // Progressive responses came first, while the skill worked on its answer.
+            for early in result.progressive {
+                output.write(paint("\(TerminalText.escaped(result.speaker))>", code: "36") + " " + TerminalText.escaped(SSML.plainText(early)) + " " + paint("(progressive)", code: "2") + "\n")
+            }
             output.write(paint("\(TerminalText.escaped(result.speaker))>", code: "36") + (speech.isEmpty ? "" : " \(speech)") + silent + "\n")
             if let error = result.error { diagnostics.write(paint("error:", code: "31") + " \(TerminalText.escaped(error))\n") }
+            if !result.permissionsAsked.isEmpty {
+                let name = TerminalText.escaped(result.speaker)
+                diagnostics.write(paint("permission:", code: "33") + " \(name) asks for \(result.permissionsAsked.joined(separator: ", ")); :grant \(name.lowercased()) allows it\n")
+            }
         }
     }
 

@@ -12,8 +12,12 @@ public struct SkillManifest: Sendable, Equatable {
     /// The Alexa skill ids (`amzn1.ask.skill.…`) whose requests it answers at `skillhost
     /// serve`'s Alexa endpoint, as a skill registered with Amazon names its endpoint.
     public var alexaSkillIDs: [String]
+    /// The Alexa permissions the skill asks the user for (`alexa::profile:name:read`,
+    /// `alexa::alerts:reminders:skill:readwrite`, …), as an Alexa skill's manifest lists them:
+    /// the host's service APIs answer a skill only for what it asked and the user granted.
+    public var permissions: [String]
 
-    public init(id: SkillID, name: String, version: String, invocationNames: [String] = [], locales: [String] = ["en-US"], appGroups: [String] = [], alexaSkillIDs: [String] = []) {
+    public init(id: SkillID, name: String, version: String, invocationNames: [String] = [], locales: [String] = ["en-US"], appGroups: [String] = [], alexaSkillIDs: [String] = [], permissions: [String] = []) {
         self.id = id
         self.name = name
         self.version = version
@@ -21,6 +25,7 @@ public struct SkillManifest: Sendable, Equatable {
         self.locales = locales
         self.appGroups = appGroups
         self.alexaSkillIDs = alexaSkillIDs
+        self.permissions = permissions
     }
 
     /// Parses and checks manifest JSON text; errors name the JSON path.
@@ -48,7 +53,11 @@ public struct SkillManifest: Sendable, Equatable {
         for (i, alexaID) in alexaSkillIDs.enumerated() where !(alexaID.hasPrefix("amzn1.ask.skill.") || alexaID.hasPrefix("amzn1.echo-sdk-ams.app.")) {
             throw ModelError(path: "$.alexaSkillIds[\(i)]", "'\(alexaID)' is no Alexa skill id, which starts with amzn1.ask.skill.")
         }
-        self.init(id: id, name: name, version: version, invocationNames: invocationNames, locales: locales, appGroups: appGroups, alexaSkillIDs: alexaSkillIDs)
+        let permissions = try root.optionalStrings("permissions") ?? []
+        for (i, permission) in permissions.enumerated() where permission.trimmingWhitespace().isEmpty || permission.contains(where: \.isWhitespace) {
+            throw ModelError(path: "$.permissions[\(i)]", "'\(permission)' is no permission name, such as alexa::profile:name:read")
+        }
+        self.init(id: id, name: name, version: version, invocationNames: invocationNames, locales: locales, appGroups: appGroups, alexaSkillIDs: alexaSkillIDs, permissions: permissions)
     }
 
     public var json: JSONValue {
@@ -60,6 +69,7 @@ public struct SkillManifest: Sendable, Equatable {
             "locales": .array(locales.map(JSONValue.string)),
             "appGroups": .array(appGroups.map(JSONValue.string)),
             "alexaSkillIds": .array(alexaSkillIDs.map(JSONValue.string)),
+            "permissions": .array(permissions.map(JSONValue.string)),
         ]
     }
 }

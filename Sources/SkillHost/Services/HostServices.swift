@@ -1,0 +1,234 @@
+import Crypto
+import Foundation
+import SkillModel
+
+/// What a skill reaches through a request's `apiEndpoint` with its `apiAccessToken`, as an
+/// Alexa skill reaches Amazon's service APIs: the tokens, the user's permission grants, the
+/// device's settings and the progressive responses a skill sends mid-turn. The HTTP side is
+/// `ServiceAPI` (SkillServer); a host with no `HostServices` sends Alexa's empty token.
+public final class HostServices: Sendable {
+    /// How long a turn's token is good for (Alexa's are good for the turn and a while after).
+    public static let tokenLifetime: TimeInterval = 3600
+
+    private let key: SymmetricKey
+    private let address = Locked<String?>(nil)
+    public let grants: PermissionGrants
+    public let device: DeviceSettings
+    private let progressive = Locked<[String: [String]]>([:])
+    private let listener = Locked<(@Sendable (SkillID, String) -> Void)?>(nil)
+
+    /// - Parameters:
+    ///   - dataRoot: where the user's grants (`permissions.json`) and the device's settings
+    ///     (`device.json`) are kept.
+    ///   - locale: the device's locale, whose units are the settings' defaults.
+    public init(dataRoot: String, locale: String = "en-US") {
+        key = SymmetricKey(size: .bits256)
+        grants = PermissionGrants(file: dataRoot + "/permissions.json")
+        device = DeviceSettings(file: dataRoot + "/device.json", locale: locale)
+    }
+
+    /// The `apiEndpoint` requests carry, once the API listens.
+    public var endpoint: String? { address.withLock { $0 } }
+    public func setEndpoint(_ url: String) { address.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url } }
+
+    // MARK: Tokens
+
+    /// Who a token was given to, for what.
+    public struct Claims: Sendable, Equatable {
+        public let skillID: SkillID
+        public let userID: String
+        public let deviceID: String
+        /// The request the token came with (a progressive response names it too).
+        public let requestID: String
+        /// The permissions the skill's manifest asks for.
+        public let declared: [String]
+        public let expires: Date
+    }
+
+    /// Why a token was refused.
+    public enum TokenError: Error, Equatable, CustomStringConvertible {
+        case missing, malformed, forged, expired
+
+        public var description: String {
+            switch self {
+            case .missing: "no access token (Authorization: Bearer …)"
+            case .malformed: "the access token is malformed"
+            case .forged: "the access token was not issued by this host"
+            case .expired: "the access token has expired"
+            }
+        }
+    }
+
+    /// A token for one request of one skill: its claims, signed with this host's key
+    /// (HMAC-SHA256; the key lives and dies with the process).
+    public func token(skill: SkillManifest, userID: String, deviceID: String, requestID: String, now: Date = Date()) -> String {
+        let claims: JSONValue = [
+            "sub": .string(skill.id.rawValue),
+            "usr": .string(userID),
+            "dev": .string(deviceID),
+            "req": .string(requestID),
+            "prm": .array(skill.permissions.map(JSONValue.string)),
+            "exp": .number(JSONNumber(Int(now.timeIntervalSince1970 + Self.tokenLifetime))),
+        ]
+        let payload = Self.base64URL(JSONWriter.bytes(claims))
+        let signature = Self.base64URL(Array(HMAC<SHA256>.authenticationCode(for: Array(payload.utf8), using: key)))
+        return "skh1.\(payload).\(signature)"
+    }
+
+    /// The claims of a token this host issued and that has not expired.
+    public func verify(_ token: String?, now: Date = Date()) -> Result<Claims, TokenError> {
+        guard let token, !token.isEmpty else { return .failure(.missing) }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "skh1", let signature = Self.unbase64URL(parts[2]) else { return .failure(.malformed) }
+        guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Array(parts[1].utf8), using: key) else { return .failure(.forged) }
+        guard let payload = Self.unbase64URL(parts[1]), let claims = try? JSONParser.parse(payload).object,
+            let skill = claims["sub"]?.string, let user = claims["usr"]?.string, let device = claims["dev"]?.string,
+            let request = claims["req"]?.string, let expires = claims["exp"]?.int
+        else { return .failure(.malformed) }
+        let declared = claims["prm"]?.array?.compactMap(\.string) ?? []
+        guard now.timeIntervalSince1970 < Double(expires) else { return .failure(.expired) }
+        return .success(Claims(skillID: SkillID(skill), userID: user, deviceID: device, requestID: request, declared: declared, expires: Date(timeIntervalSince1970: Double(expires))))
+    }
+
+    /// Whether the claims' skill may use `permission`: its manifest asks for it and the user
+    /// granted it.
+    public func allows(_ claims: Claims, _ permission: String) -> Bool {
+        claims.declared.contains(permission) && grants.granted(to: claims.skillID).contains(permission)
+    }
+
+    /// Whether the skill's requests carry a consent token (Alexa sends one once the user has
+    /// granted the skill any permission).
+    func hasConsent(_ skill: SkillManifest) -> Bool {
+        !Set(skill.permissions).isDisjoint(with: grants.granted(to: skill.id))
+    }
+
+    // MARK: Progressive responses
+
+    /// Says `speech` (SSML or text) now, before the answer to `requestID`: the front end hears
+    /// it at once (`onProgressive`) and the turn's result lists it.
+    public func speakProgressive(_ speech: String, requestID: String, skill: SkillID) {
+        progressive.withLock { $0[requestID, default: []].append(speech) }
+        listener.withLock { $0 }?(skill, speech)
+    }
+
+    /// Who hears progressive responses as they come (the REPL prints them).
+    public func onProgressive(_ hear: @escaping @Sendable (SkillID, String) -> Void) { listener.withLock { $0 = hear } }
+
+    /// The progressive responses said during `requestID`, taken.
+    func takeProgressive(_ requestID: String) -> [String] {
+        progressive.withLock { $0.removeValue(forKey: requestID) } ?? []
+    }
+
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    static func unbase64URL(_ text: Substring) -> [UInt8]? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64).map(Array.init)
+    }
+}
+
+/// The permissions the user granted each skill, kept in a file of the data root
+/// (`{"com.example.teashop": ["alexa::profile:name:read"]}`): the Alexa app's skill
+/// permissions page, as a file and the REPL's `:grant` and `:revoke`.
+public final class PermissionGrants: Sendable {
+    public let file: String
+    private let cache = Locked<(stamp: Date?, grants: [String: [String]])?>(nil)
+
+    init(file: String) { self.file = file }
+
+    /// What the user granted `skill`.
+    public func granted(to skill: SkillID) -> [String] { all()[skill.rawValue] ?? [] }
+
+    /// Every grant, by skill id; read again when the file changes.
+    public func all() -> [String: [String]] {
+        let stamp = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+        if let cached = cache.withLock({ $0 }), cached.stamp == stamp { return cached.grants }
+        var grants: [String: [String]] = [:]
+        if let data = FileManager.default.contents(atPath: file), let object = try? JSONParser.parse(Array(data)).object {
+            for (skill, list) in object { grants[skill] = list.array?.compactMap(\.string) ?? [] }
+        }
+        cache.withLock { $0 = (stamp, grants) }
+        return grants
+    }
+
+    /// Grants `permissions` to `skill` (and keeps what it had).
+    public func grant(_ permissions: [String], to skill: SkillID) throws {
+        try change { grants in
+            var list = grants[skill.rawValue] ?? []
+            for permission in permissions where !list.contains(permission) { list.append(permission) }
+            grants[skill.rawValue] = list
+        }
+    }
+
+    /// Takes `permissions` (all of them when nil) back from `skill`.
+    public func revoke(_ permissions: [String]?, from skill: SkillID) throws {
+        try change { grants in
+            guard let permissions else { grants[skill.rawValue] = nil; return }
+            grants[skill.rawValue] = (grants[skill.rawValue] ?? []).filter { !permissions.contains($0) }
+        }
+    }
+
+    private func change(_ body: (inout [String: [String]]) -> Void) throws {
+        var grants = all()
+        body(&grants)
+        var object = JSONObject()
+        for skill in grants.keys.sorted() where !(grants[skill] ?? []).isEmpty {
+            object[skill] = .array((grants[skill] ?? []).map(JSONValue.string))
+        }
+        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(JSONWriter.bytes(.object(object))).write(to: URL(fileURLWithPath: file), options: .atomic)
+        cache.withLock { $0 = nil }
+    }
+}
+
+/// The device's settings and its owner's profile as the service APIs give them, from a file
+/// of the data root the user edits (`device.json`); what it leaves out has a default — the
+/// machine's time zone, the locale's units — or is not set (the API answers 204, as Alexa's
+/// does for an address never entered).
+///
+/// ```json
+/// { "timeZone": "America/Chicago", "distanceUnits": "IMPERIAL", "temperatureUnit": "FAHRENHEIT",
+///   "address": { "addressLine1": "410 Terry Ave North", "city": "Seattle", "stateOrRegion": "WA",
+///                "districtOrCounty": "", "postalCode": "98109", "countryCode": "US" },
+///   "profile": { "name": "Ada Lovelace", "givenName": "Ada", "email": "ada@example.com",
+///                "mobileNumber": { "countryCode": "+1", "phoneNumber": "2065550100" } } }
+/// ```
+public final class DeviceSettings: Sendable {
+    public let file: String
+    let locale: String
+
+    init(file: String, locale: String) {
+        self.file = file
+        self.locale = locale
+    }
+
+    /// The file's object, or an empty one (a malformed file is named by `problem`).
+    var values: JSONObject {
+        guard let data = FileManager.default.contents(atPath: file), let object = try? JSONParser.parse(Array(data)).object else { return JSONObject() }
+        return object
+    }
+
+    /// What is wrong with the file, if anything.
+    public var problem: String? {
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        do {
+            guard try JSONParser.parse(Array(data)).object != nil else { return "\(file): expected a JSON object" }
+            return nil
+        } catch {
+            return "\(file): not JSON: \(error)"
+        }
+    }
+
+    public var timeZone: String { values["timeZone"]?.string ?? TimeZone.current.identifier }
+    /// METRIC or IMPERIAL: IMPERIAL for the United States, Liberia and Myanmar.
+    public var distanceUnits: String { values["distanceUnits"]?.string ?? (Self.imperial(locale) ? "IMPERIAL" : "METRIC") }
+    /// CELSIUS or FAHRENHEIT.
+    public var temperatureUnit: String { values["temperatureUnit"]?.string ?? (Self.imperial(locale) ? "FAHRENHEIT" : "CELSIUS") }
+    public var address: JSONObject? { values["address"]?.object }
+    public var profile: JSONObject? { values["profile"]?.object }
+
+    static func imperial(_ locale: String) -> Bool { ["US", "LR", "MM"].contains(String(locale.split(separator: "-").last ?? "")) }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTLS
+import Logging
+import NIOCore
+import SkillHost
+import SkillModel
+
+/// Alexa's service APIs, served by the host at the `apiEndpoint` every request carries: what a
+/// skill written for Alexa calls with the request's `apiAccessToken` (its SDK's service
+/// clients do it for it), answered from this machine —
+///
+/// - Device Settings: `GET /v2/devices/{deviceId}/settings/System.timeZone`,
+///   `System.distanceUnits`, `System.temperatureUnit` (no permission needed);
+/// - Device Address: `GET /v1/devices/{deviceId}/settings/address` and
+///   `…/address/countryAndPostalCode`;
+/// - Customer Profile: `GET /v2/accounts/~current/settings/Profile.name`, `Profile.givenName`,
+///   `Profile.email`, `Profile.mobileNumber` (and the person-level `/v2/persons/~current/profile/…`);
+/// - Directive service: `POST /v1/directives` with `VoicePlayer.Speak`, a progressive response
+///   spoken before the turn's answer.
+///
+/// A token this host did not issue, one that expired, or one for another device is refused
+/// (401/403); a permission the skill did not ask for in its manifest, or the user did not
+/// grant (`:grant`, `permissions.json`), is refused with 403 as Alexa refuses it, and the skill
+/// answers with an AskForPermissionsConsent card. Each API's errors have its own shape, as the
+/// SDKs' models read them.
+public struct ServiceAPI: Sendable {
+    public let services: HostServices
+    public let hostname: String
+    public let port: Int
+    /// The certificate it serves HTTPS with; nil serves plain HTTP.
+    public let tls: ServiceTLS?
+
+    public init(services: HostServices, hostname: String = "127.0.0.1", port: Int = 0, tls: ServiceTLS?) {
+        self.services = services
+        self.hostname = hostname
+        self.port = port
+        self.tls = tls
+    }
+
+    /// Serves until cancelled; sets the services' endpoint once the socket is bound.
+    public func run(onListening: @escaping @Sendable (String) -> Void = { _ in }) async throws {
+        var logger = Logger(label: "skillhost.services")
+        // A connection cut at shutdown is no news.
+        logger.logLevel = .critical
+        let services = self.services
+        let scheme = tls == nil ? "http" : "https"
+        let app = Application(
+            router: router(),
+            server: try tls.map { try .tls(.http1(), tlsConfiguration: try $0.configuration()) } ?? .http1(),
+            configuration: .init(address: .hostname(hostname, port: port), serverName: "skillhost-services"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let url = "\(scheme)://\(hostname):\(port)"
+                services.setEndpoint(url)
+                onListening(url)
+            },
+            logger: logger
+        )
+        try await app.run()
+    }
+
+    /// Starts serving in a task of its own and returns once the socket is bound (the services'
+    /// endpoint set); cancel the task to stop.
+    /// - Throws: what kept the server from listening (the port taken, say).
+    public func start() async throws -> Task<Void, Never> {
+        let (listening, signal) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
+        let task = Task {
+            do {
+                try await run(onListening: { _ in signal.yield(.success(())) })
+            } catch {
+                signal.yield(.failure(error))
+            }
+            signal.finish()
+        }
+        for await outcome in listening {
+            switch outcome {
+            case .success: return task
+            case .failure(let error): throw error
+            }
+        }
+        throw CancellationError()
+    }
+
+    /// Which API a path belongs to: each answers errors in its own shape.
+    enum API {
+        case settings, address, profile, directives
+
+        func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+            let body: JSONValue
+            switch self {
+            case .address:
+                body = ["type": .string(status == .unauthorized ? "UNAUTHORIZED" : status == .forbidden ? "FORBIDDEN" : status == .notFound ? "NOT_FOUND" : "BAD_REQUEST"), "message": .string(message)]
+            case .settings, .profile:
+                body = ["code": .string(status == .unauthorized || status == .forbidden ? "INVALID_TOKEN" : status == .notFound ? "INVALID_KEY" : "INVALID_VALUE"), "message": .string(message)]
+            case .directives:
+                body = ["code": .number(JSONNumber(status.code)), "message": .string(message)]
+            }
+            return ServiceAPI.json(body, status: status)
+        }
+    }
+
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: JSONWriter.bytes(value))))
+    }
+
+    static let noContent = Response(status: .noContent)
+
+    /// The claims of the request's bearer token, or the API's refusal.
+    func authorize(_ request: Request, _ api: API, device: String? = nil) -> Result<HostServices.Claims, ResponseError> {
+        let header = request.headers[.authorization] ?? ""
+        let token = header.lowercased().hasPrefix("bearer ") ? String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces) : nil
+        switch services.verify(token) {
+        case .failure(let error):
+            return .failure(ResponseError(api.error(.unauthorized, "The authentication token is malformed or invalid: \(error)")))
+        case .success(let claims):
+            if let device, device != claims.deviceID {
+                return .failure(ResponseError(api.error(.forbidden, "The authentication token does not have access to resource: it was issued for device \(claims.deviceID), not \(device)")))
+            }
+            return .success(claims)
+        }
+    }
+
+    /// A refusal, already in the API's shape.
+    struct ResponseError: Error {
+        let response: Response
+        init(_ response: Response) { self.response = response }
+    }
+
+    /// The 403 for a permission not asked for or not granted, saying which.
+    func denied(_ claims: HostServices.Claims, _ permissions: [String], _ api: API) -> Response {
+        let asked = permissions.filter(claims.declared.contains)
+        let message = asked.isEmpty
+            ? "The authentication token does not have access to resource: \(claims.skillID) does not ask for \(permissions.joined(separator: " or ")) in its manifest's permissions"
+            : "The authentication token does not have access to resource: the user has not granted \(claims.skillID) \(asked.joined(separator: " or ")) (answer with an AskForPermissionsConsent card; :grant in the REPL)"
+        return api.error(.forbidden, message)
+    }
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        let services = self.services
+
+        router.get("v2/devices/:deviceId/settings/:setting") { request, context in
+            let device = context.parameters.get("deviceId") ?? ""
+            switch authorize(request, .settings, device: device) {
+            case .failure(let refusal): return refusal.response
+            case .success: break
+            }
+            switch context.parameters.get("setting") ?? "" {
+            case "System.timeZone": return Self.json(.string(services.device.timeZone))
+            case "System.distanceUnits": return Self.json(.string(services.device.distanceUnits))
+            case "System.temperatureUnit": return Self.json(.string(services.device.temperatureUnit))
+            case let other: return API.settings.error(.notFound, "no device setting \(other): System.timeZone, System.distanceUnits and System.temperatureUnit are")
+            }
+        }
+
+        let fullAddress = "read::alexa:device:all:address"
+        let postalCode = "read::alexa:device:all:address:country_and_postal_code"
+        router.get("v1/devices/:deviceId/settings/address") { request, context in
+            let claims: HostServices.Claims
+            switch authorize(request, .address, device: context.parameters.get("deviceId")) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            guard services.allows(claims, fullAddress) else { return denied(claims, [fullAddress], .address) }
+            guard let address = services.device.address else { return Self.noContent }
+            var full = JSONObject()
+            for key in ["addressLine1", "addressLine2", "addressLine3", "city", "stateOrRegion", "districtOrCounty", "postalCode", "countryCode"] {
+                full[key] = address[key] ?? .null
+            }
+            return Self.json(.object(full))
+        }
+        router.get("v1/devices/:deviceId/settings/address/countryAndPostalCode") { request, context in
+            let claims: HostServices.Claims
+            switch authorize(request, .address, device: context.parameters.get("deviceId")) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            guard services.allows(claims, postalCode) || services.allows(claims, fullAddress) else { return denied(claims, [postalCode, fullAddress], .address) }
+            guard let address = services.device.address else { return Self.noContent }
+            return Self.json(["countryCode": address["countryCode"] ?? .null, "postalCode": address["postalCode"] ?? .null])
+        }
+
+        let profile: [String: (key: String, permission: String)] = [
+            "Profile.name": ("name", "alexa::profile:name:read"), "name": ("name", "alexa::profile:name:read"),
+            "Profile.givenName": ("givenName", "alexa::profile:given_name:read"), "givenName": ("givenName", "alexa::profile:given_name:read"),
+            "Profile.email": ("email", "alexa::profile:email:read"),
+            "Profile.mobileNumber": ("mobileNumber", "alexa::profile:mobile_number:read"), "mobileNumber": ("mobileNumber", "alexa::profile:mobile_number:read"),
+        ]
+        let answerProfile: @Sendable (Request, String) -> Response = { request, field in
+            let claims: HostServices.Claims
+            switch authorize(request, .profile) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            guard let (key, permission) = profile[field] else {
+                return API.profile.error(.notFound, "no profile field \(field): Profile.name, Profile.givenName, Profile.email and Profile.mobileNumber are")
+            }
+            guard services.allows(claims, permission) else { return denied(claims, [permission], .profile) }
+            guard let value = services.device.profile?[key], !value.isNull else { return Self.noContent }
+            return Self.json(value)
+        }
+        router.get("v2/accounts/~current/settings/:field") { request, context in answerProfile(request, context.parameters.get("field") ?? "") }
+        router.get("v2/persons/~current/profile/:field") { request, context in answerProfile(request, context.parameters.get("field") ?? "") }
+
+        router.post("v1/directives") { request, context in
+            let claims: HostServices.Claims
+            switch authorize(request, .directives) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let body = try await request.body.collect(upTo: 64 << 10)
+            guard let object = try? JSONParser.parse(Array(buffer: body)).object else {
+                return API.directives.error(.badRequest, "the body is not a JSON object: {\"header\": {\"requestId\": …}, \"directive\": {\"type\": \"VoicePlayer.Speak\", \"speech\": …}}")
+            }
+            guard let requestID = object["header"]?["requestId"]?.string else {
+                return API.directives.error(.badRequest, "header.requestId is missing: the request the progressive response belongs to")
+            }
+            guard requestID == claims.requestID else {
+                return API.directives.error(.badRequest, "header.requestId \(requestID) is not the request the token came with (\(claims.requestID)): a progressive response belongs to the turn under way")
+            }
+            guard let directive = object["directive"]?.object, directive["type"]?.string == "VoicePlayer.Speak" else {
+                return API.directives.error(.badRequest, "directive.type must be VoicePlayer.Speak")
+            }
+            guard let speech = directive["speech"]?.string, !speech.isEmpty else {
+                return API.directives.error(.badRequest, "directive.speech is missing: the SSML or text to say")
+            }
+            guard speech.utf8.count <= 8000 else { return API.directives.error(.badRequest, "directive.speech is over 8,000 characters") }
+            services.speakProgressive(speech, requestID: requestID, skill: claims.skillID)
+            return Self.noContent
+        }
+        return router
+    }
+}
