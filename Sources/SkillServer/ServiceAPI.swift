@@ -18,7 +18,9 @@ import SkillModel
 /// - Customer Profile: `GET /v2/accounts/~current/settings/Profile.name`, `Profile.givenName`,
 ///   `Profile.email`, `Profile.mobileNumber` (and the person-level `/v2/persons/~current/profile/…`);
 /// - Directive service: `POST /v1/directives` with `VoicePlayer.Speak`, a progressive response
-///   spoken before the turn's answer.
+///   spoken before the turn's answer;
+/// - Reminders: `POST`/`GET /v1/alerts/reminders`, `GET`/`PUT`/`DELETE /v1/alerts/reminders/{alertToken}`,
+///   kept in the data root and fired at their time by the host (`HostServices.fireReminders`).
 ///
 /// A token this host did not issue, one that expired, or one for another device is refused
 /// (401/403); a permission the skill did not ask for in its manifest, or the user did not
@@ -85,7 +87,7 @@ public struct ServiceAPI: Sendable {
 
     /// Which API a path belongs to: each answers errors in its own shape.
     enum API {
-        case settings, address, profile, directives
+        case settings, address, profile, directives, reminders
 
         func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
             let body: JSONValue
@@ -96,6 +98,14 @@ public struct ServiceAPI: Sendable {
                 body = ["code": .string(status == .unauthorized || status == .forbidden ? "INVALID_TOKEN" : status == .notFound ? "INVALID_KEY" : "INVALID_VALUE"), "message": .string(message)]
             case .directives:
                 body = ["code": .number(JSONNumber(status.code)), "message": .string(message)]
+            case .reminders:
+                let code = switch status {
+                case .unauthorized: "UNAUTHORIZED"
+                case .notFound: "NOT_FOUND"
+                case .internalServerError: "INTERNAL_SERVER_ERROR"
+                default: "INVALID_REQUEST"
+                }
+                body = ["code": .string(code), "message": .string(message)]
             }
             return ServiceAPI.json(body, status: status)
         }
@@ -230,6 +240,147 @@ public struct ServiceAPI: Sendable {
             services.speakProgressive(speech, requestID: requestID, skill: claims.skillID)
             return Self.noContent
         }
+        addReminders(to: router)
         return router
+    }
+
+    static let remindersPermission = "alexa::alerts:reminders:skill:readwrite"
+
+    /// The Reminders API: a skill sees and changes its own reminders for the token's user only.
+    /// Without the permission Alexa answers 401, and so does this.
+    func addReminders(to router: Router<BasicRequestContext>) {
+        let services = self.services
+        let api = API.reminders
+        let authorized: @Sendable (Request) -> Result<HostServices.Claims, ResponseError> = { request in
+            switch authorize(request, api) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let claims):
+                guard services.allows(claims, Self.remindersPermission) else {
+                    let asked = claims.declared.contains(Self.remindersPermission)
+                    return .failure(ResponseError(api.error(.unauthorized, asked
+                        ? "the user has not granted \(claims.skillID) \(Self.remindersPermission) (answer with an AskForPermissionsConsent card; :grant in the REPL)"
+                        : "\(claims.skillID) does not ask for \(Self.remindersPermission) in its manifest's permissions")))
+                }
+                return .success(claims)
+            }
+        }
+        /// The body's trigger, alert and notification, checked, and when it fires.
+        let read: @Sendable (Request) async throws -> Result<(JSONObject, JSONObject, JSONObject, Date, String?), ResponseError> = { request in
+            let bytes = try await request.body.collect(upTo: 64 << 10)
+            guard let body = try? JSONParser.parse(Array(buffer: bytes)).object else {
+                return .failure(ResponseError(api.error(.badRequest, "the body is not a JSON object: {\"trigger\": …, \"alertInfo\": …, \"pushNotification\": …}")))
+            }
+            guard let trigger = body["trigger"]?.object else {
+                return .failure(ResponseError(api.error(.badRequest, "trigger is missing: {\"type\": \"SCHEDULED_RELATIVE\", \"offsetInSeconds\": 3600}, say")))
+            }
+            do throws(ReminderRequest.Refusal) {
+                let alertInfo = try ReminderRequest.checkAlertInfo(body["alertInfo"]?.object)
+                let (due, frequency) = try ReminderRequest.schedule(trigger, now: Date(), timeZone: services.device.timeZone)
+                return .success((trigger, alertInfo, body["pushNotification"]?.object ?? ["status": "ENABLED"], due, frequency))
+            } catch {
+                return .failure(ResponseError(Self.json(["code": .string(error.code), "message": .string(error.message)], status: .badRequest)))
+            }
+        }
+        let stored: @Sendable (String) -> Response = { message in api.error(.internalServerError, "the reminder could not be stored (\(message)); nothing was changed") }
+
+        router.post("v1/alerts/reminders") { request, _ in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let trigger, alertInfo, push: JSONObject
+            let due: Date
+            let frequency: String?
+            switch try await read(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let parts): (trigger, alertInfo, push, due, frequency) = parts
+            }
+            let reminder = ReminderStore.Reminder(token: UUID().uuidString.lowercased(), skillID: claims.skillID, userID: claims.userID, created: Date(), due: due, trigger: trigger, alertInfo: alertInfo, pushNotification: push, frequency: frequency)
+            do {
+                let full = try services.reminders.change { list -> Bool in
+                    guard list.filter({ $0.skillID == claims.skillID && $0.userID == claims.userID && $0.status == "ON" }).count < ReminderStore.limitPerSkillAndUser else { return true }
+                    list.append(reminder)
+                    return false
+                }
+                if full { return Self.json(["code": "MAX_REMINDERS_EXCEEDED", "message": .string("\(claims.skillID) already has \(ReminderStore.limitPerSkillAndUser) reminders on for this user")], status: .badRequest) }
+            } catch {
+                return stored(error.localizedDescription)
+            }
+            return Self.json(reminder.responseJSON)
+        }
+        router.get("v1/alerts/reminders") { request, _ in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let mine = services.reminders.all().filter { $0.skillID == claims.skillID && $0.userID == claims.userID }
+            return Self.json(["totalCount": .string(String(mine.count)), "alerts": .array(mine.map(\.apiJSON)), "links": .null])
+        }
+        router.get("v1/alerts/reminders/:token") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let token = context.parameters.get("token") ?? ""
+            guard let reminder = services.reminders.all().first(where: { $0.token == token && $0.skillID == claims.skillID && $0.userID == claims.userID }) else {
+                return api.error(.notFound, "no reminder \(token) of \(claims.skillID) for this user")
+            }
+            return Self.json(reminder.apiJSON)
+        }
+        router.put("v1/alerts/reminders/:token") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let token = context.parameters.get("token") ?? ""
+            let trigger, alertInfo, push: JSONObject
+            let due: Date
+            let frequency: String?
+            switch try await read(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let parts): (trigger, alertInfo, push, due, frequency) = parts
+            }
+            do {
+                let updated = try services.reminders.change { list -> ReminderStore.Reminder? in
+                    guard let i = list.firstIndex(where: { $0.token == token && $0.skillID == claims.skillID && $0.userID == claims.userID }) else { return nil }
+                    list[i].trigger = trigger
+                    list[i].alertInfo = alertInfo
+                    list[i].pushNotification = push
+                    list[i].due = due
+                    list[i].frequency = frequency
+                    list[i].status = "ON"
+                    list[i].version += 1
+                    list[i].updated = Date()
+                    return list[i]
+                }
+                guard let updated else { return api.error(.notFound, "no reminder \(token) of \(claims.skillID) for this user") }
+                return Self.json(updated.responseJSON)
+            } catch {
+                return stored(error.localizedDescription)
+            }
+        }
+        router.delete("v1/alerts/reminders/:token") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let token = context.parameters.get("token") ?? ""
+            do {
+                let removed = try services.reminders.change { list -> Bool in
+                    guard let i = list.firstIndex(where: { $0.token == token && $0.skillID == claims.skillID && $0.userID == claims.userID }) else { return false }
+                    list.remove(at: i)
+                    return true
+                }
+                guard removed else { return api.error(.notFound, "no reminder \(token) of \(claims.skillID) for this user") }
+                return Response(status: .ok)
+            } catch {
+                return stored(error.localizedDescription)
+            }
+        }
     }
 }

@@ -114,7 +114,36 @@ import TestSupport
         #expect(speech[5] == "You are in postal code 60601 in US.")
         #expect(speech[6] == "I need your permission to use your first name. I sent a card to the Alexa app.", "revoked")
         let grants = try JSONParser.parse(String(contentsOfFile: data + "/permissions.json", encoding: .utf8))
-        #expect(grants == ["com.example.concierge": ["read::alexa:device:all:address:country_and_postal_code"]], "kept in the data root")
+        #expect(grants == ["com.example.concierge": ["read::alexa:device:all:address:country_and_postal_code", "alexa::alerts:reminders:skill:readwrite"]], "kept in the data root")
+    }
+
+    @Test func aReminderSetByVoiceTextFiresAtItsTimeAfterARestart() async throws {
+        let data = try TestSupport.temporaryFolder("remote-data")
+        let server = try PythonSkillServer(script: "\(Self.fixtures)/concierge/app.py", python: try Self.askPython(), environment: ["REQUESTS_CA_BUNDLE": data + "/services-tls/ca.pem"])
+        defer { server.stop() }
+        let skills = try Self.skillsFolder(with: "concierge", endpoint: server.url)
+        let first = try Self.talk(skills, [
+            "open the concierge", "remind me to water the plants in 2 seconds",
+            ":grant the concierge", "remind me to water the plants in 2 seconds", "remind me to walk the dog in 600 seconds",
+        ], data: data)
+        try #require(first.count == 4, "\(first) \(server.output)")
+        #expect(first[1]["speech"]?.string == "Please let me set reminders in the Alexa app.", "not granted: the API's 401, and the consent card")
+        #expect(first[1]["permissionsAsked"] == .array(["alexa::alerts:reminders:skill:readwrite"]))
+        #expect(first[2]["speech"]?.string == "OK, I will remind you to water the plants in 2 seconds.")
+        #expect(first[3]["speech"]?.string == "OK, I will remind you to walk the dog in 600 seconds.")
+        // That skillhost has gone; the reminder comes due while none runs, and the next one to
+        // start on the same data fires it, late, and only it.
+        try await Task.sleep(for: .seconds(3))
+        let (status, output) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--json", "--no-watch", "--no-cache", "--data", data], input: "")
+        #expect(status == 0)
+        let fired = output.split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["reminder"] }
+        try #require(fired.count == 1, "\(output)")
+        #expect(fired[0]["text"] == .string("water the plants"))
+        #expect(fired[0]["skill"] == .string("com.example.concierge"))
+        #expect(fired[0]["late"] == .bool(true))
+        // Fired once: the next start says nothing more.
+        let (_, again) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--json", "--no-watch", "--no-cache", "--data", data], input: "")
+        #expect(!again.contains("\"reminder\""), "\(again)")
     }
 
     /// The model of a remote skill the misbehaving server answers at `path`.

@@ -157,4 +157,101 @@ import TestSupport
         #expect(try await post(#"{"header": {"requestId": "req-7"}, "directive": {"type": "VoicePlayer.Speak", "speech": "x"}}"#, token: nil).status == 401)
         #expect(heard.all.count == 1)
     }
+
+    func send(_ method: String, _ path: String, _ body: String?, token: String?) async throws -> HTTPClient.Response {
+        var headers = ["Content-Type": "application/json"]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        return try await HTTPClient.request(method, port: port, path, body: body.map { Array($0.utf8) }, headers: headers)
+    }
+
+    static let reminders = SkillManifest(id: "com.example.nudge", name: "Nudge", version: "1", permissions: ["alexa::alerts:reminders:skill:readwrite"])
+
+    static func reminderBody(_ text: String, trigger: String = #"{"type": "SCHEDULED_RELATIVE", "offsetInSeconds": 3600}"#) -> String {
+        #"{"requestTime": "2026-11-26T10:00:00.000", "trigger": \#(trigger), "alertInfo": {"spokenInfo": {"content": [{"locale": "en-US", "text": "\#(text)"}]}}, "pushNotification": {"status": "ENABLED"}}"#
+    }
+
+    @Test func remindersAreCreatedListedUpdatedAndDeletedOnlyByTheirSkill() async throws {
+        defer { task.cancel() }
+        let path = "/v1/alerts/reminders"
+        let refused = try await send("POST", path, Self.reminderBody("stretch"), token: token(Self.reminders))
+        #expect(refused.status == 401, "not granted: Alexa's 401")
+        #expect(try json(refused)["code"] == .string("UNAUTHORIZED"))
+        try services.grants.grant(["alexa::alerts:reminders:skill:readwrite"], to: Self.reminders.id)
+
+        let created = try await send("POST", path, Self.reminderBody("stretch"), token: token(Self.reminders))
+        #expect(created.status == 200, "\(created.text)")
+        let alertToken = try #require(try json(created)["alertToken"]?.string)
+        #expect(try json(created)["status"] == .string("ON"))
+        #expect(try json(created)["href"] == .string("/v1/alerts/reminders/\(alertToken)"))
+
+        let list = try json(try await send("GET", path, nil, token: token(Self.reminders)))
+        #expect(list["totalCount"] == .string("1"))
+        #expect(list["alerts"]?.array?.first?["alertInfo"]?["spokenInfo"]?["content"]?.array?.first?["text"] == .string("stretch"))
+
+        let updated = try await send("PUT", "\(path)/\(alertToken)", Self.reminderBody("stretch and breathe"), token: token(Self.reminders))
+        #expect(try json(updated)["version"] == .string("2"))
+        let one = try json(try await send("GET", "\(path)/\(alertToken)", nil, token: token(Self.reminders)))
+        #expect(one["alertInfo"]?["spokenInfo"]?["content"]?.array?.first?["text"] == .string("stretch and breathe"))
+
+        // Another skill sees none of it and cannot touch it.
+        try services.grants.grant(["alexa::profile:given_name:read"], to: Self.concierge.id)
+        let otherSkill = SkillManifest(id: "com.example.other", name: "Other", version: "1", permissions: ["alexa::alerts:reminders:skill:readwrite"])
+        try services.grants.grant(["alexa::alerts:reminders:skill:readwrite"], to: otherSkill.id)
+        #expect(try json(try await send("GET", path, nil, token: token(otherSkill)))["totalCount"] == .string("0"))
+        #expect(try await send("DELETE", "\(path)/\(alertToken)", nil, token: token(otherSkill)).status == 404)
+
+        #expect(try await send("DELETE", "\(path)/\(alertToken)", nil, token: token(Self.reminders)).status == 200)
+        #expect(try await send("GET", "\(path)/\(alertToken)", nil, token: token(Self.reminders)).status == 404)
+        #expect(services.reminders.all().isEmpty)
+    }
+
+    @Test func aMalformedReminderIsRefusedByName() async throws {
+        defer { task.cancel() }
+        try services.grants.grant(["alexa::alerts:reminders:skill:readwrite"], to: Self.reminders.id)
+        let cases: [(String, String, String)] = [
+            ("[1, 2]", "INVALID_REQUEST", "the body is not a JSON object"),
+            (#"{"alertInfo": {}}"#, "INVALID_REQUEST", "trigger is missing"),
+            (Self.reminderBody("x", trigger: #"{"type": "SCHEDULED_RELATIVE", "offsetInSeconds": -5}"#), "INVALID_TRIGGER", "offsetInSeconds"),
+            (Self.reminderBody("x", trigger: #"{"type": "SOMETIME"}"#), "INVALID_TRIGGER", "trigger.type 'SOMETIME'"),
+            (Self.reminderBody("x", trigger: #"{"type": "SCHEDULED_ABSOLUTE", "scheduledTime": "yesterday"}"#), "INVALID_TRIGGER", "is not a local time"),
+            (Self.reminderBody("x", trigger: #"{"type": "SCHEDULED_ABSOLUTE", "scheduledTime": "2001-01-01T10:00:00.000"}"#), "PAST_SCHEDULED_TIME", "has passed"),
+            (Self.reminderBody("x", trigger: #"{"type": "SCHEDULED_ABSOLUTE", "scheduledTime": "2099-01-01T10:00:00.000", "timeZoneId": "Mars/Olympus"}"#), "INVALID_TIMEZONE", "Mars/Olympus"),
+            (Self.reminderBody("x", trigger: #"{"type": "SCHEDULED_ABSOLUTE", "scheduledTime": "2099-01-01T10:00:00.000", "recurrence": {"freq": "HOURLY"}}"#), "INVALID_RECURRENCE", "DAILY or WEEKLY"),
+            (Self.reminderBody(""), "INVALID_ALERT_INFO", "says nothing"),
+        ]
+        for (body, code, message) in cases {
+            let response = try await send("POST", "/v1/alerts/reminders", body, token: token(Self.reminders))
+            #expect(response.status == 400, "\(body)")
+            #expect(try json(response)["code"] == .string(code), "\(response.text)")
+            #expect(response.text.contains(message), "\(response.text)")
+        }
+        #expect(services.reminders.all().isEmpty, "nothing stored")
+    }
+
+    @Test func aReminderFiresAtItsTimeAndADailyOneComesBack() async throws {
+        defer { task.cancel() }
+        try services.grants.grant(["alexa::alerts:reminders:skill:readwrite"], to: Self.reminders.id)
+        let fired = EventLog<ReminderStore.Firing>()
+        let firing = services.fireReminders(every: .milliseconds(50)) { fired.append($0) }
+        defer { firing.cancel() }
+        let soon = try await send("POST", "/v1/alerts/reminders", Self.reminderBody("tea is ready", trigger: #"{"type": "SCHEDULED_RELATIVE", "offsetInSeconds": 1}"#), token: token(Self.reminders))
+        #expect(soon.status == 200)
+        let tea = await fired.wait(seconds: 10) { $0.reminder.text == "tea is ready" }
+        #expect(tea?.late == false)
+        #expect(tea.map { Date() >= $0.reminder.due } == true, "not before its time")
+        #expect(services.reminders.all().first?.status == "COMPLETED")
+
+        // A daily reminder moves to the next day once it has fired.
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        formatter.timeZone = TimeZone(identifier: "Europe/Berlin")
+        let inTwoSeconds = formatter.string(from: Date() + 2)
+        let daily = try await send("POST", "/v1/alerts/reminders", Self.reminderBody("water", trigger: #"{"type": "SCHEDULED_ABSOLUTE", "scheduledTime": "\#(inTwoSeconds)", "recurrence": {"freq": "DAILY"}}"#), token: token(Self.reminders))
+        #expect(daily.status == 200, "\(daily.text)")
+        let water = await fired.wait(seconds: 10) { $0.reminder.text == "water" }
+        #expect(water != nil)
+        let stored = services.reminders.all().first { $0.text == "water" }
+        #expect(stored?.status == "ON")
+        #expect(stored.map { $0.due > Date() + 86000 } == true, "tomorrow")
+    }
 }

@@ -14,6 +14,9 @@ public final class HostServices: Sendable {
     private let address = Locked<String?>(nil)
     public let grants: PermissionGrants
     public let device: DeviceSettings
+    public let reminders: ReminderStore
+    /// When this host started: a reminder due before it fires late.
+    public let started = Date()
     private let progressive = Locked<[String: [String]]>([:])
     private let listener = Locked<(@Sendable (SkillID, String) -> Void)?>(nil)
 
@@ -25,6 +28,21 @@ public final class HostServices: Sendable {
         key = SymmetricKey(size: .bits256)
         grants = PermissionGrants(file: dataRoot + "/permissions.json")
         device = DeviceSettings(file: dataRoot + "/device.json", locale: locale)
+        reminders = ReminderStore(file: dataRoot + "/reminders.json")
+    }
+
+    /// Fires reminders as they come due (and at once those that came due while no host ran),
+    /// telling `announce`; cancel the task to stop.
+    public func fireReminders(every interval: Duration = .milliseconds(250), announce: @escaping @Sendable (ReminderStore.Firing) -> Void) -> Task<Void, Never> {
+        let reminders = self.reminders
+        let started = self.started
+        for firing in reminders.fireDue(started: started) { announce(firing) }
+        return Task.detached {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                for firing in reminders.fireDue(started: started) { announce(firing) }
+            }
+        }
     }
 
     /// The `apiEndpoint` requests carry, once the API listens.

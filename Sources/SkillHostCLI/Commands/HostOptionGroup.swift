@@ -124,8 +124,8 @@ struct HostOptionGroup: ParsableArguments {
     /// its own, see `ServiceAPI`) and puts them in `options`; cancel the task to stop them.
     func startServices(into options: inout HostOptions) async throws -> Task<Void, Never> {
         let api = ServiceAPI(services: HostServices(dataRoot: options.dataRoot), tls: try ServiceTLS.load(dataRoot: options.dataRoot))
-        let task = try await api.start()
+        let server = try await api.start()
         options.services = api.services
-        return task
+        return server
     }
 }

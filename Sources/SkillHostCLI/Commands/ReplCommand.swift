@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PostgresStore
 import SkillHost
+import SkillModel
 import SkillServer
 import Voice
 
@@ -56,10 +57,25 @@ struct ReplCommand: AsyncParsableCommand {
             var options = host.hostOptions(diagnostics: diagnostics, color: color, database: database)
             services = try await host.startServices(into: &options)
             engine = try HostEngine(options: options)
+
         } catch {
             throw ValidationError("cannot start: \(error)")
         }
         defer { services.cancel() }
+        // Reminders fire into the conversation, said by the skill that set them; those that
+        // came due while no host ran, at once.
+        let names = Dictionary(await engine.registry.entries.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let firing = engine.services?.fireReminders { [json] firing in
+            let reminder = firing.reminder
+            if json {
+                stdout.write(JSONWriter.string(["reminder": ["skill": .string(reminder.skillID.rawValue), "text": .string(reminder.text), "due": .string(ISO8601DateFormatter().string(from: reminder.due)), "late": .bool(firing.late)]]) + "\n")
+                return
+            }
+            let name = names[reminder.skillID] ?? reminder.skillID.rawValue
+            let late = firing.late ? " (due \(Self.clock(reminder.due)), while skillhost was not running)" : ""
+            stdout.write("\(TerminalText.escaped(name))> Reminder: \(TerminalText.escaped(reminder.text))\(late)\n")
+        }
+        defer { firing?.cancel() }
         var speaker: TurnSpeaker?
         if speak || speakTo != nil {
             do {
@@ -86,6 +102,13 @@ struct ReplCommand: AsyncParsableCommand {
             speak: speech,
             heard: heard)
         await repl.run()
+    }
+
+    /// "14:05:09", local time.
+    static func clock(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: date)
     }
 
     /// Utterances from the microphone, heard with the skills' language model (and, while the

@@ -96,6 +96,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("cannot start: \(error)")
         }
         defer { services.cancel() }
+        let firing = engine.services?.fireReminders { firing in
+            let late = firing.late ? " (late: no host ran when it was due)" : ""
+            stderr.write("reminder from \(firing.reminder.skillID) for \(firing.reminder.userID): \(firing.reminder.text)\(late)\n")
+        }
+        defer { firing?.cancel() }
         for refusal in engine.refusals { stderr.write("refused: \(refusal)\n") }
         if !host.noWatch { await engine.startWatching() }
         let names = await engine.registry.entries.map(\.name).joined(separator: ", ")

@@ -1,7 +1,8 @@
 # A skill on the Alexa SDK for Python that uses Alexa's service APIs through the SDK's own
 # service clients (the settings, the customer's profile and device address, a progressive
-# response), served with flask-ask-sdk. It asks for permissions in skill.json and answers a
+# response, reminders), served with flask-ask-sdk. It asks for permissions in skill.json and answers a
 # refusal with an AskForPermissionsConsent card, as Amazon's guides show.
+import datetime
 import os
 import time
 
@@ -11,12 +12,20 @@ from ask_sdk_core.skill_builder import CustomSkillBuilder
 from ask_sdk_core.utils import get_device_id, is_intent_name, is_request_type
 from ask_sdk_model.services import ServiceException
 from ask_sdk_model.services.directive import Header, SendDirectiveRequest, SpeakDirective
+from ask_sdk_model.services.reminder_management import (
+    AlertInfo, PushNotification, PushNotificationStatus, ReminderRequest, SpokenInfo, SpokenText, Trigger, TriggerType)
 from ask_sdk_model.ui import AskForPermissionsConsentCard
 from flask import Flask
 from flask_ask_sdk.skill_adapter import SkillAdapter
 
 GIVEN_NAME = "alexa::profile:given_name:read"
 POSTAL_CODE = "read::alexa:device:all:address:country_and_postal_code"
+REMINDERS = "alexa::alerts:reminders:skill:readwrite"
+
+
+def ask_for(handler_input, permission, speech):
+    return (handler_input.response_builder.speak(speech)
+            .set_card(AskForPermissionsConsentCard(permissions=[permission])).response)
 
 
 class LaunchHandler(AbstractRequestHandler):
@@ -88,6 +97,29 @@ class WhereHandler(AbstractRequestHandler):
         return handler_input.response_builder.speak(speech).ask("Anything else?").response
 
 
+class RemindHandler(AbstractRequestHandler):
+    def can_handle(self, handler_input):
+        return is_intent_name("RemindIntent")(handler_input)
+
+    def handle(self, handler_input):
+        slots = handler_input.request_envelope.request.intent.slots
+        chore = slots["chore"].value
+        seconds = int(slots["seconds"].value)
+        client = handler_input.service_client_factory.get_reminder_management_service()
+        try:
+            client.create_reminder(ReminderRequest(
+                request_time=datetime.datetime.now().isoformat(),
+                trigger=Trigger(object_type=TriggerType.SCHEDULED_RELATIVE, offset_in_seconds=seconds),
+                alert_info=AlertInfo(spoken_info=SpokenInfo(content=[SpokenText(locale="en-US", text=chore)])),
+                push_notification=PushNotification(status=PushNotificationStatus.ENABLED)))
+        except ServiceException as error:
+            if error.status_code == 401:
+                return ask_for(handler_input, REMINDERS, "Please let me set reminders in the Alexa app.")
+            raise
+        speech = "OK, I will remind you to {} in {} seconds.".format(chore, seconds)
+        return handler_input.response_builder.speak(speech).ask("Anything else?").response
+
+
 class StopHandler(AbstractRequestHandler):
     def can_handle(self, handler_input):
         return is_intent_name("AMAZON.StopIntent")(handler_input) or is_intent_name("AMAZON.CancelIntent")(handler_input)
@@ -114,7 +146,8 @@ class ErrorHandler(AbstractExceptionHandler):
 
 
 sb = CustomSkillBuilder(api_client=DefaultApiClient())
-for handler in (LaunchHandler(), TimeZoneHandler(), GreetHandler(), WhereHandler(), StopHandler(), SessionEndedHandler()):
+for handler in (LaunchHandler(), TimeZoneHandler(), GreetHandler(), WhereHandler(), RemindHandler(),
+                StopHandler(), SessionEndedHandler()):
     sb.add_request_handler(handler)
 sb.add_exception_handler(ErrorHandler())
 
