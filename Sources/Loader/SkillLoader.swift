@@ -19,13 +19,16 @@ public final class SkillLoader: Sendable {
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
     public let trust: TrustPolicy
+    /// The locale whose model a remote skill that ships several is read with.
+    public let locale: String
     private let generations = Locked<[SkillID: Int]>([:])
 
     /// - Parameter storage: answers skills' storage requests; without it, storage calls fail
     ///   with a message saying the host offers none.
     /// - Parameter trust: which files code may be loaded from (see `TrustPolicy`).
-    public init(shadow: ShadowDirectory, logSink: @escaping SkillLogSink, storage: SkillStorageHandler? = nil, trust: TrustPolicy = .strict) {
+    public init(shadow: ShadowDirectory, logSink: @escaping SkillLogSink, storage: SkillStorageHandler? = nil, trust: TrustPolicy = .strict, locale: String = RemoteSkillFolder.defaultLocale) {
         self.shadow = shadow
+        self.locale = locale
         self.logSink = logSink
         self.storage = storage
         self.trust = trust
@@ -100,7 +103,7 @@ public final class SkillLoader: Sendable {
     /// over HTTP.
     public func load(_ library: String, origin: String, isolation: RunnerConfiguration?) throws(LoaderError) -> any SkillEndpoint {
         if RemoteSkillFolder.isRemoteFolder(library) {
-            let folder = try RemoteSkillFolder.read(library)
+            let folder = try RemoteSkillFolder.read(library, locale: locale)
             return RemoteSkill(folder, generation: nextGeneration(of: folder.manifest.id))
         }
         if let isolation, isolation.isolates(origin) { return try launchIsolated(library, origin: origin, configuration: isolation) }

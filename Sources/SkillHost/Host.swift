@@ -32,6 +32,9 @@ public struct HostOptions: Sendable {
     /// Picks the dialog model's prompt variations, mixed with each session's number: the same
     /// seed and the same conversation give the same words.
     public var dialogSeed: UInt64
+    /// The locale the user speaks (`en-US`, `en-GB`, `de-DE`, …): every request carries it, and
+    /// a skill that ships models for several is understood with that locale's (else en-US's).
+    public var locale = "en-US"
     /// The service APIs skills reach through `apiEndpoint` (see `HostServices`); nil gives
     /// them Alexa's empty token.
     public var services: HostServices?
@@ -134,7 +137,7 @@ public actor HostEngine {
         let storage = SkillStorageService(backend: options.documents ?? FileBackend(root: options.dataRoot, limits: options.storageLimits))
         documents = storage.backend
         storageWatch = storage.watch
-        loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust)
+        loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust, locale: options.locale)
         self.options = options
         if let problem = WordVectors.problem { options.progress("skillhost: " + problem) }
         let owners = (try? storage.trust.read())?.skills ?? [:]
@@ -149,7 +152,7 @@ public actor HostEngine {
         published = Locked(registry)
         refusals = scan.refusals + modelRefusals + clashes
         turnDeadline = options.turnDeadline
-        requests = RequestFactory(services: options.services)
+        requests = RequestFactory(services: options.services, locale: options.locale)
         conversations = [.local: Conversation(userID: options.userID, deviceID: options.deviceID)]
     }
 

@@ -220,4 +220,32 @@ import TestSupport
         #expect(loaded != nil, "\(events.all)")
         #expect(await host.turn("open broken skill").speech == "fine, a LaunchRequest")
     }
+
+    @Test func theUsersLocaleChoosesTheModelAndEveryRequestCarriesIt() async throws {
+        let server = try PythonSkillServer(script: "\(Self.fixtures)/misbehaving.py")
+        defer { server.stop() }
+        let skills = try TestSupport.temporaryFolder("remote-skills")
+        try Self.misbehavingSkill("ok", into: skills, endpoint: server.url + "ok")
+        let british = #"{"interactionModel": {"languageModel": {"invocationName": "brilliant skill", "intents": [{"name": "AMAZON.StopIntent", "samples": []}, {"name": "PingIntent", "samples": ["ping brilliant"]}], "types": []}}}"#
+        try british.write(toFile: "\(skills)/ok/models/en-GB.json", atomically: true, encoding: .utf8)
+        var options = HostOptions(skillFolders: [skills], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("remote-data"))
+        options.locale = "en-GB"
+        let host = try HostEngine(options: options)
+        await host.setRecordsEnvelopes(true)
+        let opened = await host.turn("open brilliant skill")
+        #expect(opened.speech == "fine, a LaunchRequest")
+        #expect(opened.requestJSON?.contains(#""locale":"en-GB""#) == true, "\(opened.requestJSON ?? "")")
+        _ = await host.turn("stop")
+        #expect(await host.registry.entries.first?.skill.model.invocationName == "brilliant skill", "the en-GB model, not en-US's")
+
+        // A locale with no model of the skill's own: en-US's.
+        options.locale = "en-AU"
+        let australian = try HostEngine(options: options)
+        #expect(await australian.registry.entries.first?.skill.model.invocationName == "fine skill")
+        #expect(await australian.turn("open fine skill").speech == "fine, a LaunchRequest")
+
+        let (status, output) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--locale", "english", "--no-watch"], input: "")
+        #expect(status != 0)
+        #expect(output.contains("--locale must be a language and a country as Alexa writes them (en-US, en-GB, de-DE), not 'english'"), "\(output)")
+    }
 }

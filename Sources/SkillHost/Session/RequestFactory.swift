@@ -20,8 +20,12 @@ struct RequestFactory: Sendable {
     /// The id of the request `envelope` wrote last.
     private(set) var lastRequestID = ""
 
-    init(services: HostServices? = nil) {
+    /// The user's locale, which every request carries.
+    let locale: String
+
+    init(services: HostServices? = nil, locale: String = "en-US") {
         self.services = services
+        self.locale = locale
         var random = SystemRandomNumberGenerator()
         hostID = String(random.next() as UInt64, radix: 16)
     }
@@ -59,7 +63,8 @@ struct RequestFactory: Sendable {
         JSONWriter.writeString(requestID, into: &out)
         out += #","timestamp":"#.utf8
         JSONWriter.writeString(timestamp(), into: &out)
-        out += #","locale":"en-US""#.utf8
+        out += #","locale":"#.utf8
+        JSONWriter.writeString(locale, into: &out)
         if let dialogState {
             out += #","dialogState":"#.utf8
             JSONWriter.writeString(dialogState.rawValue, into: &out)

@@ -44,6 +44,9 @@ struct HostOptionGroup: ParsableArguments {
     @Option(name: .customLong("package"), help: ArgumentHelp("A Swift package of skills, anywhere (repeatable): each dynamic library product is built, loaded, and rebuilt and reloaded when its sources change. Without --skills, only the packages load.", valueName: "dir"))
     var packages: [String] = []
 
+    @Option(help: ArgumentHelp("The locale the user speaks (en-US, en-GB, de-DE, …): requests carry it, and a skill that ships models for several is understood with that locale's (else en-US's).", valueName: "locale"))
+    var locale = "en-US"
+
     @OptionGroup var data: DataOptions
 
     func validate() throws {
@@ -51,6 +54,10 @@ struct HostOptionGroup: ParsableArguments {
             throw ValidationError("--log-level must be debug, info, warning or error, not '\(logLevel)'")
         }
         guard turnDeadline > 0, turnDeadline <= 3600 else { throw ValidationError("--turn-deadline must be more than 0 and at most 3600 seconds") }
+        let parts = locale.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, (2...3).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isLowercase }), parts[1].count == 2, parts[1].allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            throw ValidationError("--locale must be a language and a country as Alexa writes them (en-US, en-GB, de-DE), not '\(locale)'")
+        }
         // A folder named on the command line that is not there is a mistake, not an empty host.
         for folder in skillFolders where !Self.isFolder(folder) {
             throw ValidationError("--skills \(folder): no such folder")
@@ -116,6 +123,7 @@ struct HostOptionGroup: ParsableArguments {
             dialogSeed: seed)
         options.models = models
         options.packages = packages
+        options.locale = locale
         options.documents = database.map(PostgresBackend.init)
         return options
     }
@@ -123,7 +131,7 @@ struct HostOptionGroup: ParsableArguments {
     /// Starts the service APIs skills reach through `apiEndpoint` (HTTPS on a loopback port of
     /// its own, see `ServiceAPI`) and puts them in `options`; cancel the task to stop them.
     func startServices(into options: inout HostOptions) async throws -> Task<Void, Never> {
-        let api = ServiceAPI(services: HostServices(dataRoot: options.dataRoot), tls: try ServiceTLS.load(dataRoot: options.dataRoot))
+        let api = ServiceAPI(services: HostServices(dataRoot: options.dataRoot, locale: options.locale), tls: try ServiceTLS.load(dataRoot: options.dataRoot))
         let server = try await api.start()
         options.services = api.services
         return server
