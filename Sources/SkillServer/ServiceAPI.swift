@@ -20,7 +20,9 @@ import SkillModel
 /// - Directive service: `POST /v1/directives` with `VoicePlayer.Speak`, a progressive response
 ///   spoken before the turn's answer;
 /// - Reminders: `POST`/`GET /v1/alerts/reminders`, `GET`/`PUT`/`DELETE /v1/alerts/reminders/{alertToken}`,
-///   kept in the data root and fired at their time by the host (`HostServices.fireReminders`).
+///   kept in the data root and fired at their time by the host (`HostServices.fireAlerts`);
+/// - Timers: `POST`/`GET`/`DELETE /v1/alerts/timers`, `GET`/`DELETE /v1/alerts/timers/{id}`,
+///   `POST …/{id}/pause` and `…/resume`, announced when they end.
 ///
 /// A token this host did not issue, one that expired, or one for another device is refused
 /// (401/403); a permission the skill did not ask for in its manifest, or the user did not
@@ -87,7 +89,7 @@ public struct ServiceAPI: Sendable {
 
     /// Which API a path belongs to: each answers errors in its own shape.
     enum API {
-        case settings, address, profile, directives, reminders
+        case settings, address, profile, directives, reminders, timers
 
         func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
             let body: JSONValue
@@ -98,10 +100,10 @@ public struct ServiceAPI: Sendable {
                 body = ["code": .string(status == .unauthorized || status == .forbidden ? "INVALID_TOKEN" : status == .notFound ? "INVALID_KEY" : "INVALID_VALUE"), "message": .string(message)]
             case .directives:
                 body = ["code": .number(JSONNumber(status.code)), "message": .string(message)]
-            case .reminders:
+            case .reminders, .timers:
                 let code = switch status {
                 case .unauthorized: "UNAUTHORIZED"
-                case .notFound: "NOT_FOUND"
+                case .notFound: self == .timers ? "TIMER_NOT_FOUND" : "NOT_FOUND"
                 case .internalServerError: "INTERNAL_SERVER_ERROR"
                 default: "INVALID_REQUEST"
                 }
@@ -241,6 +243,7 @@ public struct ServiceAPI: Sendable {
             return Self.noContent
         }
         addReminders(to: router)
+        addTimers(to: router)
         return router
     }
 
@@ -296,14 +299,14 @@ public struct ServiceAPI: Sendable {
             case .failure(let refusal): return refusal.response
             case .success(let parts): (trigger, alertInfo, push, due, frequency) = parts
             }
-            let reminder = ReminderStore.Reminder(token: UUID().uuidString.lowercased(), skillID: claims.skillID, userID: claims.userID, created: Date(), due: due, trigger: trigger, alertInfo: alertInfo, pushNotification: push, frequency: frequency)
+            let reminder = Reminder(token: UUID().uuidString.lowercased(), skillID: claims.skillID, userID: claims.userID, created: Date(), due: due, trigger: trigger, alertInfo: alertInfo, pushNotification: push, frequency: frequency)
             do {
                 let full = try services.reminders.change { list -> Bool in
-                    guard list.filter({ $0.skillID == claims.skillID && $0.userID == claims.userID && $0.status == "ON" }).count < ReminderStore.limitPerSkillAndUser else { return true }
+                    guard list.filter({ $0.skillID == claims.skillID && $0.userID == claims.userID && $0.status == "ON" }).count < AlertStore<Reminder>.limitPerSkillAndUser else { return true }
                     list.append(reminder)
                     return false
                 }
-                if full { return Self.json(["code": "MAX_REMINDERS_EXCEEDED", "message": .string("\(claims.skillID) already has \(ReminderStore.limitPerSkillAndUser) reminders on for this user")], status: .badRequest) }
+                if full { return Self.json(["code": "MAX_REMINDERS_EXCEEDED", "message": .string("\(claims.skillID) already has \(AlertStore<Reminder>.limitPerSkillAndUser) reminders on for this user")], status: .badRequest) }
             } catch {
                 return stored(error.localizedDescription)
             }
@@ -345,7 +348,7 @@ public struct ServiceAPI: Sendable {
             case .success(let parts): (trigger, alertInfo, push, due, frequency) = parts
             }
             do {
-                let updated = try services.reminders.change { list -> ReminderStore.Reminder? in
+                let updated = try services.reminders.change { list -> Reminder? in
                     guard let i = list.firstIndex(where: { $0.token == token && $0.skillID == claims.skillID && $0.userID == claims.userID }) else { return nil }
                     list[i].trigger = trigger
                     list[i].alertInfo = alertInfo
@@ -380,6 +383,135 @@ public struct ServiceAPI: Sendable {
                 return Response(status: .ok)
             } catch {
                 return stored(error.localizedDescription)
+            }
+        }
+    }
+
+    static let timersPermission = "alexa::alerts:timers:skill:readwrite"
+
+    /// The Timers API: a skill sets, reads, pauses, resumes and cancels its own timers for the
+    /// token's user.
+    func addTimers(to router: Router<BasicRequestContext>) {
+        let services = self.services
+        let api = API.timers
+        let authorized: @Sendable (Request) -> Result<HostServices.Claims, ResponseError> = { request in
+            switch authorize(request, api) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let claims):
+                guard services.allows(claims, Self.timersPermission) else {
+                    return .failure(ResponseError(api.error(.unauthorized, claims.declared.contains(Self.timersPermission)
+                        ? "the user has not granted \(claims.skillID) \(Self.timersPermission) (answer with an AskForPermissionsConsent card; :grant in the REPL)"
+                        : "\(claims.skillID) does not ask for \(Self.timersPermission) in its manifest's permissions")))
+                }
+                return .success(claims)
+            }
+        }
+        let failed: @Sendable (any Error) -> Response = { error in api.error(.internalServerError, "the timer could not be stored (\(error.localizedDescription)); nothing was changed") }
+        let mine: @Sendable (HostServices.Claims) -> (ServiceTimer) -> Bool = { claims in { $0.skillID == claims.skillID && $0.userID == claims.userID } }
+
+        router.post("v1/alerts/timers") { request, _ in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let bytes = try await request.body.collect(upTo: 64 << 10)
+            guard let body = try? JSONParser.parse(Array(buffer: bytes)).object else {
+                return api.error(.badRequest, "the body is not a JSON object: {\"duration\": \"PT10M\", \"triggeringBehavior\": …}")
+            }
+            let timer: ServiceTimer
+            do throws(ReminderRequest.Refusal) {
+                let parts = try TimerRequest.read(body)
+                timer = ServiceTimer(id: UUID().uuidString.lowercased(), skillID: claims.skillID, userID: claims.userID, duration: parts.duration, seconds: parts.seconds, label: parts.label, now: Date(), triggeringBehavior: parts.triggering, creationBehavior: parts.creation)
+            } catch {
+                return Self.json(["code": .string(error.code), "message": .string(error.message)], status: .badRequest)
+            }
+            do {
+                let full = try services.timers.change { list -> Bool in
+                    guard list.filter({ mine(claims)($0) && $0.status != "OFF" }).count < AlertStore<ServiceTimer>.limitPerSkillAndUser else { return true }
+                    list.removeAll { $0.status == "OFF" && $0.updated < Date() - 86400 }
+                    list.append(timer)
+                    return false
+                }
+                if full { return Self.json(["code": "MAX_TIMERS_EXCEEDED", "message": .string("\(claims.skillID) already has \(AlertStore<ServiceTimer>.limitPerSkillAndUser) timers for this user")], status: .badRequest) }
+            } catch {
+                return failed(error)
+            }
+            return Self.json(timer.apiJSON)
+        }
+        router.get("v1/alerts/timers") { request, _ in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let timers = services.timers.all().filter { mine(claims)($0) && $0.status != "OFF" }
+            return Self.json(["timers": .array(timers.map(\.apiJSON)), "totalCount": .number(JSONNumber(timers.count)), "nextToken": .null])
+        }
+        router.delete("v1/alerts/timers") { request, _ in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            do {
+                try services.timers.change { $0.removeAll(where: mine(claims)) }
+            } catch {
+                return failed(error)
+            }
+            return Response(status: .ok)
+        }
+        router.get("v1/alerts/timers/:id") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let id = context.parameters.get("id") ?? ""
+            guard let timer = services.timers.all().first(where: { $0.id == id && mine(claims)($0) }) else {
+                return api.error(.notFound, "no timer \(id) of \(claims.skillID) for this user")
+            }
+            return Self.json(timer.apiJSON)
+        }
+        router.delete("v1/alerts/timers/:id") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let id = context.parameters.get("id") ?? ""
+            do {
+                let removed = try services.timers.change { list -> Bool in
+                    guard let i = list.firstIndex(where: { $0.id == id && mine(claims)($0) }) else { return false }
+                    list.remove(at: i)
+                    return true
+                }
+                guard removed else { return api.error(.notFound, "no timer \(id) of \(claims.skillID) for this user") }
+            } catch {
+                return failed(error)
+            }
+            return Response(status: .ok)
+        }
+        for action in ["pause", "resume"] {
+            router.post("v1/alerts/timers/:id/\(action)") { request, context in
+                let claims: HostServices.Claims
+                switch authorized(request) {
+                case .failure(let refusal): return refusal.response
+                case .success(let granted): claims = granted
+                }
+                let id = context.parameters.get("id") ?? ""
+                do {
+                    let found = try services.timers.change { list -> String? in
+                        guard let i = list.firstIndex(where: { $0.id == id && mine(claims)($0) }) else { return nil }
+                        if action == "pause" { list[i].pause(now: Date()) } else { list[i].resume(now: Date()) }
+                        return list[i].status
+                    }
+                    guard let status = found else { return api.error(.notFound, "no timer \(id) of \(claims.skillID) for this user") }
+                    guard status != "OFF" else { return Self.json(["code": "TIMER_ALREADY_ENDED", "message": .string("timer \(id) has already ended")], status: .badRequest) }
+                } catch {
+                    return failed(error)
+                }
+                return Response(status: .ok)
             }
         }
     }

@@ -231,15 +231,16 @@ import TestSupport
     @Test func aReminderFiresAtItsTimeAndADailyOneComesBack() async throws {
         defer { task.cancel() }
         try services.grants.grant(["alexa::alerts:reminders:skill:readwrite"], to: Self.reminders.id)
-        let fired = EventLog<ReminderStore.Firing>()
-        let firing = services.fireReminders(every: .milliseconds(50)) { fired.append($0) }
+        let fired = EventLog<HostServices.Announcement>()
+        let firing = services.fireAlerts(every: .milliseconds(50)) { fired.append($0) }
         defer { firing.cancel() }
         let soon = try await send("POST", "/v1/alerts/reminders", Self.reminderBody("tea is ready", trigger: #"{"type": "SCHEDULED_RELATIVE", "offsetInSeconds": 1}"#), token: token(Self.reminders))
         #expect(soon.status == 200)
-        let tea = await fired.wait(seconds: 10) { $0.reminder.text == "tea is ready" }
+        let tea = await fired.wait(seconds: 10) { $0.text == "tea is ready" }
         #expect(tea?.late == false)
-        #expect(tea.map { Date() >= $0.reminder.due } == true, "not before its time")
+        #expect(tea.map { Date() >= $0.due } == true, "not before its time")
         #expect(services.reminders.all().first?.status == "COMPLETED")
+        #expect(tea?.kind == "reminder")
 
         // A daily reminder moves to the next day once it has fired.
         let formatter = DateFormatter()
@@ -248,10 +249,82 @@ import TestSupport
         let inTwoSeconds = formatter.string(from: Date() + 2)
         let daily = try await send("POST", "/v1/alerts/reminders", Self.reminderBody("water", trigger: #"{"type": "SCHEDULED_ABSOLUTE", "scheduledTime": "\#(inTwoSeconds)", "recurrence": {"freq": "DAILY"}}"#), token: token(Self.reminders))
         #expect(daily.status == 200, "\(daily.text)")
-        let water = await fired.wait(seconds: 10) { $0.reminder.text == "water" }
+        let water = await fired.wait(seconds: 10) { $0.text == "water" }
         #expect(water != nil)
         let stored = services.reminders.all().first { $0.text == "water" }
         #expect(stored?.status == "ON")
         #expect(stored.map { $0.due > Date() + 86000 } == true, "tomorrow")
+    }
+
+    static let kitchen = SkillManifest(id: "com.example.kitchen", name: "Kitchen", version: "1", permissions: ["alexa::alerts:timers:skill:readwrite"])
+
+    static func timerBody(_ duration: String, text: String = "the eggs are done", operation: String? = nil) -> String {
+        let op = operation ?? #"{"type": "ANNOUNCE", "textToAnnounce": [{"locale": "en-US", "text": "\#(text)"}]}"#
+        return #"{"duration": "\#(duration)", "timerLabel": "eggs", "creationBehavior": {"displayExperience": {"visibility": "VISIBLE"}}, "triggeringBehavior": {"operation": \#(op), "notificationConfig": {"playAudible": true}}}"#
+    }
+
+    @Test func timersRunPauseResumeAndAnnounceWhenTheyEnd() async throws {
+        defer { task.cancel() }
+        let path = "/v1/alerts/timers"
+        #expect(try await send("POST", path, Self.timerBody("PT1S"), token: token(Self.kitchen)).status == 401, "not granted")
+        try services.grants.grant(["alexa::alerts:timers:skill:readwrite"], to: Self.kitchen.id)
+        let fired = EventLog<HostServices.Announcement>()
+        let firing = services.fireAlerts(every: .milliseconds(50)) { fired.append($0) }
+        defer { firing.cancel() }
+
+        let eggs = try await send("POST", path, Self.timerBody("PT1S"), token: token(Self.kitchen))
+        #expect(eggs.status == 200, "\(eggs.text)")
+        #expect(try json(eggs)["status"] == .string("ON"))
+        #expect(try json(eggs)["timerLabel"] == .string("eggs"))
+        let done = await fired.wait(seconds: 10) { $0.text == "the eggs are done" }
+        #expect(done?.kind == "timer")
+
+        // Paused, it keeps its time; resumed, it ends that much later.
+        let tea = try json(try await send("POST", path, Self.timerBody("PT2S", text: "tea"), token: token(Self.kitchen)))
+        let id = try #require(tea["id"]?.string)
+        #expect(try await send("POST", "\(path)/\(id)/pause", nil, token: token(Self.kitchen)).status == 200)
+        let paused = try json(try await send("GET", "\(path)/\(id)", nil, token: token(Self.kitchen)))
+        #expect(paused["status"] == .string("PAUSED"))
+        #expect(paused["remainingTimeWhenPaused"]?.string?.hasPrefix("PT") == true)
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(!fired.all.contains { $0.text == "tea" }, "a paused timer does not end")
+        #expect(try await send("POST", "\(path)/\(id)/resume", nil, token: token(Self.kitchen)).status == 200)
+        #expect(await fired.wait(seconds: 10) { $0.text == "tea" } != nil)
+
+        // NOTIFY_ONLY says its label.
+        _ = try await send("POST", path, Self.timerBody("PT1S", operation: #"{"type": "NOTIFY_ONLY"}"#), token: token(Self.kitchen))
+        #expect(await fired.wait(seconds: 10) { $0.text == "Your eggs timer is done." } != nil)
+
+        let long = try await send("POST", path, Self.timerBody("PT1H"), token: token(Self.kitchen))
+        #expect(try json(try await send("GET", path, nil, token: token(Self.kitchen)))["totalCount"] == .number(JSONNumber(1)), "ended timers are not listed")
+        #expect(try await send("DELETE", path, nil, token: token(Self.kitchen)).status == 200)
+        #expect(try await send("GET", "\(path)/\(try #require(try json(long)["id"]?.string))", nil, token: token(Self.kitchen)).status == 404)
+    }
+
+    @Test func aMalformedTimerIsRefusedByName() async throws {
+        defer { task.cancel() }
+        try services.grants.grant(["alexa::alerts:timers:skill:readwrite"], to: Self.kitchen.id)
+        let cases: [(String, String, String)] = [
+            ("nonsense", "INVALID_REQUEST", "not a JSON object"),
+            (Self.timerBody("10 minutes"), "INVALID_DURATION", "'10 minutes' is not an ISO 8601 duration"),
+            (Self.timerBody("PT25H"), "INVALID_DURATION", "24 hours"),
+            (Self.timerBody("PT0S"), "INVALID_DURATION", "from one second"),
+            (Self.timerBody("PT1M", operation: #"{"type": "LAUNCH_TASK"}"#), "UNSUPPORTED_OPERATION", "LAUNCH_TASK"),
+            (Self.timerBody("PT1M", operation: #"{"type": "ANNOUNCE", "textToAnnounce": []}"#), "INVALID_TRIGGERING_BEHAVIOR", "needs textToAnnounce"),
+            (#"{"duration": "PT1M"}"#, "INVALID_TRIGGERING_BEHAVIOR", "triggeringBehavior.operation is missing"),
+        ]
+        for (body, code, message) in cases {
+            let response = try await send("POST", "/v1/alerts/timers", body, token: token(Self.kitchen))
+            #expect(response.status == 400, "\(body)")
+            #expect(try json(response)["code"] == .string(code), "\(response.text)")
+            #expect(response.text.contains(message), "\(response.text)")
+        }
+        let missing = try await send("POST", "/v1/alerts/timers/nope/pause", nil, token: token(Self.kitchen))
+        #expect(missing.status == 404)
+        #expect(try json(missing)["code"] == .string("TIMER_NOT_FOUND"))
+        #expect(services.timers.all().isEmpty)
+        #expect(TimerRequest.seconds("P1DT2H3M4.5S") == 93784.5)
+        #expect(TimerRequest.seconds("PT") == nil)
+        #expect(TimerRequest.seconds("P1H") == nil, "hours belong after T")
     }
 }

@@ -14,7 +14,8 @@ public final class HostServices: Sendable {
     private let address = Locked<String?>(nil)
     public let grants: PermissionGrants
     public let device: DeviceSettings
-    public let reminders: ReminderStore
+    public let reminders: AlertStore<Reminder>
+    public let timers: AlertStore<ServiceTimer>
     /// When this host started: a reminder due before it fires late.
     public let started = Date()
     private let progressive = Locked<[String: [String]]>([:])
@@ -28,19 +29,39 @@ public final class HostServices: Sendable {
         key = SymmetricKey(size: .bits256)
         grants = PermissionGrants(file: dataRoot + "/permissions.json")
         device = DeviceSettings(file: dataRoot + "/device.json", locale: locale)
-        reminders = ReminderStore(file: dataRoot + "/reminders.json")
+        reminders = AlertStore(file: dataRoot + "/reminders.json")
+        timers = AlertStore(file: dataRoot + "/timers.json")
     }
 
-    /// Fires reminders as they come due (and at once those that came due while no host ran),
-    /// telling `announce`; cancel the task to stop.
-    public func fireReminders(every interval: Duration = .milliseconds(250), announce: @escaping @Sendable (ReminderStore.Firing) -> Void) -> Task<Void, Never> {
-        let reminders = self.reminders
-        let started = self.started
-        for firing in reminders.fireDue(started: started) { announce(firing) }
+    /// A reminder or a timer that fired.
+    public struct Announcement: Sendable {
+        /// "reminder" or "timer".
+        public let kind: String
+        public let skillID: SkillID
+        public let userID: String
+        public let text: String
+        public let due: Date
+        /// It came due while no host ran.
+        public let late: Bool
+    }
+
+    /// Fires reminders and timers as they come due (and at once those that came due while no
+    /// host ran), telling `announce`; cancel the task to stop.
+    public func fireAlerts(every interval: Duration = .milliseconds(250), announce: @escaping @Sendable (Announcement) -> Void) -> Task<Void, Never> {
+        let (reminders, timers, started) = (self.reminders, self.timers, self.started)
+        let fire: @Sendable () -> Void = {
+            for firing in reminders.fireDue(started: started) {
+                announce(Announcement(kind: "reminder", skillID: firing.alert.skillID, userID: firing.alert.userID, text: firing.alert.announcement, due: firing.alert.due, late: firing.late))
+            }
+            for firing in timers.fireDue(started: started) {
+                announce(Announcement(kind: "timer", skillID: firing.alert.skillID, userID: firing.alert.userID, text: firing.alert.announcement, due: firing.alert.due, late: firing.late))
+            }
+        }
+        fire()
         return Task.detached {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                for firing in reminders.fireDue(started: started) { announce(firing) }
+                fire()
             }
         }
     }

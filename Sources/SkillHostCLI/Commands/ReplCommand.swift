@@ -65,15 +65,15 @@ struct ReplCommand: AsyncParsableCommand {
         // Reminders fire into the conversation, said by the skill that set them; those that
         // came due while no host ran, at once.
         let names = Dictionary(await engine.registry.entries.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let firing = engine.services?.fireReminders { [json] firing in
-            let reminder = firing.reminder
+        let firing = engine.services?.fireAlerts { [json] firing in
             if json {
-                stdout.write(JSONWriter.string(["reminder": ["skill": .string(reminder.skillID.rawValue), "text": .string(reminder.text), "due": .string(ISO8601DateFormatter().string(from: reminder.due)), "late": .bool(firing.late)]]) + "\n")
+                stdout.write(JSONWriter.string([firing.kind: ["skill": .string(firing.skillID.rawValue), "text": .string(firing.text), "due": .string(ISO8601DateFormatter().string(from: firing.due)), "late": .bool(firing.late)]]) + "\n")
                 return
             }
-            let name = names[reminder.skillID] ?? reminder.skillID.rawValue
-            let late = firing.late ? " (due \(Self.clock(reminder.due)), while skillhost was not running)" : ""
-            stdout.write("\(TerminalText.escaped(name))> Reminder: \(TerminalText.escaped(reminder.text))\(late)\n")
+            let name = names[firing.skillID] ?? firing.skillID.rawValue
+            let late = firing.late ? " (due \(Self.clock(firing.due)), while skillhost was not running)" : ""
+            let kind = firing.kind == "timer" ? "Timer" : "Reminder"
+            stdout.write("\(TerminalText.escaped(name))> \(kind): \(TerminalText.escaped(firing.text))\(late)\n")
         }
         defer { firing?.cancel() }
         var speaker: TurnSpeaker?

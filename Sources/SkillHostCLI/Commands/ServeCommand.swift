@@ -96,9 +96,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("cannot start: \(error)")
         }
         defer { services.cancel() }
-        let firing = engine.services?.fireReminders { firing in
+        let firing = engine.services?.fireAlerts { firing in
             let late = firing.late ? " (late: no host ran when it was due)" : ""
-            stderr.write("reminder from \(firing.reminder.skillID) for \(firing.reminder.userID): \(firing.reminder.text)\(late)\n")
+            stderr.write("\(firing.kind) from \(firing.skillID) for \(firing.userID): \(firing.text)\(late)\n")
         }
         defer { firing?.cancel() }
         for refusal in engine.refusals { stderr.write("refused: \(refusal)\n") }
