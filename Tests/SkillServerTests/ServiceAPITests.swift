@@ -1,7 +1,7 @@
 import Foundation
 import SkillHost
 import SkillModel
-import SkillServer
+@testable import SkillServer
 import Testing
 import TestSupport
 
@@ -326,5 +326,16 @@ import TestSupport
         #expect(TimerRequest.seconds("P1DT2H3M4.5S") == 93784.5)
         #expect(TimerRequest.seconds("PT") == nil)
         #expect(TimerRequest.seconds("P1H") == nil, "hours belong after T")
+    }
+
+    @Test func aFiredAlertReachesTheConsolesEventStream() async throws {
+        defer { task.cancel() }
+        let events = ServerEvents()
+        events.publish(HostServices.Announcement(kind: "reminder", skillID: "com.example.concierge", userID: "amzn1.ask.account.ada", text: "water the plants", due: Date(), late: true), name: "Concierge")
+        var stream = events.subscribe(after: 0).makeAsyncIterator()
+        let event = try #require(await stream.next())
+        #expect(event.json["kind"] == .string("reminder"))
+        #expect(event.json["user"] == .string("amzn1.ask.account.ada"))
+        #expect(event.json["text"] == .string("Concierge> Reminder: water the plants (late: no host ran when it was due)"))
     }
 }

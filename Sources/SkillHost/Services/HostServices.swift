@@ -43,6 +43,15 @@ public final class HostServices: Sendable {
         public let due: Date
         /// It came due while no host ran.
         public let late: Bool
+
+        public init(kind: String, skillID: SkillID, userID: String, text: String, due: Date, late: Bool) {
+            self.kind = kind
+            self.skillID = skillID
+            self.userID = userID
+            self.text = text
+            self.due = due
+            self.late = late
+        }
     }
 
     /// Fires reminders and timers as they come due (and at once those that came due while no

@@ -96,9 +96,13 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("cannot start: \(error)")
         }
         defer { services.cancel() }
+        // An alert that fires is logged and told to the console and every client following
+        // GET /v1/events, as the skill that set it.
+        let skillNames = Dictionary(await engine.registry.entries.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let firing = engine.services?.fireAlerts { firing in
             let late = firing.late ? " (late: no host ran when it was due)" : ""
             stderr.write("\(firing.kind) from \(firing.skillID) for \(firing.userID): \(firing.text)\(late)\n")
+            events.publish(firing, name: skillNames[firing.skillID] ?? firing.skillID.rawValue)
         }
         defer { firing?.cancel() }
         for refusal in engine.refusals { stderr.write("refused: \(refusal)\n") }

@@ -43,9 +43,22 @@ public final class ServerEvents: Sendable {
     }
 
     /// Numbers `event` and hands it to every subscriber.
-    public func publish(_ event: HostEvent) {
+    public func publish(_ event: HostEvent) { publish(json: Self.json(event)) }
+
+    /// A reminder or timer that fired, said as the skill `name` that set it: kind `reminder` or
+    /// `timer`, with the user it is for.
+    public func publish(_ alert: HostServices.Announcement, name: String) {
+        let kind = alert.kind == "timer" ? "Timer" : "Reminder"
+        publish(json: [
+            "kind": .string(alert.kind), "origin": "", "name": .string(name), "skill": .string(alert.skillID.rawValue),
+            "generation": .null, "ms": .null, "user": .string(alert.userID), "late": .bool(alert.late),
+            "message": .string(alert.text), "text": .string("\(name)> \(kind): \(alert.text)" + (alert.late ? " (late: no host ran when it was due)" : "")),
+        ])
+    }
+
+    private func publish(json: JSONValue) {
         state.withLock { state in
-            let numbered = Event(id: state.next, json: Self.json(event))
+            let numbered = Event(id: state.next, json: json)
             state.next += 1
             state.recent.append(numbered)
             if state.recent.count > capacity { state.recent.removeFirst(state.recent.count - capacity) }
