@@ -22,7 +22,9 @@ import SkillModel
 /// - Reminders: `POST`/`GET /v1/alerts/reminders`, `GET`/`PUT`/`DELETE /v1/alerts/reminders/{alertToken}`,
 ///   kept in the data root and fired at their time by the host (`HostServices.fireAlerts`);
 /// - Timers: `POST`/`GET`/`DELETE /v1/alerts/timers`, `GET`/`DELETE /v1/alerts/timers/{id}`,
-///   `POST …/{id}/pause` and `…/resume`, announced when they end.
+///   `POST …/{id}/pause` and `…/resume`, announced when they end;
+/// - List Management: `/v2/householdlists` — the user's shopping and to-do lists and the lists
+///   skills make, their items, shared by every skill the user allows.
 ///
 /// A token this host did not issue, one that expired, or one for another device is refused
 /// (401/403); a permission the skill did not ask for in its manifest, or the user did not
@@ -89,13 +91,21 @@ public struct ServiceAPI: Sendable {
 
     /// Which API a path belongs to: each answers errors in its own shape.
     enum API {
-        case settings, address, profile, directives, reminders, timers
+        case settings, address, profile, directives, reminders, timers, lists
 
         func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
             let body: JSONValue
             switch self {
-            case .address:
-                body = ["type": .string(status == .unauthorized ? "UNAUTHORIZED" : status == .forbidden ? "FORBIDDEN" : status == .notFound ? "NOT_FOUND" : "BAD_REQUEST"), "message": .string(message)]
+            case .address, .lists:
+                let type = switch status {
+                case .unauthorized: "UNAUTHORIZED"
+                case .forbidden: "FORBIDDEN"
+                case .notFound: "NOT_FOUND"
+                case .conflict: "CONFLICT"
+                case .internalServerError: "INTERNAL_ERROR"
+                default: self == .lists ? "INVALID_REQUEST" : "BAD_REQUEST"
+                }
+                body = ["type": .string(type), "message": .string(message)]
             case .settings, .profile:
                 body = ["code": .string(status == .unauthorized || status == .forbidden ? "INVALID_TOKEN" : status == .notFound ? "INVALID_KEY" : "INVALID_VALUE"), "message": .string(message)]
             case .directives:
@@ -244,6 +254,7 @@ public struct ServiceAPI: Sendable {
         }
         addReminders(to: router)
         addTimers(to: router)
+        addLists(to: router)
         return router
     }
 
@@ -511,6 +522,198 @@ public struct ServiceAPI: Sendable {
                 } catch {
                     return failed(error)
                 }
+                return Response(status: .ok)
+            }
+        }
+    }
+
+    static let listsRead = "alexa::household:lists:read"
+    static let listsWrite = "alexa::household:lists:write"
+
+    static func notFound(_ what: String) -> HouseholdLists.Refusal { HouseholdLists.Refusal(status: 404, type: "NOT_FOUND", message: "no \(what) of this user") }
+    static func checkedValue(_ object: JSONObject?, key: String) throws(HouseholdLists.Refusal) -> String {
+        guard let text = object?[key]?.string, !text.trimmingWhitespace().isEmpty else {
+            throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "\(key) is missing: the body is {\"\(key)\": …, …}")
+        }
+        guard text.count <= 256 else { throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "\(key) is over 256 characters") }
+        return text
+    }
+    static func checkedStatus(_ object: JSONObject?, _ allowed: [String], key: String) throws(HouseholdLists.Refusal) -> String? {
+        guard let status = object?[key]?.string else { return nil }
+        guard allowed.contains(status) else { throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "\(key) '\(status)' is not \(allowed.joined(separator: " or "))") }
+        return status
+    }
+
+    /// The List Management API: the token's user's lists, read with the read permission and
+    /// changed with the write permission (403 without, as Alexa answers).
+    func addLists(to router: Router<BasicRequestContext>) {
+        let services = self.services
+        let api = API.lists
+        let authorized: @Sendable (Request, Bool) -> Result<HostServices.Claims, ResponseError> = { request, writing in
+            switch authorize(request, api) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let claims):
+                let permission = writing ? Self.listsWrite : Self.listsRead
+                guard services.allows(claims, permission) else { return .failure(ResponseError(denied(claims, [permission], api))) }
+                return .success(claims)
+            }
+        }
+        let body: @Sendable (Request) async throws -> JSONObject? = { request in
+            let bytes = try await request.body.collect(upTo: 64 << 10)
+            return try? JSONParser.parse(Array(buffer: bytes)).object
+        }
+        /// Runs a change of the user's lists; a refusal or a failed write answers for it.
+        let change: @Sendable (String, (inout [HouseholdLists.List]) throws(HouseholdLists.Refusal) -> Response) -> Response = { user, body in
+            do {
+                return try services.lists.change(of: user, body)
+            } catch let refusal as HouseholdLists.Refusal {
+                return api.error(HTTPResponse.Status(code: refusal.status), refusal.message)
+            } catch {
+                return api.error(.internalServerError, "the lists could not be stored (\(error.localizedDescription)); nothing was changed")
+            }
+        }
+        router.get("v2/householdlists") { request, _ in
+            switch authorized(request, false) {
+            case .failure(let refusal): return refusal.response
+            case .success(let claims):
+                return Self.json(["lists": .array(services.lists.lists(of: claims.userID).map(\.metadataJSON))])
+            }
+        }
+        router.post("v2/householdlists") { request, _ in
+            let claims: HostServices.Claims
+            switch authorized(request, true) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let object = try await body(request)
+            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+                let name = try Self.checkedValue(object, key: "name")
+                let state = try Self.checkedStatus(object, ["active", "archived"], key: "state") ?? "active"
+                guard !lists.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
+                    throw HouseholdLists.Refusal(status: 409, type: "CONFLICT", message: "a list named '\(name)' exists already")
+                }
+                guard lists.count < HouseholdLists.limit else { throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "this user has \(HouseholdLists.limit) lists already") }
+                let list = HouseholdLists.List(id: UUID().uuidString.lowercased(), name: name, state: state, version: 1, items: [])
+                lists.append(list)
+                return Self.json(list.metadataJSON, status: .created)
+            }
+        }
+        router.put("v2/householdlists/:list") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request, true) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let id = context.parameters.get("list") ?? ""
+            let object = try await body(request)
+            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+                guard let i = lists.firstIndex(where: { $0.id == id }) else { throw Self.notFound("list \(id)") }
+                let name = try Self.checkedValue(object, key: "name")
+                if HouseholdLists.defaultNames.contains(lists[i].name), name != lists[i].name {
+                    throw HouseholdLists.Refusal(status: 403, type: "FORBIDDEN", message: "the default list '\(lists[i].name)' cannot be renamed")
+                }
+                if let version = object?["version"]?.int, version != lists[i].version {
+                    throw HouseholdLists.Refusal(status: 409, type: "CONFLICT", message: "list \(id) is at version \(lists[i].version), not \(version)")
+                }
+                lists[i].name = name
+                lists[i].state = try Self.checkedStatus(object, ["active", "archived"], key: "state") ?? lists[i].state
+                lists[i].version += 1
+                return Self.json(lists[i].metadataJSON)
+            }
+        }
+        router.delete("v2/householdlists/:list") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request, true) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let id = context.parameters.get("list") ?? ""
+            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+                guard let i = lists.firstIndex(where: { $0.id == id }) else { throw Self.notFound("list \(id)") }
+                guard !HouseholdLists.defaultNames.contains(lists[i].name) else {
+                    throw HouseholdLists.Refusal(status: 403, type: "FORBIDDEN", message: "the default list '\(lists[i].name)' cannot be deleted")
+                }
+                lists.remove(at: i)
+                return Response(status: .ok)
+            }
+        }
+        router.get("v2/householdlists/:list/:status") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request, false) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let id = context.parameters.get("list") ?? ""
+            let status = context.parameters.get("status") ?? ""
+            guard status == "active" || status == "completed" else { return api.error(.badRequest, "the status is active or completed, not '\(status)'") }
+            guard let list = services.lists.lists(of: claims.userID).first(where: { $0.id == id }) else { return api.error(.notFound, "no list \(id) of this user") }
+            return Self.json(list.json(status: status))
+        }
+        router.post("v2/householdlists/:list/items") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request, true) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let id = context.parameters.get("list") ?? ""
+            let object = try await body(request)
+            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+                guard let i = lists.firstIndex(where: { $0.id == id }) else { throw Self.notFound("list \(id)") }
+                let value = try Self.checkedValue(object, key: "value")
+                let status = try Self.checkedStatus(object, ["active", "completed"], key: "status") ?? "active"
+                guard lists[i].items.count < HouseholdLists.limit else { throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "list \(id) holds \(HouseholdLists.limit) items already") }
+                let now = Date()
+                let item = HouseholdLists.Item(id: UUID().uuidString.lowercased(), value: value, status: status, version: 1, created: now, updated: now)
+                lists[i].items.append(item)
+                return Self.json(item.json(list: id), status: .created)
+            }
+        }
+        router.get("v2/householdlists/:list/items/:item") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request, false) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let (id, itemID) = (context.parameters.get("list") ?? "", context.parameters.get("item") ?? "")
+            guard let item = services.lists.lists(of: claims.userID).first(where: { $0.id == id })?.items.first(where: { $0.id == itemID }) else {
+                return api.error(.notFound, "no item \(itemID) in list \(id) of this user")
+            }
+            return Self.json(item.json(list: id))
+        }
+        router.put("v2/householdlists/:list/items/:item") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request, true) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let (id, itemID) = (context.parameters.get("list") ?? "", context.parameters.get("item") ?? "")
+            let object = try await body(request)
+            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+                guard let i = lists.firstIndex(where: { $0.id == id }), let j = lists[i].items.firstIndex(where: { $0.id == itemID }) else {
+                    throw Self.notFound("item \(itemID) in list \(id)")
+                }
+                if let version = object?["version"]?.int, version != lists[i].items[j].version {
+                    throw HouseholdLists.Refusal(status: 409, type: "CONFLICT", message: "item \(itemID) is at version \(lists[i].items[j].version), not \(version)")
+                }
+                if object?["value"] != nil { lists[i].items[j].value = try Self.checkedValue(object, key: "value") }
+                lists[i].items[j].status = try Self.checkedStatus(object, ["active", "completed"], key: "status") ?? lists[i].items[j].status
+                lists[i].items[j].version += 1
+                lists[i].items[j].updated = Date()
+                return Self.json(lists[i].items[j].json(list: id))
+            }
+        }
+        router.delete("v2/householdlists/:list/items/:item") { request, context in
+            let claims: HostServices.Claims
+            switch authorized(request, true) {
+            case .failure(let refusal): return refusal.response
+            case .success(let granted): claims = granted
+            }
+            let (id, itemID) = (context.parameters.get("list") ?? "", context.parameters.get("item") ?? "")
+            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+                guard let i = lists.firstIndex(where: { $0.id == id }), let j = lists[i].items.firstIndex(where: { $0.id == itemID }) else {
+                    throw Self.notFound("item \(itemID) in list \(id)")
+                }
+                lists[i].items.remove(at: j)
                 return Response(status: .ok)
             }
         }

@@ -338,4 +338,50 @@ import TestSupport
         #expect(event.json["user"] == .string("amzn1.ask.account.ada"))
         #expect(event.json["text"] == .string("Concierge> Reminder: water the plants (late: no host ran when it was due)"))
     }
+
+    static let shopper = SkillManifest(id: "com.example.shopper", name: "Shopper", version: "1", permissions: ["alexa::household:lists:read", "alexa::household:lists:write"])
+
+    @Test func householdListsAreTheUsersAndKeptAcrossRestarts() async throws {
+        defer { task.cancel() }
+        let path = "/v2/householdlists"
+        let refused = try await send("GET", path, nil, token: token(Self.shopper))
+        #expect(refused.status == 403)
+        #expect(try json(refused)["type"] == .string("FORBIDDEN"))
+        try services.grants.grant(["alexa::household:lists:read"], to: Self.shopper.id)
+        let lists = try json(try await send("GET", path, nil, token: token(Self.shopper)))["lists"]?.array ?? []
+        #expect(lists.compactMap { $0["name"]?.string } == ["Alexa shopping list", "Alexa to-do list"])
+        let shopping = try #require(lists.first?["listId"]?.string)
+        #expect(try await send("POST", "\(path)/\(shopping)/items", #"{"value": "milk"}"#, token: token(Self.shopper)).status == 403, "reading is not writing")
+        try services.grants.grant(["alexa::household:lists:write"], to: Self.shopper.id)
+
+        let milk = try await send("POST", "\(path)/\(shopping)/items", #"{"value": "oat milk", "status": "active"}"#, token: token(Self.shopper))
+        #expect(milk.status == 201, "\(milk.text)")
+        let milkID = try #require(try json(milk)["id"]?.string)
+        _ = try await send("POST", "\(path)/\(shopping)/items", #"{"value": "brown rice"}"#, token: token(Self.shopper))
+        let active = try json(try await send("GET", "\(path)/\(shopping)/active", nil, token: token(Self.shopper)))
+        #expect(active["items"]?.array?.compactMap { $0["value"]?.string } == ["oat milk", "brown rice"], "what was said, kept")
+
+        let stale = try await send("PUT", "\(path)/\(shopping)/items/\(milkID)", #"{"status": "completed", "version": 7}"#, token: token(Self.shopper))
+        #expect(stale.status == 409)
+        #expect(try json(stale)["type"] == .string("CONFLICT"))
+        let bought = try await send("PUT", "\(path)/\(shopping)/items/\(milkID)", #"{"status": "completed", "version": 1}"#, token: token(Self.shopper))
+        #expect(try json(bought)["version"] == .number(JSONNumber(2)))
+        let completed = try json(try await send("GET", "\(path)/\(shopping)/completed", nil, token: token(Self.shopper)))
+        #expect(completed["items"]?.array?.compactMap { $0["value"]?.string } == ["oat milk"])
+
+        let party = try await send("POST", path, #"{"name": "Party", "state": "active"}"#, token: token(Self.shopper))
+        #expect(party.status == 201)
+        #expect(try await send("POST", path, #"{"name": "party"}"#, token: token(Self.shopper)).status == 409, "one list of a name")
+        #expect(try await send("DELETE", "\(path)/\(shopping)", nil, token: token(Self.shopper)).status == 403, "the default lists stay")
+        #expect(try await send("POST", "\(path)/\(shopping)/items", #"{"value": "  "}"#, token: token(Self.shopper)).status == 400)
+        #expect(try await send("GET", "\(path)/nope/active", nil, token: token(Self.shopper)).status == 404)
+        #expect(try await send("DELETE", "\(path)/\(try #require(try json(party)["listId"]?.string))", nil, token: token(Self.shopper)).status == 200)
+
+        // Another user has lists of their own; a restart keeps this one's.
+        let other = services.token(skill: Self.shopper, userID: "amzn1.ask.account.other", deviceID: Self.device, requestID: "r")
+        let theirs = try json(try await send("GET", "\(path)/\(shopping)/active", nil, token: other))
+        #expect(try await send("GET", "\(path)/\(shopping)/active", nil, token: other).status == 404 || theirs["items"]?.array?.isEmpty == true)
+        let again = HostServices(dataRoot: (services.lists.file as NSString).deletingLastPathComponent)
+        #expect(again.lists.lists(of: "amzn1.ask.account.test").first?.items.map(\.value) == ["oat milk", "brown rice"])
+    }
 }

@@ -16,6 +16,7 @@ public final class HostServices: Sendable {
     public let device: DeviceSettings
     public let reminders: AlertStore<Reminder>
     public let timers: AlertStore<ServiceTimer>
+    public let lists: HouseholdLists
     /// When this host started: a reminder due before it fires late.
     public let started = Date()
     private let progressive = Locked<[String: [String]]>([:])
@@ -31,6 +32,7 @@ public final class HostServices: Sendable {
         device = DeviceSettings(file: dataRoot + "/device.json", locale: locale)
         reminders = AlertStore(file: dataRoot + "/reminders.json")
         timers = AlertStore(file: dataRoot + "/timers.json")
+        lists = HouseholdLists(file: dataRoot + "/lists.json")
     }
 
     /// A reminder or a timer that fired.
