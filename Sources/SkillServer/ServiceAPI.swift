@@ -151,12 +151,20 @@ public struct ServiceAPI: Sendable {
     }
 
     /// The 403 for a permission not asked for or not granted, saying which.
-    func denied(_ claims: HostServices.Claims, _ permissions: [String], _ api: API) -> Response {
+    func denied(_ claims: HostServices.Claims, _ permissions: [String], _ api: API, status: HTTPResponse.Status = .forbidden) -> Response {
         let asked = permissions.filter(claims.declared.contains)
         let message = asked.isEmpty
             ? "The authentication token does not have access to resource: \(claims.skillID) does not ask for \(permissions.joined(separator: " or ")) in its manifest's permissions"
             : "The authentication token does not have access to resource: the user has not granted \(claims.skillID) \(asked.joined(separator: " or ")) (answer with an AskForPermissionsConsent card; :grant in the REPL)"
-        return api.error(.forbidden, message)
+        return api.error(status, message)
+    }
+
+    /// The claims of the request's token when its skill may use `permission`, else the API's
+    /// refusal (`status`: 403, or 401 where Alexa answers that).
+    func authorize(_ request: Request, _ api: API, permission: String, status: HTTPResponse.Status = .forbidden) -> Result<HostServices.Claims, ResponseError> {
+        authorize(request, api).flatMap { claims in
+            services.allows(claims, permission) ? .success(claims) : .failure(ResponseError(denied(claims, [permission], api, status: status)))
+        }
     }
 
     func router() -> Router<BasicRequestContext> {
@@ -165,10 +173,8 @@ public struct ServiceAPI: Sendable {
 
         router.get("v2/devices/:deviceId/settings/:setting") { request, context in
             let device = context.parameters.get("deviceId") ?? ""
-            switch authorize(request, .settings, device: device) {
-            case .failure(let refusal): return refusal.response
-            case .success: break
-            }
+            let access = authorize(request, .settings, device: device)
+            guard case .success = access else { return access.refusal }
             switch context.parameters.get("setting") ?? "" {
             case "System.timeZone": return Self.json(.string(services.device.timeZone))
             case "System.distanceUnits": return Self.json(.string(services.device.distanceUnits))
@@ -180,11 +186,8 @@ public struct ServiceAPI: Sendable {
         let fullAddress = "read::alexa:device:all:address"
         let postalCode = "read::alexa:device:all:address:country_and_postal_code"
         router.get("v1/devices/:deviceId/settings/address") { request, context in
-            let claims: HostServices.Claims
-            switch authorize(request, .address, device: context.parameters.get("deviceId")) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorize(request, .address, device: context.parameters.get("deviceId"))
+            guard case .success(let claims) = access else { return access.refusal }
             guard services.allows(claims, fullAddress) else { return denied(claims, [fullAddress], .address) }
             guard let address = services.device.address else { return Self.noContent }
             var full = JSONObject()
@@ -194,11 +197,8 @@ public struct ServiceAPI: Sendable {
             return Self.json(.object(full))
         }
         router.get("v1/devices/:deviceId/settings/address/countryAndPostalCode") { request, context in
-            let claims: HostServices.Claims
-            switch authorize(request, .address, device: context.parameters.get("deviceId")) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorize(request, .address, device: context.parameters.get("deviceId"))
+            guard case .success(let claims) = access else { return access.refusal }
             guard services.allows(claims, postalCode) || services.allows(claims, fullAddress) else { return denied(claims, [postalCode, fullAddress], .address) }
             guard let address = services.device.address else { return Self.noContent }
             return Self.json(["countryCode": address["countryCode"] ?? .null, "postalCode": address["postalCode"] ?? .null])
@@ -211,11 +211,8 @@ public struct ServiceAPI: Sendable {
             "Profile.mobileNumber": ("mobileNumber", "alexa::profile:mobile_number:read"), "mobileNumber": ("mobileNumber", "alexa::profile:mobile_number:read"),
         ]
         let answerProfile: @Sendable (Request, String) -> Response = { request, field in
-            let claims: HostServices.Claims
-            switch authorize(request, .profile) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorize(request, .profile)
+            guard case .success(let claims) = access else { return access.refusal }
             guard let (key, permission) = profile[field] else {
                 return API.profile.error(.notFound, "no profile field \(field): Profile.name, Profile.givenName, Profile.email and Profile.mobileNumber are")
             }
@@ -227,11 +224,8 @@ public struct ServiceAPI: Sendable {
         router.get("v2/persons/~current/profile/:field") { request, context in answerProfile(request, context.parameters.get("field") ?? "") }
 
         router.post("v1/directives") { request, context in
-            let claims: HostServices.Claims
-            switch authorize(request, .directives) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorize(request, .directives)
+            guard case .success(let claims) = access else { return access.refusal }
             let body = try await request.body.collect(upTo: 64 << 10)
             guard let object = try? JSONParser.parse(Array(buffer: body)).object else {
                 return API.directives.error(.badRequest, "the body is not a JSON object: {\"header\": {\"requestId\": …}, \"directive\": {\"type\": \"VoicePlayer.Speak\", \"speech\": …}}")
@@ -266,17 +260,7 @@ public struct ServiceAPI: Sendable {
         let services = self.services
         let api = API.reminders
         let authorized: @Sendable (Request) -> Result<HostServices.Claims, ResponseError> = { request in
-            switch authorize(request, api) {
-            case .failure(let refusal): return .failure(refusal)
-            case .success(let claims):
-                guard services.allows(claims, Self.remindersPermission) else {
-                    let asked = claims.declared.contains(Self.remindersPermission)
-                    return .failure(ResponseError(api.error(.unauthorized, asked
-                        ? "the user has not granted \(claims.skillID) \(Self.remindersPermission) (answer with an AskForPermissionsConsent card; :grant in the REPL)"
-                        : "\(claims.skillID) does not ask for \(Self.remindersPermission) in its manifest's permissions")))
-                }
-                return .success(claims)
-            }
+            authorize(request, api, permission: Self.remindersPermission, status: .unauthorized)
         }
         /// The body's trigger, alert and notification, checked, and when it fires.
         let read: @Sendable (Request) async throws -> Result<(JSONObject, JSONObject, JSONObject, Date, String?), ResponseError> = { request in
@@ -298,11 +282,8 @@ public struct ServiceAPI: Sendable {
         let stored: @Sendable (String) -> Response = { message in api.error(.internalServerError, "the reminder could not be stored (\(message)); nothing was changed") }
 
         router.post("v1/alerts/reminders") { request, _ in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             let trigger, alertInfo, push: JSONObject
             let due: Date
             let frequency: String?
@@ -324,20 +305,14 @@ public struct ServiceAPI: Sendable {
             return Self.json(reminder.responseJSON)
         }
         router.get("v1/alerts/reminders") { request, _ in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             let mine = services.reminders.all().filter { $0.skillID == claims.skillID && $0.userID == claims.userID }
             return Self.json(["totalCount": .string(String(mine.count)), "alerts": .array(mine.map(\.apiJSON)), "links": .null])
         }
         router.get("v1/alerts/reminders/:token") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             let token = context.parameters.get("token") ?? ""
             guard let reminder = services.reminders.all().first(where: { $0.token == token && $0.skillID == claims.skillID && $0.userID == claims.userID }) else {
                 return api.error(.notFound, "no reminder \(token) of \(claims.skillID) for this user")
@@ -345,11 +320,8 @@ public struct ServiceAPI: Sendable {
             return Self.json(reminder.apiJSON)
         }
         router.put("v1/alerts/reminders/:token") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             let token = context.parameters.get("token") ?? ""
             let trigger, alertInfo, push: JSONObject
             let due: Date
@@ -378,11 +350,8 @@ public struct ServiceAPI: Sendable {
             }
         }
         router.delete("v1/alerts/reminders/:token") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             let token = context.parameters.get("token") ?? ""
             do {
                 let removed = try services.reminders.change { list -> Bool in
@@ -406,26 +375,14 @@ public struct ServiceAPI: Sendable {
         let services = self.services
         let api = API.timers
         let authorized: @Sendable (Request) -> Result<HostServices.Claims, ResponseError> = { request in
-            switch authorize(request, api) {
-            case .failure(let refusal): return .failure(refusal)
-            case .success(let claims):
-                guard services.allows(claims, Self.timersPermission) else {
-                    return .failure(ResponseError(api.error(.unauthorized, claims.declared.contains(Self.timersPermission)
-                        ? "the user has not granted \(claims.skillID) \(Self.timersPermission) (answer with an AskForPermissionsConsent card; :grant in the REPL)"
-                        : "\(claims.skillID) does not ask for \(Self.timersPermission) in its manifest's permissions")))
-                }
-                return .success(claims)
-            }
+            authorize(request, api, permission: Self.timersPermission, status: .unauthorized)
         }
         let failed: @Sendable (any Error) -> Response = { error in api.error(.internalServerError, "the timer could not be stored (\(error.localizedDescription)); nothing was changed") }
         let mine: @Sendable (HostServices.Claims) -> (ServiceTimer) -> Bool = { claims in { $0.skillID == claims.skillID && $0.userID == claims.userID } }
 
         router.post("v1/alerts/timers") { request, _ in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             let bytes = try await request.body.collect(upTo: 64 << 10)
             guard let body = try? JSONParser.parse(Array(buffer: bytes)).object else {
                 return api.error(.badRequest, "the body is not a JSON object: {\"duration\": \"PT10M\", \"triggeringBehavior\": …}")
@@ -451,20 +408,14 @@ public struct ServiceAPI: Sendable {
             return Self.json(timer.apiJSON)
         }
         router.get("v1/alerts/timers") { request, _ in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             let timers = services.timers.all().filter { mine(claims)($0) && $0.status != "OFF" }
             return Self.json(["timers": .array(timers.map(\.apiJSON)), "totalCount": .number(JSONNumber(timers.count)), "nextToken": .null])
         }
         router.delete("v1/alerts/timers") { request, _ in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             do {
                 try services.timers.change { $0.removeAll(where: mine(claims)) }
             } catch {
@@ -473,11 +424,8 @@ public struct ServiceAPI: Sendable {
             return Response(status: .ok)
         }
         router.get("v1/alerts/timers/:id") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("id") ?? ""
             guard let timer = services.timers.all().first(where: { $0.id == id && mine(claims)($0) }) else {
                 return api.error(.notFound, "no timer \(id) of \(claims.skillID) for this user")
@@ -485,11 +433,8 @@ public struct ServiceAPI: Sendable {
             return Self.json(timer.apiJSON)
         }
         router.delete("v1/alerts/timers/:id") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request)
+            guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("id") ?? ""
             do {
                 let removed = try services.timers.change { list -> Bool in
@@ -505,11 +450,8 @@ public struct ServiceAPI: Sendable {
         }
         for action in ["pause", "resume"] {
             router.post("v1/alerts/timers/:id/\(action)") { request, context in
-                let claims: HostServices.Claims
-                switch authorized(request) {
-                case .failure(let refusal): return refusal.response
-                case .success(let granted): claims = granted
-                }
+                let access = authorized(request)
+                guard case .success(let claims) = access else { return access.refusal }
                 let id = context.parameters.get("id") ?? ""
                 do {
                     let found = try services.timers.change { list -> String? in
@@ -550,13 +492,7 @@ public struct ServiceAPI: Sendable {
         let services = self.services
         let api = API.lists
         let authorized: @Sendable (Request, Bool) -> Result<HostServices.Claims, ResponseError> = { request, writing in
-            switch authorize(request, api) {
-            case .failure(let refusal): return .failure(refusal)
-            case .success(let claims):
-                let permission = writing ? Self.listsWrite : Self.listsRead
-                guard services.allows(claims, permission) else { return .failure(ResponseError(denied(claims, [permission], api))) }
-                return .success(claims)
-            }
+            authorize(request, api, permission: writing ? Self.listsWrite : Self.listsRead)
         }
         let body: @Sendable (Request) async throws -> JSONObject? = { request in
             let bytes = try await request.body.collect(upTo: 64 << 10)
@@ -580,11 +516,8 @@ public struct ServiceAPI: Sendable {
             }
         }
         router.post("v2/householdlists") { request, _ in
-            let claims: HostServices.Claims
-            switch authorized(request, true) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request, true)
+            guard case .success(let claims) = access else { return access.refusal }
             let object = try await body(request)
             return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
                 let name = try Self.checkedValue(object, key: "name")
@@ -599,11 +532,8 @@ public struct ServiceAPI: Sendable {
             }
         }
         router.put("v2/householdlists/:list") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request, true) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request, true)
+            guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("list") ?? ""
             let object = try await body(request)
             return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
@@ -622,11 +552,8 @@ public struct ServiceAPI: Sendable {
             }
         }
         router.delete("v2/householdlists/:list") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request, true) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request, true)
+            guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("list") ?? ""
             return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
                 guard let i = lists.firstIndex(where: { $0.id == id }) else { throw Self.notFound("list \(id)") }
@@ -638,11 +565,8 @@ public struct ServiceAPI: Sendable {
             }
         }
         router.get("v2/householdlists/:list/:status") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request, false) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request, false)
+            guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("list") ?? ""
             let status = context.parameters.get("status") ?? ""
             guard status == "active" || status == "completed" else { return api.error(.badRequest, "the status is active or completed, not '\(status)'") }
@@ -650,11 +574,8 @@ public struct ServiceAPI: Sendable {
             return Self.json(list.json(status: status))
         }
         router.post("v2/householdlists/:list/items") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request, true) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request, true)
+            guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("list") ?? ""
             let object = try await body(request)
             return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
@@ -669,11 +590,8 @@ public struct ServiceAPI: Sendable {
             }
         }
         router.get("v2/householdlists/:list/items/:item") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request, false) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request, false)
+            guard case .success(let claims) = access else { return access.refusal }
             let (id, itemID) = (context.parameters.get("list") ?? "", context.parameters.get("item") ?? "")
             guard let item = services.lists.lists(of: claims.userID).first(where: { $0.id == id })?.items.first(where: { $0.id == itemID }) else {
                 return api.error(.notFound, "no item \(itemID) in list \(id) of this user")
@@ -681,11 +599,8 @@ public struct ServiceAPI: Sendable {
             return Self.json(item.json(list: id))
         }
         router.put("v2/householdlists/:list/items/:item") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request, true) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request, true)
+            guard case .success(let claims) = access else { return access.refusal }
             let (id, itemID) = (context.parameters.get("list") ?? "", context.parameters.get("item") ?? "")
             let object = try await body(request)
             return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
@@ -703,11 +618,8 @@ public struct ServiceAPI: Sendable {
             }
         }
         router.delete("v2/householdlists/:list/items/:item") { request, context in
-            let claims: HostServices.Claims
-            switch authorized(request, true) {
-            case .failure(let refusal): return refusal.response
-            case .success(let granted): claims = granted
-            }
+            let access = authorized(request, true)
+            guard case .success(let claims) = access else { return access.refusal }
             let (id, itemID) = (context.parameters.get("list") ?? "", context.parameters.get("item") ?? "")
             return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
                 guard let i = lists.firstIndex(where: { $0.id == id }), let j = lists[i].items.firstIndex(where: { $0.id == itemID }) else {
@@ -717,5 +629,13 @@ public struct ServiceAPI: Sendable {
                 return Response(status: .ok)
             }
         }
+    }
+}
+
+extension Result where Success == HostServices.Claims, Failure == ServiceAPI.ResponseError {
+    /// The API's answer to a request refused.
+    var refusal: Response {
+        guard case .failure(let refused) = self else { return Response(status: .internalServerError) }
+        return refused.response
     }
 }

@@ -57,8 +57,9 @@ public final class HostServices: Sendable {
     }
 
     /// Fires reminders and timers as they come due (and at once those that came due while no
-    /// host ran), telling `announce`; cancel the task to stop.
-    public func fireAlerts(every interval: Duration = .milliseconds(250), announce: @escaping @Sendable (Announcement) -> Void) -> Task<Void, Never> {
+    /// host ran), telling `announce`; `cancel()` the clock to stop. The clock is a thread of its
+    /// own, not a task: a busy cooperative pool must not make an alert late.
+    public func fireAlerts(every interval: Duration = .milliseconds(250), announce: @escaping @Sendable (Announcement) -> Void) -> AlertClock {
         let (reminders, timers, started) = (self.reminders, self.timers, self.started)
         let fire: @Sendable () -> Void = {
             for firing in reminders.fireDue(started: started) {
@@ -69,12 +70,7 @@ public final class HostServices: Sendable {
             }
         }
         fire()
-        return Task.detached {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                fire()
-            }
-        }
+        return AlertClock(every: interval, tick: fire)
     }
 
     /// The `apiEndpoint` requests carry, once the API listens.
@@ -281,4 +277,36 @@ public final class DeviceSettings: Sendable {
     public var profile: JSONObject? { values["profile"]?.object }
 
     static func imperial(_ locale: String) -> Bool { ["US", "LR", "MM"].contains(String(locale.split(separator: "-").last ?? "")) }
+}
+
+/// Ticks on a thread of its own until cancelled.
+public final class AlertClock: @unchecked Sendable {
+    // @unchecked: `stopped` is read and written under `condition` only.
+    private let condition = NSCondition()
+    private var stopped = false
+
+    init(every interval: Duration, tick: @escaping @Sendable () -> Void) {
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let thread = Thread { [self] in
+            condition.lock()
+            while !stopped {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+                if stopped { break }
+                condition.unlock()
+                tick()
+                condition.lock()
+            }
+            condition.unlock()
+        }
+        thread.name = "alert clock"
+        thread.start()
+    }
+
+    /// Stops it; a tick under way finishes.
+    public func cancel() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
 }

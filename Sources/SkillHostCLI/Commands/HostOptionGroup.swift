@@ -130,6 +130,23 @@ struct HostOptionGroup: ParsableArguments {
 
     /// Starts the service APIs skills reach through `apiEndpoint` (HTTPS on a loopback port of
     /// its own, see `ServiceAPI`) and puts them in `options`; cancel the task to stop them.
+    /// Starts the service APIs, then the host with them: the engine, and the task to cancel when
+    /// done. What keeps either from starting is a `ValidationError` saying so.
+    func startHost(_ options: HostOptions) async throws -> (engine: HostEngine, services: Task<Void, Never>) {
+        var options = options
+        do {
+            let services = try await startServices(into: &options)
+            do {
+                return (try HostEngine(options: options), services)
+            } catch {
+                services.cancel()
+                throw error
+            }
+        } catch {
+            throw ValidationError("cannot start: \(error)")
+        }
+    }
+
     func startServices(into options: inout HostOptions) async throws -> Task<Void, Never> {
         let api = ServiceAPI(services: HostServices(dataRoot: options.dataRoot, locale: options.locale), tls: try ServiceTLS.load(dataRoot: options.dataRoot))
         let server = try await api.start()

@@ -67,15 +67,7 @@ struct ListenCommand: AsyncParsableCommand {
         let database: PostgresStore?
         do { database = try host.data.openDatabase() } catch { throw ValidationError("cannot start: \(error)") }
         defer { database?.shutdown() }
-        let engine: HostEngine
-        let services: Task<Void, Never>
-        do {
-            var options = host.hostOptions(diagnostics: stderr, color: false, database: database)
-            services = try await host.startServices(into: &options)
-            engine = try HostEngine(options: options)
-        } catch {
-            throw ValidationError("cannot start: \(error)")
-        }
+        let (engine, services) = try await host.startHost(host.hostOptions(diagnostics: stderr, color: false, database: database))
         defer { services.cancel() }
         let ear = HostEar(host: engine, skillWeight: skillWeight, generic: generic)
         let recognizer: SpeechRecognizer

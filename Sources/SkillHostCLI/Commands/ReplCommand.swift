@@ -51,16 +51,7 @@ struct ReplCommand: AsyncParsableCommand {
         let database: PostgresStore?
         do { database = try host.data.openDatabase() } catch { throw ValidationError("cannot start: \(error)") }
         defer { database?.shutdown() }
-        let engine: HostEngine
-        let services: Task<Void, Never>
-        do {
-            var options = host.hostOptions(diagnostics: diagnostics, color: color, database: database)
-            services = try await host.startServices(into: &options)
-            engine = try HostEngine(options: options)
-
-        } catch {
-            throw ValidationError("cannot start: \(error)")
-        }
+        let (engine, services) = try await host.startHost(host.hostOptions(diagnostics: diagnostics, color: color, database: database))
         defer { services.cancel() }
         // Reminders fire into the conversation, said by the skill that set them; those that
         // came due while no host ran, at once.

@@ -62,14 +62,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 scratch = folder
             }
             defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
-            let engine: HostEngine
-            let services: Task<Void, Never>
-            do {
-                services = try await host.startServices(into: &options)
-                engine = try HostEngine(options: options)
-            } catch {
-                throw ValidationError("cannot start: \(error)")
-            }
+            let (engine, services) = try await host.startHost(options)
             defer { services.cancel() }
             let failures: [String]
             if spoken {

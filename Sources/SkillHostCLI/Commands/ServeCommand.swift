@@ -87,14 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
         do { store = try host.data.openDatabase() } catch { throw ValidationError("cannot start: \(error)") }
         defer { store?.shutdown() }
         options.documents = store.map(PostgresBackend.init)
-        let engine: HostEngine
-        let services: Task<Void, Never>
-        do {
-            services = try await host.startServices(into: &options)
-            engine = try HostEngine(options: options)
-        } catch {
-            throw ValidationError("cannot start: \(error)")
-        }
+        let (engine, services) = try await host.startHost(options)
         defer { services.cancel() }
         // An alert that fires is logged and told to the console and every client following
         // GET /v1/events, as the skill that set it.
