@@ -89,6 +89,7 @@ let package = Package(
             dependencies: [
                 "Voice",
                 "SkillHost",
+                "Loader",
                 skillModel,
                 "Storage",
                 "PostgresStore",
@@ -112,6 +113,7 @@ let package = Package(
             name: "SkillHostCLI",
             dependencies: [
                 "SkillHost",
+                "Loader",
                 "SkillServer",
                 "PostgresStore",
                 "NLU",

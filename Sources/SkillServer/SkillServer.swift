@@ -1,4 +1,5 @@
 import Foundation
+import Loader
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -380,6 +381,8 @@ public struct SkillServer: Sendable {
                 "origin": .string(entry.origin),
                 "library": .string(skill.path),
                 "isolated": .bool(skill.isIsolated),
+                "endpoint": (skill as? RemoteSkill).map { .string($0.endpoint.absoluteString) } ?? .null,
+                "permissions": .array(skill.manifest.permissions.map(JSONValue.string)),
                 "invocationNames": .array(skill.invocationNames.map(JSONValue.string)),
                 "intents": .array(skill.model.intents.map { .string($0.name.rawValue) }),
             ]

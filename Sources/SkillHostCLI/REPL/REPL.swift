@@ -1,4 +1,5 @@
 import Foundation
+import Loader
 import SkillHost
 import SkillModel
 
@@ -271,7 +272,12 @@ public struct REPL: Sendable {
         for entry in registry.entries {
             let skill = entry.skill
             var source = entry.origin == skill.path ? "from \(skill.path)" : "built from \(entry.origin) (\(skill.path))"
-            if skill.isIsolated { source += ", isolated in a runner process" }
+            if let remote = skill as? RemoteSkill {
+                source = "from \(skill.path), answering at \(remote.endpoint.absoluteString)"
+            } else if skill.isIsolated {
+                source += ", isolated in a runner process"
+            }
+            if !skill.manifest.permissions.isEmpty { source += "; asks for \(skill.manifest.permissions.joined(separator: ", "))" }
             let version = skill is ModelStandIn ? "a model with no skill behind it" : "v\(skill.manifest.version)"
             text += "\(skill.manifest.name) (\(skill.id)) \(version), generation \(skill.generation), invocation \"\(skill.model.invocationName)\", \(skill.model.intents.count) intents, \(source)\n"
         }
