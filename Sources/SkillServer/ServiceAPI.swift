@@ -93,7 +93,8 @@ public struct ServiceAPI: Sendable {
     enum API {
         case settings, address, profile, directives, reminders, timers, lists
 
-        func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        /// - Parameter code: the API's own code for it, where the status alone does not say.
+        func error(_ status: HTTPResponse.Status, _ message: String, code: String? = nil) -> Response {
             let body: JSONValue
             switch self {
             case .address, .lists:
@@ -105,21 +106,49 @@ public struct ServiceAPI: Sendable {
                 case .internalServerError: "INTERNAL_ERROR"
                 default: self == .lists ? "INVALID_REQUEST" : "BAD_REQUEST"
                 }
-                body = ["type": .string(type), "message": .string(message)]
+                body = ["type": .string(code ?? type), "message": .string(message)]
             case .settings, .profile:
                 body = ["code": .string(status == .unauthorized || status == .forbidden ? "INVALID_TOKEN" : status == .notFound ? "INVALID_KEY" : "INVALID_VALUE"), "message": .string(message)]
             case .directives:
                 body = ["code": .number(JSONNumber(status.code)), "message": .string(message)]
             case .reminders, .timers:
-                let code = switch status {
+                let byStatus = switch status {
                 case .unauthorized: "UNAUTHORIZED"
                 case .notFound: self == .timers ? "TIMER_NOT_FOUND" : "NOT_FOUND"
                 case .internalServerError: "INTERNAL_SERVER_ERROR"
                 default: "INVALID_REQUEST"
                 }
-                body = ["code": .string(code), "message": .string(message)]
+                body = ["code": .string(code ?? byStatus), "message": .string(message)]
             }
             return ServiceAPI.json(body, status: status)
+        }
+
+        func refuse(_ refusal: ServiceRefusal) -> Response {
+            error(HTTPResponse.Status(code: refusal.status), refusal.message, code: refusal.code)
+        }
+    }
+
+    /// The request's body as a JSON object, or the API's refusal: 400 saying `shape` when it is
+    /// not one, 413 over 64 KiB.
+    static func object(_ request: Request, _ api: API, shape: String) async -> Result<JSONObject, ResponseError> {
+        guard let bytes = try? await request.body.collect(upTo: 64 << 10) else {
+            return .failure(ResponseError(api.error(.contentTooLarge, "the body is over 64 KiB")))
+        }
+        guard let object = try? JSONParser.parse(Array(buffer: bytes)).object else {
+            return .failure(ResponseError(api.error(.badRequest, "the body is not a JSON object: \(shape)")))
+        }
+        return .success(object)
+    }
+
+    /// What a change of stored alerts or lists answers: its response, the API's refusal when it
+    /// threw one, or a 500 saying the write failed and nothing changed.
+    static func answer(_ api: API, storing what: String, _ change: () throws -> Response) -> Response {
+        do {
+            return try change()
+        } catch let refusal as ServiceRefusal {
+            return api.refuse(refusal)
+        } catch {
+            return api.error(.internalServerError, "the \(what) could not be stored (\(error.localizedDescription)); nothing was changed")
         }
     }
 
@@ -226,10 +255,8 @@ public struct ServiceAPI: Sendable {
         router.post("v1/directives") { request, context in
             let access = authorize(request, .directives)
             guard case .success(let claims) = access else { return access.refusal }
-            let body = try await request.body.collect(upTo: 64 << 10)
-            guard let object = try? JSONParser.parse(Array(buffer: body)).object else {
-                return API.directives.error(.badRequest, "the body is not a JSON object: {\"header\": {\"requestId\": …}, \"directive\": {\"type\": \"VoicePlayer.Speak\", \"speech\": …}}")
-            }
+            let body = await Self.object(request, .directives, shape: "{\"header\": {\"requestId\": …}, \"directive\": {\"type\": \"VoicePlayer.Speak\", \"speech\": …}}")
+            guard case .success(let object) = body else { return body.refusal }
             guard let requestID = object["header"]?["requestId"]?.string else {
                 return API.directives.error(.badRequest, "header.requestId is missing: the request the progressive response belongs to")
             }
@@ -263,59 +290,53 @@ public struct ServiceAPI: Sendable {
             authorize(request, api, permission: Self.remindersPermission, status: .unauthorized)
         }
         /// The body's trigger, alert and notification, checked, and when it fires.
-        let read: @Sendable (Request) async throws -> Result<(JSONObject, JSONObject, JSONObject, Date, String?), ResponseError> = { request in
-            let bytes = try await request.body.collect(upTo: 64 << 10)
-            guard let body = try? JSONParser.parse(Array(buffer: bytes)).object else {
-                return .failure(ResponseError(api.error(.badRequest, "the body is not a JSON object: {\"trigger\": …, \"alertInfo\": …, \"pushNotification\": …}")))
-            }
-            guard let trigger = body["trigger"]?.object else {
-                return .failure(ResponseError(api.error(.badRequest, "trigger is missing: {\"type\": \"SCHEDULED_RELATIVE\", \"offsetInSeconds\": 3600}, say")))
-            }
-            do throws(ReminderRequest.Refusal) {
-                let alertInfo = try ReminderRequest.checkAlertInfo(body["alertInfo"]?.object)
-                let (due, frequency) = try ReminderRequest.schedule(trigger, now: Date(), timeZone: services.device.timeZone)
-                return .success((trigger, alertInfo, body["pushNotification"]?.object ?? ["status": "ENABLED"], due, frequency))
-            } catch {
-                return .failure(ResponseError(Self.json(["code": .string(error.code), "message": .string(error.message)], status: .badRequest)))
+        let read: @Sendable (Request) async -> Result<(trigger: JSONObject, alertInfo: JSONObject, push: JSONObject, due: Date, frequency: String?), ResponseError> = { request in
+            await Self.object(request, api, shape: "{\"trigger\": …, \"alertInfo\": …, \"pushNotification\": …}").flatMap { body in
+                guard let trigger = body["trigger"]?.object else {
+                    return .failure(ResponseError(api.error(.badRequest, "trigger is missing: {\"type\": \"SCHEDULED_RELATIVE\", \"offsetInSeconds\": 3600}, say")))
+                }
+                do throws(ServiceRefusal) {
+                    let alertInfo = try ReminderRequest.checkAlertInfo(body["alertInfo"]?.object)
+                    let (due, frequency) = try ReminderRequest.schedule(trigger, now: Date(), timeZone: services.device.timeZone)
+                    return .success((trigger, alertInfo, body["pushNotification"]?.object ?? ["status": "ENABLED"], due, frequency))
+                } catch {
+                    return .failure(ResponseError(api.refuse(error)))
+                }
             }
         }
-        let stored: @Sendable (String) -> Response = { message in api.error(.internalServerError, "the reminder could not be stored (\(message)); nothing was changed") }
+        let notFound: @Sendable (String, SkillID) -> ServiceRefusal = { token, skill in
+            ServiceRefusal(status: 404, code: "NOT_FOUND", message: "no reminder \(token) of \(skill) for this user")
+        }
 
         router.post("v1/alerts/reminders") { request, _ in
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
-            let trigger, alertInfo, push: JSONObject
-            let due: Date
-            let frequency: String?
-            switch try await read(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let parts): (trigger, alertInfo, push, due, frequency) = parts
-            }
-            let reminder = Reminder(token: UUID().uuidString.lowercased(), skillID: claims.skillID, userID: claims.userID, created: Date(), due: due, trigger: trigger, alertInfo: alertInfo, pushNotification: push, frequency: frequency)
-            do {
-                let full = try services.reminders.change { list -> Bool in
-                    guard list.filter({ $0.skillID == claims.skillID && $0.userID == claims.userID && $0.status == "ON" }).count < AlertStore<Reminder>.limitPerSkillAndUser else { return true }
+            let body = await read(request)
+            guard case .success(let parts) = body else { return body.refusal }
+            let reminder = Reminder(token: UUID().uuidString.lowercased(), skillID: claims.skillID, userID: claims.userID, created: Date(), due: parts.due, trigger: parts.trigger, alertInfo: parts.alertInfo, pushNotification: parts.push, frequency: parts.frequency)
+            return Self.answer(api, storing: "reminder") {
+                try services.reminders.change { list in
+                    let limit = AlertStore<Reminder>.limitPerSkillAndUser
+                    guard list.filter({ claims.owns($0) && $0.isPending }).count < limit else {
+                        throw ServiceRefusal(code: "MAX_REMINDERS_EXCEEDED", message: "\(claims.skillID) already has \(limit) reminders on for this user")
+                    }
                     list.append(reminder)
-                    return false
+                    return Self.json(reminder.responseJSON)
                 }
-                if full { return Self.json(["code": "MAX_REMINDERS_EXCEEDED", "message": .string("\(claims.skillID) already has \(AlertStore<Reminder>.limitPerSkillAndUser) reminders on for this user")], status: .badRequest) }
-            } catch {
-                return stored(error.localizedDescription)
             }
-            return Self.json(reminder.responseJSON)
         }
         router.get("v1/alerts/reminders") { request, _ in
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
-            let mine = services.reminders.all().filter { $0.skillID == claims.skillID && $0.userID == claims.userID }
+            let mine = services.reminders.all().filter(claims.owns)
             return Self.json(["totalCount": .string(String(mine.count)), "alerts": .array(mine.map(\.apiJSON)), "links": .null])
         }
         router.get("v1/alerts/reminders/:token") { request, context in
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
             let token = context.parameters.get("token") ?? ""
-            guard let reminder = services.reminders.all().first(where: { $0.token == token && $0.skillID == claims.skillID && $0.userID == claims.userID }) else {
-                return api.error(.notFound, "no reminder \(token) of \(claims.skillID) for this user")
+            guard let reminder = services.reminders.all().first(where: { $0.token == token && claims.owns($0) }) else {
+                return api.refuse(notFound(token, claims.skillID))
             }
             return Self.json(reminder.apiJSON)
         }
@@ -323,46 +344,33 @@ public struct ServiceAPI: Sendable {
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
             let token = context.parameters.get("token") ?? ""
-            let trigger, alertInfo, push: JSONObject
-            let due: Date
-            let frequency: String?
-            switch try await read(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let parts): (trigger, alertInfo, push, due, frequency) = parts
-            }
-            do {
-                let updated = try services.reminders.change { list -> Reminder? in
-                    guard let i = list.firstIndex(where: { $0.token == token && $0.skillID == claims.skillID && $0.userID == claims.userID }) else { return nil }
-                    list[i].trigger = trigger
-                    list[i].alertInfo = alertInfo
-                    list[i].pushNotification = push
-                    list[i].due = due
-                    list[i].frequency = frequency
+            let body = await read(request)
+            guard case .success(let parts) = body else { return body.refusal }
+            return Self.answer(api, storing: "reminder") {
+                try services.reminders.change { list in
+                    guard let i = list.firstIndex(where: { $0.token == token && claims.owns($0) }) else { throw notFound(token, claims.skillID) }
+                    list[i].trigger = parts.trigger
+                    list[i].alertInfo = parts.alertInfo
+                    list[i].pushNotification = parts.push
+                    list[i].due = parts.due
+                    list[i].frequency = parts.frequency
                     list[i].status = "ON"
                     list[i].version += 1
                     list[i].updated = Date()
-                    return list[i]
+                    return Self.json(list[i].responseJSON)
                 }
-                guard let updated else { return api.error(.notFound, "no reminder \(token) of \(claims.skillID) for this user") }
-                return Self.json(updated.responseJSON)
-            } catch {
-                return stored(error.localizedDescription)
             }
         }
         router.delete("v1/alerts/reminders/:token") { request, context in
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
             let token = context.parameters.get("token") ?? ""
-            do {
-                let removed = try services.reminders.change { list -> Bool in
-                    guard let i = list.firstIndex(where: { $0.token == token && $0.skillID == claims.skillID && $0.userID == claims.userID }) else { return false }
+            return Self.answer(api, storing: "reminder") {
+                try services.reminders.change { list in
+                    guard let i = list.firstIndex(where: { $0.token == token && claims.owns($0) }) else { throw notFound(token, claims.skillID) }
                     list.remove(at: i)
-                    return true
+                    return Response(status: .ok)
                 }
-                guard removed else { return api.error(.notFound, "no reminder \(token) of \(claims.skillID) for this user") }
-                return Response(status: .ok)
-            } catch {
-                return stored(error.localizedDescription)
             }
         }
     }
@@ -377,94 +385,78 @@ public struct ServiceAPI: Sendable {
         let authorized: @Sendable (Request) -> Result<HostServices.Claims, ResponseError> = { request in
             authorize(request, api, permission: Self.timersPermission, status: .unauthorized)
         }
-        let failed: @Sendable (any Error) -> Response = { error in api.error(.internalServerError, "the timer could not be stored (\(error.localizedDescription)); nothing was changed") }
-        let mine: @Sendable (HostServices.Claims) -> (ServiceTimer) -> Bool = { claims in { $0.skillID == claims.skillID && $0.userID == claims.userID } }
+        let notFound: @Sendable (String, SkillID) -> ServiceRefusal = { id, skill in
+            ServiceRefusal(status: 404, code: "TIMER_NOT_FOUND", message: "no timer \(id) of \(skill) for this user")
+        }
 
         router.post("v1/alerts/timers") { request, _ in
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
-            let bytes = try await request.body.collect(upTo: 64 << 10)
-            guard let body = try? JSONParser.parse(Array(buffer: bytes)).object else {
-                return api.error(.badRequest, "the body is not a JSON object: {\"duration\": \"PT10M\", \"triggeringBehavior\": …}")
-            }
-            let timer: ServiceTimer
-            do throws(ReminderRequest.Refusal) {
-                let parts = try TimerRequest.read(body)
-                timer = ServiceTimer(id: UUID().uuidString.lowercased(), skillID: claims.skillID, userID: claims.userID, duration: parts.duration, seconds: parts.seconds, label: parts.label, now: Date(), triggeringBehavior: parts.triggering, creationBehavior: parts.creation)
-            } catch {
-                return Self.json(["code": .string(error.code), "message": .string(error.message)], status: .badRequest)
-            }
-            do {
-                let full = try services.timers.change { list -> Bool in
-                    guard list.filter({ mine(claims)($0) && $0.status != "OFF" }).count < AlertStore<ServiceTimer>.limitPerSkillAndUser else { return true }
+            let body = await Self.object(request, api, shape: "{\"duration\": \"PT10M\", \"triggeringBehavior\": …}")
+            guard case .success(let object) = body else { return body.refusal }
+            return Self.answer(api, storing: "timer") {
+                let parts = try TimerRequest.read(object)
+                let timer = ServiceTimer(id: UUID().uuidString.lowercased(), skillID: claims.skillID, userID: claims.userID, duration: parts.duration, seconds: parts.seconds, label: parts.label, now: Date(), triggeringBehavior: parts.triggering, creationBehavior: parts.creation)
+                return try services.timers.change { list in
+                    let limit = AlertStore<ServiceTimer>.limitPerSkillAndUser
+                    guard list.filter({ claims.owns($0) && $0.status != "OFF" }).count < limit else {
+                        throw ServiceRefusal(code: "MAX_TIMERS_EXCEEDED", message: "\(claims.skillID) already has \(limit) timers for this user")
+                    }
+                    // Timers that ended a day ago are forgotten.
                     list.removeAll { $0.status == "OFF" && $0.updated < Date() - 86400 }
                     list.append(timer)
-                    return false
+                    return Self.json(timer.apiJSON)
                 }
-                if full { return Self.json(["code": "MAX_TIMERS_EXCEEDED", "message": .string("\(claims.skillID) already has \(AlertStore<ServiceTimer>.limitPerSkillAndUser) timers for this user")], status: .badRequest) }
-            } catch {
-                return failed(error)
             }
-            return Self.json(timer.apiJSON)
         }
         router.get("v1/alerts/timers") { request, _ in
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
-            let timers = services.timers.all().filter { mine(claims)($0) && $0.status != "OFF" }
+            let timers = services.timers.all().filter { claims.owns($0) && $0.status != "OFF" }
             return Self.json(["timers": .array(timers.map(\.apiJSON)), "totalCount": .number(JSONNumber(timers.count)), "nextToken": .null])
         }
         router.delete("v1/alerts/timers") { request, _ in
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
-            do {
-                try services.timers.change { $0.removeAll(where: mine(claims)) }
-            } catch {
-                return failed(error)
+            return Self.answer(api, storing: "timer") {
+                try services.timers.change { list in
+                    list.removeAll(where: claims.owns)
+                    return Response(status: .ok)
+                }
             }
-            return Response(status: .ok)
         }
         router.get("v1/alerts/timers/:id") { request, context in
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("id") ?? ""
-            guard let timer = services.timers.all().first(where: { $0.id == id && mine(claims)($0) }) else {
-                return api.error(.notFound, "no timer \(id) of \(claims.skillID) for this user")
-            }
+            guard let timer = services.timers.all().first(where: { $0.id == id && claims.owns($0) }) else { return api.refuse(notFound(id, claims.skillID)) }
             return Self.json(timer.apiJSON)
         }
         router.delete("v1/alerts/timers/:id") { request, context in
             let access = authorized(request)
             guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("id") ?? ""
-            do {
-                let removed = try services.timers.change { list -> Bool in
-                    guard let i = list.firstIndex(where: { $0.id == id && mine(claims)($0) }) else { return false }
+            return Self.answer(api, storing: "timer") {
+                try services.timers.change { list in
+                    guard let i = list.firstIndex(where: { $0.id == id && claims.owns($0) }) else { throw notFound(id, claims.skillID) }
                     list.remove(at: i)
-                    return true
+                    return Response(status: .ok)
                 }
-                guard removed else { return api.error(.notFound, "no timer \(id) of \(claims.skillID) for this user") }
-            } catch {
-                return failed(error)
             }
-            return Response(status: .ok)
         }
         for action in ["pause", "resume"] {
             router.post("v1/alerts/timers/:id/\(action)") { request, context in
                 let access = authorized(request)
                 guard case .success(let claims) = access else { return access.refusal }
                 let id = context.parameters.get("id") ?? ""
-                do {
-                    let found = try services.timers.change { list -> String? in
-                        guard let i = list.firstIndex(where: { $0.id == id && mine(claims)($0) }) else { return nil }
+                return Self.answer(api, storing: "timer") {
+                    try services.timers.change { list in
+                        guard let i = list.firstIndex(where: { $0.id == id && claims.owns($0) }) else { throw notFound(id, claims.skillID) }
+                        guard list[i].status != "OFF" else { throw ServiceRefusal(code: "TIMER_ALREADY_ENDED", message: "timer \(id) has already ended") }
                         if action == "pause" { list[i].pause(now: Date()) } else { list[i].resume(now: Date()) }
-                        return list[i].status
+                        return Response(status: .ok)
                     }
-                    guard let status = found else { return api.error(.notFound, "no timer \(id) of \(claims.skillID) for this user") }
-                    guard status != "OFF" else { return Self.json(["code": "TIMER_ALREADY_ENDED", "message": .string("timer \(id) has already ended")], status: .badRequest) }
-                } catch {
-                    return failed(error)
                 }
-                return Response(status: .ok)
             }
         }
     }
@@ -472,17 +464,17 @@ public struct ServiceAPI: Sendable {
     static let listsRead = "alexa::household:lists:read"
     static let listsWrite = "alexa::household:lists:write"
 
-    static func notFound(_ what: String) -> HouseholdLists.Refusal { HouseholdLists.Refusal(status: 404, type: "NOT_FOUND", message: "no \(what) of this user") }
-    static func checkedValue(_ object: JSONObject?, key: String) throws(HouseholdLists.Refusal) -> String {
-        guard let text = object?[key]?.string, !text.trimmingWhitespace().isEmpty else {
-            throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "\(key) is missing: the body is {\"\(key)\": …, …}")
+    static func notFound(_ what: String) -> ServiceRefusal { ServiceRefusal(status: 404, code: "NOT_FOUND", message: "no \(what) of this user") }
+    static func checkedValue(_ object: JSONObject, key: String) throws(ServiceRefusal) -> String {
+        guard let text = object[key]?.string, !text.trimmingWhitespace().isEmpty else {
+            throw ServiceRefusal(code: "INVALID_REQUEST", message: "\(key) is missing: the body is {\"\(key)\": …, …}")
         }
-        guard text.count <= 256 else { throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "\(key) is over 256 characters") }
+        guard text.count <= 256 else { throw ServiceRefusal(code: "INVALID_REQUEST", message: "\(key) is over 256 characters") }
         return text
     }
-    static func checkedStatus(_ object: JSONObject?, _ allowed: [String], key: String) throws(HouseholdLists.Refusal) -> String? {
-        guard let status = object?[key]?.string else { return nil }
-        guard allowed.contains(status) else { throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "\(key) '\(status)' is not \(allowed.joined(separator: " or "))") }
+    static func checkedStatus(_ object: JSONObject, _ allowed: [String], key: String) throws(ServiceRefusal) -> String? {
+        guard let status = object[key]?.string else { return nil }
+        guard allowed.contains(status) else { throw ServiceRefusal(code: "INVALID_REQUEST", message: "\(key) '\(status)' is not \(allowed.joined(separator: " or "))") }
         return status
     }
 
@@ -494,38 +486,27 @@ public struct ServiceAPI: Sendable {
         let authorized: @Sendable (Request, Bool) -> Result<HostServices.Claims, ResponseError> = { request, writing in
             authorize(request, api, permission: writing ? Self.listsWrite : Self.listsRead)
         }
-        let body: @Sendable (Request) async throws -> JSONObject? = { request in
-            let bytes = try await request.body.collect(upTo: 64 << 10)
-            return try? JSONParser.parse(Array(buffer: bytes)).object
-        }
         /// Runs a change of the user's lists; a refusal or a failed write answers for it.
-        let change: @Sendable (String, (inout [HouseholdLists.List]) throws(HouseholdLists.Refusal) -> Response) -> Response = { user, body in
-            do {
-                return try services.lists.change(of: user, body)
-            } catch let refusal as HouseholdLists.Refusal {
-                return api.error(HTTPResponse.Status(code: refusal.status), refusal.message)
-            } catch {
-                return api.error(.internalServerError, "the lists could not be stored (\(error.localizedDescription)); nothing was changed")
-            }
+        let change: @Sendable (String, (inout [HouseholdLists.List]) throws -> Response) -> Response = { user, body in
+            Self.answer(api, storing: "lists") { try services.lists.change(of: user, body) }
         }
         router.get("v2/householdlists") { request, _ in
-            switch authorized(request, false) {
-            case .failure(let refusal): return refusal.response
-            case .success(let claims):
-                return Self.json(["lists": .array(services.lists.lists(of: claims.userID).map(\.metadataJSON))])
-            }
+            let access = authorized(request, false)
+            guard case .success(let claims) = access else { return access.refusal }
+            return Self.json(["lists": .array(services.lists.lists(of: claims.userID).map(\.metadataJSON))])
         }
         router.post("v2/householdlists") { request, _ in
             let access = authorized(request, true)
             guard case .success(let claims) = access else { return access.refusal }
-            let object = try await body(request)
-            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+            let body = await Self.object(request, api, shape: "{\"name\": …} for a list, {\"value\": …, \"status\": …} for an item")
+            guard case .success(let object) = body else { return body.refusal }
+            return change(claims.userID) { lists in
                 let name = try Self.checkedValue(object, key: "name")
                 let state = try Self.checkedStatus(object, ["active", "archived"], key: "state") ?? "active"
                 guard !lists.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
-                    throw HouseholdLists.Refusal(status: 409, type: "CONFLICT", message: "a list named '\(name)' exists already")
+                    throw ServiceRefusal(status: 409, code: "CONFLICT", message: "a list named '\(name)' exists already")
                 }
-                guard lists.count < HouseholdLists.limit else { throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "this user has \(HouseholdLists.limit) lists already") }
+                guard lists.count < HouseholdLists.limit else { throw ServiceRefusal(code: "INVALID_REQUEST", message: "this user has \(HouseholdLists.limit) lists already") }
                 let list = HouseholdLists.List(id: UUID().uuidString.lowercased(), name: name, state: state, version: 1, items: [])
                 lists.append(list)
                 return Self.json(list.metadataJSON, status: .created)
@@ -535,15 +516,16 @@ public struct ServiceAPI: Sendable {
             let access = authorized(request, true)
             guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("list") ?? ""
-            let object = try await body(request)
-            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+            let body = await Self.object(request, api, shape: "{\"name\": …} for a list, {\"value\": …, \"status\": …} for an item")
+            guard case .success(let object) = body else { return body.refusal }
+            return change(claims.userID) { lists in
                 guard let i = lists.firstIndex(where: { $0.id == id }) else { throw Self.notFound("list \(id)") }
                 let name = try Self.checkedValue(object, key: "name")
                 if HouseholdLists.defaultNames.contains(lists[i].name), name != lists[i].name {
-                    throw HouseholdLists.Refusal(status: 403, type: "FORBIDDEN", message: "the default list '\(lists[i].name)' cannot be renamed")
+                    throw ServiceRefusal(status: 403, code: "FORBIDDEN", message: "the default list '\(lists[i].name)' cannot be renamed")
                 }
-                if let version = object?["version"]?.int, version != lists[i].version {
-                    throw HouseholdLists.Refusal(status: 409, type: "CONFLICT", message: "list \(id) is at version \(lists[i].version), not \(version)")
+                if let version = object["version"]?.int, version != lists[i].version {
+                    throw ServiceRefusal(status: 409, code: "CONFLICT", message: "list \(id) is at version \(lists[i].version), not \(version)")
                 }
                 lists[i].name = name
                 lists[i].state = try Self.checkedStatus(object, ["active", "archived"], key: "state") ?? lists[i].state
@@ -555,10 +537,10 @@ public struct ServiceAPI: Sendable {
             let access = authorized(request, true)
             guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("list") ?? ""
-            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+            return change(claims.userID) { lists in
                 guard let i = lists.firstIndex(where: { $0.id == id }) else { throw Self.notFound("list \(id)") }
                 guard !HouseholdLists.defaultNames.contains(lists[i].name) else {
-                    throw HouseholdLists.Refusal(status: 403, type: "FORBIDDEN", message: "the default list '\(lists[i].name)' cannot be deleted")
+                    throw ServiceRefusal(status: 403, code: "FORBIDDEN", message: "the default list '\(lists[i].name)' cannot be deleted")
                 }
                 lists.remove(at: i)
                 return Response(status: .ok)
@@ -577,12 +559,13 @@ public struct ServiceAPI: Sendable {
             let access = authorized(request, true)
             guard case .success(let claims) = access else { return access.refusal }
             let id = context.parameters.get("list") ?? ""
-            let object = try await body(request)
-            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+            let body = await Self.object(request, api, shape: "{\"name\": …} for a list, {\"value\": …, \"status\": …} for an item")
+            guard case .success(let object) = body else { return body.refusal }
+            return change(claims.userID) { lists in
                 guard let i = lists.firstIndex(where: { $0.id == id }) else { throw Self.notFound("list \(id)") }
                 let value = try Self.checkedValue(object, key: "value")
                 let status = try Self.checkedStatus(object, ["active", "completed"], key: "status") ?? "active"
-                guard lists[i].items.count < HouseholdLists.limit else { throw HouseholdLists.Refusal(status: 400, type: "INVALID_REQUEST", message: "list \(id) holds \(HouseholdLists.limit) items already") }
+                guard lists[i].items.count < HouseholdLists.limit else { throw ServiceRefusal(code: "INVALID_REQUEST", message: "list \(id) holds \(HouseholdLists.limit) items already") }
                 let now = Date()
                 let item = HouseholdLists.Item(id: UUID().uuidString.lowercased(), value: value, status: status, version: 1, created: now, updated: now)
                 lists[i].items.append(item)
@@ -602,15 +585,16 @@ public struct ServiceAPI: Sendable {
             let access = authorized(request, true)
             guard case .success(let claims) = access else { return access.refusal }
             let (id, itemID) = (context.parameters.get("list") ?? "", context.parameters.get("item") ?? "")
-            let object = try await body(request)
-            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+            let body = await Self.object(request, api, shape: "{\"name\": …} for a list, {\"value\": …, \"status\": …} for an item")
+            guard case .success(let object) = body else { return body.refusal }
+            return change(claims.userID) { lists in
                 guard let i = lists.firstIndex(where: { $0.id == id }), let j = lists[i].items.firstIndex(where: { $0.id == itemID }) else {
                     throw Self.notFound("item \(itemID) in list \(id)")
                 }
-                if let version = object?["version"]?.int, version != lists[i].items[j].version {
-                    throw HouseholdLists.Refusal(status: 409, type: "CONFLICT", message: "item \(itemID) is at version \(lists[i].items[j].version), not \(version)")
+                if let version = object["version"]?.int, version != lists[i].items[j].version {
+                    throw ServiceRefusal(status: 409, code: "CONFLICT", message: "item \(itemID) is at version \(lists[i].items[j].version), not \(version)")
                 }
-                if object?["value"] != nil { lists[i].items[j].value = try Self.checkedValue(object, key: "value") }
+                if object["value"] != nil { lists[i].items[j].value = try Self.checkedValue(object, key: "value") }
                 lists[i].items[j].status = try Self.checkedStatus(object, ["active", "completed"], key: "status") ?? lists[i].items[j].status
                 lists[i].items[j].version += 1
                 lists[i].items[j].updated = Date()
@@ -621,7 +605,7 @@ public struct ServiceAPI: Sendable {
             let access = authorized(request, true)
             guard case .success(let claims) = access else { return access.refusal }
             let (id, itemID) = (context.parameters.get("list") ?? "", context.parameters.get("item") ?? "")
-            return change(claims.userID) { lists throws(HouseholdLists.Refusal) in
+            return change(claims.userID) { lists in
                 guard let i = lists.firstIndex(where: { $0.id == id }), let j = lists[i].items.firstIndex(where: { $0.id == itemID }) else {
                     throw Self.notFound("item \(itemID) in list \(id)")
                 }
@@ -632,7 +616,7 @@ public struct ServiceAPI: Sendable {
     }
 }
 
-extension Result where Success == HostServices.Claims, Failure == ServiceAPI.ResponseError {
+extension Result where Failure == ServiceAPI.ResponseError {
     /// The API's answer to a request refused.
     var refusal: Response {
         guard case .failure(let refused) = self else { return Response(status: .internalServerError) }

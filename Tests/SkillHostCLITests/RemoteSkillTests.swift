@@ -1,6 +1,7 @@
 import Foundation
 import Loader
 import SkillHost
+import SkillHostCLI
 import SkillModel
 import Testing
 import TestSupport
@@ -244,8 +245,38 @@ import TestSupport
         #expect(await australian.registry.entries.first?.skill.model.invocationName == "fine skill")
         #expect(await australian.turn("open fine skill").speech == "fine, a LaunchRequest")
 
+        // A device.json that is not JSON is named at start; the APIs answer with the defaults.
+        let data = try TestSupport.temporaryFolder("remote-data")
+        try "{\"timeZone\": ".write(toFile: data + "/device.json", atomically: true, encoding: .utf8)
+        let (_, started) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--no-watch", "--no-cache", "--data", data], input: "")
+        #expect(started.contains("skillhost: the device settings are not used: \(data)/device.json: not JSON"), "\(started)")
+
         let (status, output) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--locale", "english", "--no-watch"], input: "")
         #expect(status != 0)
         #expect(output.contains("--locale must be a language and a country as Alexa writes them (en-US, en-GB, de-DE), not 'english'"), "\(output)")
+    }
+
+    @Test func grantingAPermissionTheManifestDoesNotAskForIsRefusedByName() async throws {
+        let skills = try TestSupport.temporaryFolder("remote-skills")
+        try Self.misbehavingSkill("ok", into: skills, endpoint: "http://127.0.0.1:9/")
+        let manifest = "\(skills)/ok/skill.json"
+        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: #""apis""#, with: #""permissions": [{"name": "alexa::profile:name:read"}], "apis""#)
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let data = try TestSupport.temporaryFolder("remote-data")
+        var options = HostOptions(skillFolders: [skills], nluCache: TestSupport.nluCache, dataRoot: data)
+        options.services = HostServices(dataRoot: data)
+        let host = try HostEngine(options: options)
+        let output = CapturedText()
+        let diagnostics = CapturedText()
+        let script = [":grant fine skill alexa::profile:email:read", ":grant nobody at all", ":grant fine skill", ":permissions", ":revoke fine skill", ":permissions"]
+        await REPL(host: host, input: ScriptedLines(script), output: output, diagnostics: diagnostics, format: .text).run()
+        let said = diagnostics.text
+        #expect(said.contains("Skill ok does not ask for alexa::profile:email:read; it asks for alexa::profile:name:read"), "\(said)")
+        #expect(said.contains("no loaded skill is called 'nobody at all'; :skills lists them"))
+        #expect(said.contains("granted Skill ok alexa::profile:name:read"))
+        #expect(said.contains("Skill ok (com.example.ok) asks for alexa::profile:name:read (granted)"))
+        #expect(said.contains("revoked every permission from Skill ok"))
+        #expect(said.contains("Skill ok (com.example.ok) asks for alexa::profile:name:read (not granted)"))
+        #expect(options.services?.grants.granted(to: "com.example.ok") == [])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import SkillHost
+@testable import SkillHost
 import SkillModel
 @testable import SkillServer
 import Testing
@@ -56,9 +56,8 @@ import TestSupport
 
         // The claims changed (another skill's id put in), the signature kept.
         let real = token().split(separator: ".")
-        let claims = String(decoding: try #require(Data(base64Encoded: String(real[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/").padding(toLength: (real[1].count + 3) / 4 * 4, withPad: "=", startingAt: 0))), as: UTF8.self)
-        let altered = Data(claims.replacingOccurrences(of: "com.example.concierge", with: "com.example.thief").utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let claims = String(decoding: try #require(HostServices.unbase64URL(real[1])), as: UTF8.self)
+        let altered = HostServices.base64URL(Array(claims.replacingOccurrences(of: "com.example.concierge", with: "com.example.thief").utf8))
         let forged = try await get(path, token: "skh1.\(altered).\(real[2])")
         #expect(forged.status == 401)
         #expect(forged.text.contains("not issued by this host"), "\(forged.text)")

@@ -103,7 +103,7 @@ public struct RemoteSkillFolder: Sendable, Equatable {
         let localeNames = alexa?["publishingInformation"]?["locales"]?.object
         let localeName = try string(localeNames?[locale]?["name"] ?? localeNames?[defaultLocale]?["name"] ?? localeNames?.first(where: { _ in true })?.value["name"], "$.manifest.publishingInformation.locales.\(locale).name")
         let folderName = (folder as NSString).lastPathComponent
-        let name = localeName.flatMap { (text: String) -> String? in text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text } ?? Self.displayName(model.invocationName)
+        let name = localeName.flatMap { (text: String) -> String? in text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text } ?? (model.invocationDisplayName.isEmpty ? "Remote Skill" : model.invocationDisplayName)
         let id = SkillID(try string(own?["id"], "$.skillhost.id") ?? "remote." + Self.idPart(folderName))
         guard id.isWellFormed else {
             throw LoaderError(.malformedManifest, path: manifestPath, "$.skillhost.id: '\(id)' is not a reverse-DNS identifier such as com.example.myskill")
@@ -171,12 +171,6 @@ public struct RemoteSkillFolder: Sendable, Equatable {
         guard data.count <= 4 << 20 else { throw LoaderError(code, path: path, "\(data.count) bytes: larger than the 4 MiB a manifest or model may be") }
         guard let text = String(data: data, encoding: .utf8) else { throw LoaderError(code, path: path, "not UTF-8 text") }
         return text
-    }
-
-    /// "hello world" → "Hello World".
-    static func displayName(_ invocation: String) -> String {
-        let words = invocation.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }
-        return words.isEmpty ? "Remote Skill" : words.joined(separator: " ")
     }
 
     /// A folder's name as one part of a reverse-DNS id: lower case letters and digits.

@@ -24,7 +24,7 @@ public final class ModelStandIn: SkillEndpoint, @unchecked Sendable {
         self.path = path
         self.generation = generation
         let key = Tokenizer.tokens(model.invocationName).map(\.text).joined(separator: "-")
-        let name = model.invocationName.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        let name = model.invocationDisplayName
         manifest = SkillManifest(id: SkillID("local.model.\(key.isEmpty ? "unnamed" : key)"), name: name.isEmpty ? "Model" : name, version: "model")
     }
 

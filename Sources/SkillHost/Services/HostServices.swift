@@ -89,6 +89,9 @@ public final class HostServices: Sendable {
         /// The permissions the skill's manifest asks for.
         public let declared: [String]
         public let expires: Date
+
+        /// Whether `alert` is one this token's skill set for this token's user.
+        public func owns(_ alert: some ScheduledAlert) -> Bool { alert.skillID == skillID && alert.userID == userID }
     }
 
     /// Why a token was refused.
@@ -176,6 +179,20 @@ public final class HostServices: Sendable {
     }
 }
 
+/// Why a service API refused a request, in its words: the HTTP status, the API's error code
+/// (`INVALID_TRIGGER`, `CONFLICT`, …) and what was wrong.
+public struct ServiceRefusal: Error, Sendable {
+    public let status: Int
+    public let code: String
+    public let message: String
+
+    public init(status: Int = 400, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+}
+
 /// The permissions the user granted each skill, kept in a file of the data root
 /// (`{"com.example.teashop": ["alexa::profile:name:read"]}`): the Alexa app's skill
 /// permissions page, as a file and the REPL's `:grant` and `:revoke`.
@@ -257,7 +274,7 @@ public final class DeviceSettings: Sendable {
         return object
     }
 
-    /// What is wrong with the file, if anything.
+    /// What is wrong with the file, if anything (the APIs then answer with the defaults).
     public var problem: String? {
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         do {

@@ -41,19 +41,6 @@ public final class HouseholdLists: Sendable {
         public var items: [Item]
     }
 
-    /// Why a change was refused, in the API's words.
-    public struct Refusal: Error, Sendable {
-        public let status: Int
-        public let type: String
-        public let message: String
-
-        public init(status: Int, type: String, message: String) {
-            self.status = status
-            self.type = type
-            self.message = message
-        }
-    }
-
     /// The lists every user has.
     public static let defaultNames = ["Alexa shopping list", "Alexa to-do list"]
     /// The most lists, and items in a list, one user keeps.
@@ -71,7 +58,7 @@ public final class HouseholdLists: Sendable {
 
     /// Changes the user's lists and writes them all; nothing changes when the write fails.
     @discardableResult
-    public func change<T>(of user: String, _ body: (inout [List]) throws(Refusal) -> T) throws -> T {
+    public func change<T>(of user: String, _ body: (inout [List]) throws -> T) throws -> T {
         try state.withLock { cached in
             var all = load(&cached)
             var mine = Self.withDefaults(all[user] ?? [], user: user)

@@ -197,33 +197,27 @@ public struct Reminder: ScheduledAlert, Equatable {
 
 /// Reading a Reminders API request body: the trigger's time, checked.
 public enum ReminderRequest {
-    /// Why a body was refused, in the API's words.
-    public struct Refusal: Error, Sendable {
-        public let code: String
-        public let message: String
-    }
-
     /// When the trigger fires first, and how it recurs.
     /// - Parameter timeZone: the device's, for a SCHEDULED_ABSOLUTE time that names none.
-    public static func schedule(_ trigger: JSONObject, now: Date, timeZone: String) throws(Refusal) -> (due: Date, frequency: String?) {
+    public static func schedule(_ trigger: JSONObject, now: Date, timeZone: String) throws(ServiceRefusal) -> (due: Date, frequency: String?) {
         switch trigger["type"]?.string {
         case "SCHEDULED_RELATIVE":
             let offset = trigger["offsetInSeconds"].flatMap { $0.number?.doubleValue ?? $0.string.flatMap(Double.init) }
             guard let offset, offset.isFinite, offset >= 1, offset <= 365 * 86400 else {
-                throw Refusal(code: "INVALID_TRIGGER", message: "trigger.offsetInSeconds must be a number of seconds from 1 to a year")
+                throw ServiceRefusal(code: "INVALID_TRIGGER", message: "trigger.offsetInSeconds must be a number of seconds from 1 to a year")
             }
-            guard trigger["recurrence"] == nil else { throw Refusal(code: "INVALID_TRIGGER", message: "a SCHEDULED_RELATIVE trigger cannot recur") }
+            guard trigger["recurrence"] == nil else { throw ServiceRefusal(code: "INVALID_TRIGGER", message: "a SCHEDULED_RELATIVE trigger cannot recur") }
             return (now + offset, nil)
         case "SCHEDULED_ABSOLUTE":
             guard let text = trigger["scheduledTime"]?.string else {
-                throw Refusal(code: "INVALID_TRIGGER", message: "trigger.scheduledTime is missing (\"2026-12-24T18:00:00.000\", the device's local time)")
+                throw ServiceRefusal(code: "INVALID_TRIGGER", message: "trigger.scheduledTime is missing (\"2026-12-24T18:00:00.000\", the device's local time)")
             }
             let zoneName = trigger["timeZoneId"]?.string ?? timeZone
             guard let zone = TimeZone(identifier: zoneName) else {
-                throw Refusal(code: "INVALID_TIMEZONE", message: "trigger.timeZoneId '\(zoneName)' is no time zone (America/Los_Angeles, say)")
+                throw ServiceRefusal(code: "INVALID_TIMEZONE", message: "trigger.timeZoneId '\(zoneName)' is no time zone (America/Los_Angeles, say)")
             }
             guard let scheduled = localTime(text, in: zone) else {
-                throw Refusal(code: "INVALID_TRIGGER", message: "trigger.scheduledTime '\(text)' is not a local time such as 2026-12-24T18:00:00.000")
+                throw ServiceRefusal(code: "INVALID_TRIGGER", message: "trigger.scheduledTime '\(text)' is not a local time such as 2026-12-24T18:00:00.000")
             }
             var frequency: String?
             if let recurrence = trigger["recurrence"] {
@@ -231,7 +225,7 @@ public enum ReminderRequest {
                     rule.split(separator: ";").first { $0.hasPrefix("FREQ=") }.map { String($0.dropFirst(5)) }
                 }
                 guard let freq, freq == "DAILY" || freq == "WEEKLY" else {
-                    throw Refusal(code: "INVALID_RECURRENCE", message: "trigger.recurrence: skillhost repeats reminders DAILY or WEEKLY")
+                    throw ServiceRefusal(code: "INVALID_RECURRENCE", message: "trigger.recurrence: skillhost repeats reminders DAILY or WEEKLY")
                 }
                 frequency = freq
             }
@@ -240,11 +234,11 @@ public enum ReminderRequest {
                 let step: TimeInterval = frequency == "WEEKLY" ? 7 * 86400 : 86400
                 while due <= now { due += step }
             } else if due <= now {
-                throw Refusal(code: "PAST_SCHEDULED_TIME", message: "trigger.scheduledTime \(text) (\(zoneName)) has passed")
+                throw ServiceRefusal(code: "PAST_SCHEDULED_TIME", message: "trigger.scheduledTime \(text) (\(zoneName)) has passed")
             }
             return (due, frequency)
         case let other:
-            throw Refusal(code: "INVALID_TRIGGER", message: "trigger.type \(other.map { "'\($0)'" } ?? "is missing"): SCHEDULED_RELATIVE or SCHEDULED_ABSOLUTE")
+            throw ServiceRefusal(code: "INVALID_TRIGGER", message: "trigger.type \(other.map { "'\($0)'" } ?? "is missing"): SCHEDULED_RELATIVE or SCHEDULED_ABSOLUTE")
         }
     }
 
@@ -261,17 +255,17 @@ public enum ReminderRequest {
     }
 
     /// The alertInfo's spoken text, checked: at least one content with text or SSML.
-    public static func checkAlertInfo(_ alertInfo: JSONObject?) throws(Refusal) -> JSONObject {
+    public static func checkAlertInfo(_ alertInfo: JSONObject?) throws(ServiceRefusal) -> JSONObject {
         guard let alertInfo, let content = alertInfo["spokenInfo"]?["content"]?.array, !content.isEmpty else {
-            throw Refusal(code: "INVALID_ALERT_INFO", message: "alertInfo.spokenInfo.content is missing: what to say, [{\"locale\": \"en-US\", \"text\": …}]")
+            throw ServiceRefusal(code: "INVALID_ALERT_INFO", message: "alertInfo.spokenInfo.content is missing: what to say, [{\"locale\": \"en-US\", \"text\": …}]")
         }
         for (i, item) in content.enumerated() {
             let text = item["text"]?.string ?? item["ssml"]?.string ?? ""
             guard !text.trimmingWhitespace().isEmpty else {
-                throw Refusal(code: "INVALID_ALERT_INFO", message: "alertInfo.spokenInfo.content[\(i)] says nothing: give text or ssml")
+                throw ServiceRefusal(code: "INVALID_ALERT_INFO", message: "alertInfo.spokenInfo.content[\(i)] says nothing: give text or ssml")
             }
             guard text.utf8.count <= 2000 else {
-                throw Refusal(code: "INVALID_ALERT_INFO", message: "alertInfo.spokenInfo.content[\(i)] is over 2,000 characters")
+                throw ServiceRefusal(code: "INVALID_ALERT_INFO", message: "alertInfo.spokenInfo.content[\(i)] is over 2,000 characters")
             }
         }
         return alertInfo

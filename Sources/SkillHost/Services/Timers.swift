@@ -112,30 +112,30 @@ public enum TimerRequest {
     public static let longest: TimeInterval = 24 * 3600
 
     /// The duration in seconds, the label and the behaviours, checked.
-    public static func read(_ body: JSONObject) throws(ReminderRequest.Refusal) -> (duration: String, seconds: TimeInterval, label: String?, triggering: JSONObject, creation: JSONObject) {
+    public static func read(_ body: JSONObject) throws(ServiceRefusal) -> (duration: String, seconds: TimeInterval, label: String?, triggering: JSONObject, creation: JSONObject) {
         guard let duration = body["duration"]?.string else {
-            throw ReminderRequest.Refusal(code: "INVALID_DURATION", message: "duration is missing: an ISO 8601 duration such as PT10M")
+            throw ServiceRefusal(code: "INVALID_DURATION", message: "duration is missing: an ISO 8601 duration such as PT10M")
         }
         guard let seconds = seconds(duration), seconds >= 1, seconds <= longest else {
-            throw ReminderRequest.Refusal(code: "INVALID_DURATION", message: "duration '\(duration)' is not an ISO 8601 duration from one second to 24 hours (PT10M, PT1H30M)")
+            throw ServiceRefusal(code: "INVALID_DURATION", message: "duration '\(duration)' is not an ISO 8601 duration from one second to 24 hours (PT10M, PT1H30M)")
         }
         let label = body["timerLabel"]?.string
-        if let label, label.count > 256 { throw ReminderRequest.Refusal(code: "INVALID_TIMER_LABEL", message: "timerLabel is over 256 characters") }
+        if let label, label.count > 256 { throw ServiceRefusal(code: "INVALID_TIMER_LABEL", message: "timerLabel is over 256 characters") }
         guard let triggering = body["triggeringBehavior"]?.object, let operation = triggering["operation"]?.object else {
-            throw ReminderRequest.Refusal(code: "INVALID_TRIGGERING_BEHAVIOR", message: "triggeringBehavior.operation is missing: {\"type\": \"ANNOUNCE\", \"textToAnnounce\": [{\"locale\": \"en-US\", \"text\": …}]}")
+            throw ServiceRefusal(code: "INVALID_TRIGGERING_BEHAVIOR", message: "triggeringBehavior.operation is missing: {\"type\": \"ANNOUNCE\", \"textToAnnounce\": [{\"locale\": \"en-US\", \"text\": …}]}")
         }
         switch operation["type"]?.string {
         case "ANNOUNCE":
             let texts = operation["textToAnnounce"]?.array ?? []
             guard texts.contains(where: { !($0["text"]?.string ?? "").trimmingWhitespace().isEmpty }) else {
-                throw ReminderRequest.Refusal(code: "INVALID_TRIGGERING_BEHAVIOR", message: "an ANNOUNCE timer needs textToAnnounce with text")
+                throw ServiceRefusal(code: "INVALID_TRIGGERING_BEHAVIOR", message: "an ANNOUNCE timer needs textToAnnounce with text")
             }
         case "NOTIFY_ONLY":
             break
         case "LAUNCH_TASK":
-            throw ReminderRequest.Refusal(code: "UNSUPPORTED_OPERATION", message: "LAUNCH_TASK timers (a task started when the timer ends) are not run by skillhost: use ANNOUNCE or NOTIFY_ONLY")
+            throw ServiceRefusal(code: "UNSUPPORTED_OPERATION", message: "LAUNCH_TASK timers (a task started when the timer ends) are not run by skillhost: use ANNOUNCE or NOTIFY_ONLY")
         case let other:
-            throw ReminderRequest.Refusal(code: "INVALID_TRIGGERING_BEHAVIOR", message: "triggeringBehavior.operation.type \(other.map { "'\($0)'" } ?? "is missing"): ANNOUNCE or NOTIFY_ONLY")
+            throw ServiceRefusal(code: "INVALID_TRIGGERING_BEHAVIOR", message: "triggeringBehavior.operation.type \(other.map { "'\($0)'" } ?? "is missing"): ANNOUNCE or NOTIFY_ONLY")
         }
         return (duration, seconds, label, triggering, body["creationBehavior"]?.object ?? JSONObject())
     }

@@ -128,8 +128,6 @@ struct HostOptionGroup: ParsableArguments {
         return options
     }
 
-    /// Starts the service APIs skills reach through `apiEndpoint` (HTTPS on a loopback port of
-    /// its own, see `ServiceAPI`) and puts them in `options`; cancel the task to stop them.
     /// Starts the service APIs, then the host with them: the engine, and the task to cancel when
     /// done. What keeps either from starting is a `ValidationError` saying so.
     func startHost(_ options: HostOptions) async throws -> (engine: HostEngine, services: Task<Void, Never>) {
@@ -147,10 +145,14 @@ struct HostOptionGroup: ParsableArguments {
         }
     }
 
-    func startServices(into options: inout HostOptions) async throws -> Task<Void, Never> {
+    /// Starts the service APIs skills reach through `apiEndpoint` (HTTPS on a loopback port of
+    /// its own, see `ServiceAPI`) and puts them in `options`; cancel the task to stop them.
+    private func startServices(into options: inout HostOptions) async throws -> Task<Void, Never> {
         let api = ServiceAPI(services: HostServices(dataRoot: options.dataRoot, locale: options.locale), tls: try ServiceTLS.load(dataRoot: options.dataRoot))
         let server = try await api.start()
         options.services = api.services
+        // A device.json that cannot be read is named, not silently replaced by the defaults.
+        if let problem = api.services.device.problem { options.progress("skillhost: the device settings are not used: \(problem)") }
         return server
     }
 }

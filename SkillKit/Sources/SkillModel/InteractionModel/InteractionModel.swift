@@ -222,3 +222,11 @@ public enum SampleTemplate {
         parts(of: sample).compactMap { if case .slot(let name) = $0 { name } else { nil } }
     }
 }
+
+extension InteractionModel {
+    /// The invocation name as a skill's name is written: "hello world" → "Hello World"; empty
+    /// when the invocation name is.
+    public var invocationDisplayName: String {
+        invocationName.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+}
