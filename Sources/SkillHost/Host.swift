@@ -153,6 +153,16 @@ public actor HostEngine {
         refusals = scan.refusals + modelRefusals + clashes
         turnDeadline = options.turnDeadline
         requests = RequestFactory(services: options.services, locale: options.locale)
+        options.services?.attachStorage { [published] id, request throws(StorageError) in
+            guard let entry = published.withLock({ $0 }).entry(id) else {
+                throw StorageError(.accessDenied, "no skill \(id) is loaded on this host")
+            }
+            guard entry.skill is RemoteSkill else {
+                throw StorageError(.accessDenied, "\(id) is a library, not a remote skill: its storage is reached through SkillKit, not S3")
+            }
+            let grant = StorageGrant(skillID: id, generation: entry.skill.generation, appGroups: entry.skill.manifest.appGroups, library: entry.origin)
+            return try storage.answer(request, for: grant)
+        }
         conversations = [.local: Conversation(userID: options.userID, deviceID: options.deviceID)]
     }
 

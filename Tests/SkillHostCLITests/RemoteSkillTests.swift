@@ -65,14 +65,33 @@ import TestSupport
         #expect(turns.allSatisfy { $0["error"]?.isNull ?? true }, "\(turns)")
     }
 
-    @Test func aPythonDialogSkillHasItsSlotsElicitedResolvedAndConfirmed() throws {
-        let server = try PythonSkillServer(script: "\(Self.fixtures)/tea-shop/app.py", python: try Self.askPython())
+    /// The environment `skillhost storage credentials` prints for `skill`, read as a user's
+    /// shell would take it.
+    static func storageCredentials(_ skill: String, data: String) throws -> [String: String] {
+        let (status, output) = try TestSupport.run(skillhost, ["storage", "credentials", skill, "--env-file", "--data", data])
+        try #require(status == 0, "\(output)")
+        var environment: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            let pair = line.split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { environment[String(pair[0])] = String(pair[1]) }
+        }
+        return environment
+    }
+
+    @Test func aPythonDialogSkillHasItsSlotsElicitedResolvedAndConfirmedAndItsAttributesKeptByTheSDKsS3Adapter() throws {
+        let data = try TestSupport.temporaryFolder("remote-data")
+        // The SDK's S3 adapter, given the host's credentials, keeps the attributes in the skill's
+        // private container instead of a bucket on Amazon.
+        let credentials = try Self.storageCredentials("com.example.teashop", data: data)
+        #expect(credentials["AWS_ENDPOINT_URL_S3"]?.hasPrefix("http://127.0.0.1:") == true, "\(credentials)")
+        #expect(credentials["AWS_ACCESS_KEY_ID"] == "com.example.teashop")
+        let server = try PythonSkillServer(script: "\(Self.fixtures)/tea-shop/app.py", python: try Self.askPython(), environment: credentials)
         defer { server.stop() }
         let skills = try Self.skillsFolder(with: "tea-shop", endpoint: server.url)
         let turns = try Self.talk(skills, [
             "open tea shop", "i would like some tea", "earl grey", "a big one", "yes",
             "order a small chamomile tea", "yes", "no",
-        ])
+        ], data: data)
         try #require(turns.count == 8, "\(turns) \(server.output)")
         let speech = turns.map { $0["speech"]?.string ?? "" }
         #expect(speech[0] == "Welcome to the tea shop. What would you like?")
@@ -86,6 +105,14 @@ import TestSupport
         #expect(speech[6] == "Your small herbal tea is on its way. That makes 2 orders today. Anything else?")
         #expect(speech[7] == "Enjoy your tea. 2 orders in all. Goodbye!")
         #expect(turns[7]["endSession"]?.bool == true)
+
+        // The next visit, another host process: the adapter read back what it stored.
+        let again = try Self.talk(skills, ["open tea shop"], data: data)
+        #expect(again.first?["speech"]?.string == "Welcome back to the tea shop. Last time you had a small herbal tea. What would you like?", "\(server.output)")
+        // The same document a SkillKit skill's AttributesManager keeps for the user.
+        let (status, stored) = try TestSupport.run(Self.skillhost, ["storage", "get", "com.example.teashop", "attributes.amzn1.ask.account.skillhost-local-user", "--data", data])
+        #expect(status == 0)
+        #expect(try JSONParser.parse(stored) == ["last": "small herbal", "total": 2], "\(stored)")
     }
 
     @Test func aPythonSkillUsesTheHostsServiceAPIsThroughTheSDKsClients() throws {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SkillModel
+import Storage
 
 /// What a skill reaches through a request's `apiEndpoint` with its `apiAccessToken`, as an
 /// Alexa skill reaches Amazon's service APIs: the tokens, the user's permission grants, the
@@ -149,6 +150,22 @@ public final class HostServices: Sendable {
     /// granted the skill any permission).
     func hasConsent(_ skill: SkillManifest) -> Bool {
         !Set(skill.permissions).isDisjoint(with: grants.granted(to: skill.id))
+    }
+
+    // MARK: Storage
+
+    /// Performs a storage request in a loaded remote skill's own containers.
+    public typealias StorageAccess = @Sendable (SkillID, StorageRequest) throws(StorageError) -> JSONValue
+    private let storageAccess = Locked<StorageAccess?>(nil)
+
+    /// Gives the services the host's storage (the host does, once its skills are loaded).
+    public func attachStorage(_ access: @escaping StorageAccess) { storageAccess.withLock { $0 = access } }
+
+    /// Answers `request` in `skill`'s containers, with the same checks and trust record as a
+    /// library skill's own storage calls.
+    public func store(_ request: StorageRequest, for skill: SkillID) throws(StorageError) -> JSONValue {
+        guard let access = storageAccess.withLock({ $0 }) else { throw StorageError(.io, "the host's skills are not loaded yet") }
+        return try access(skill, request)
     }
 
     // MARK: Progressive responses

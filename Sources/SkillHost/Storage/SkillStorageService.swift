@@ -32,7 +32,8 @@ final class SkillStorageService: Sendable {
         }
     }
 
-    private func answer(_ request: StorageRequest, for grant: StorageGrant) throws(StorageError) -> JSONValue {
+    /// Answers `request` in the containers `grant` reaches (its reply as skillhost_abi.h has it).
+    func answer(_ request: StorageRequest, for grant: StorageGrant) throws(StorageError) -> JSONValue {
         let name = try Self.container(request.container, for: grant)
         try trust.admit(grant, to: name)
         let container = try backend.documents(name)

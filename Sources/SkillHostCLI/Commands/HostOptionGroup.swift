@@ -153,6 +153,31 @@ struct HostOptionGroup: ParsableArguments {
         options.services = api.services
         // A device.json that cannot be read is named, not silently replaced by the defaults.
         if let problem = api.services.device.problem { options.progress("skillhost: the device settings are not used: \(problem)") }
-        return server
+        let storage = await startS3(api.services, options)
+        return Task {
+            await withTaskCancellationHandler {
+                await server.value
+                await storage?.value
+            } onCancel: {
+                server.cancel()
+                storage?.cancel()
+            }
+        }
+    }
+
+    /// Starts the S3 API remote skills keep their persistent attributes through (see `S3API`);
+    /// what keeps it from starting is said, and the host goes on without it.
+    private func startS3(_ services: HostServices, _ options: HostOptions) async -> Task<Void, Never>? {
+        do {
+            let credentials = try StorageCredentials.load(dataRoot: options.dataRoot)
+            do {
+                return try await S3API(services: services, credentials: credentials).start()
+            } catch {
+                options.progress("skillhost: remote skills' S3 storage is off: port \(credentials.port) (services-s3.json) cannot be listened on: \(error)")
+            }
+        } catch {
+            options.progress("skillhost: remote skills' S3 storage is off: \(error)")
+        }
+        return nil
     }
 }

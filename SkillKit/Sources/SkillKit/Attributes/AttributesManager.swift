@@ -79,28 +79,8 @@ public enum PersistenceKey: Sendable {
         }
     }
 
-    /// The document key for a partition: `attributes.<id>`, with anything but letters, digits,
-    /// '.', '-' and '_' percent-encoded, and a very long id shortened with a hash of it.
-    static func documentKey(_ partition: String) -> String {
-        var escaped = ""
-        for byte in partition.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                escaped.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                escaped += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        guard escaped.utf8.count > 180 else { return "attributes." + escaped }
-        return "attributes." + escaped.prefix(150) + "~" + String(FNV1a.hash(partition.utf8), radix: 16)
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to count: Int) -> String {
-        String(repeating: "0", count: max(0, count - self.count)) + self
-    }
+    /// The document key for a partition (`PersistentAttributesKey`).
+    static func documentKey(_ partition: String) -> String { PersistentAttributesKey.documentKey(partition) }
 }
 
 extension AttributesManager {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PostgresStore
 import SkillModel
+import SkillHost
 import Storage
 
 /// `skillhost storage`: the containers skills use, from outside any skill — the part an app
@@ -17,7 +18,7 @@ struct StorageCommand: ParsableCommand {
             the --database's skillhost_documents table. A refusal or a \
             missing document exits 1 with the reason on standard error.
             """,
-        subcommands: [StorageGetCommand.self, StoragePutCommand.self, StorageDeleteCommand.self, StorageListCommand.self]
+        subcommands: [StorageGetCommand.self, StoragePutCommand.self, StorageDeleteCommand.self, StorageListCommand.self, StorageCredentialsCommand.self]
     )
 
     // Declared here too, so that `--data` may come before the subcommand's name as well.
@@ -183,5 +184,45 @@ struct StorageListCommand: ParsableCommand {
             let keys = try data.withBackend { backend, _ in try backend.existingDocuments(name)?.list() ?? [] }
             FileHandle.standardOutput.write(Data(keys.map { $0.rawValue + "\n" }.joined().utf8))
         }
+    }
+}
+
+struct StorageCredentialsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "credentials",
+        abstract: "Print the environment a remote skill is started with to keep its persistent attributes in its private container through its SDK's S3 adapter.",
+        discussion: """
+            The Alexa SDKs' S3 persistence adapters (ask-sdk-s3-persistence-adapter) reach \
+            skillhost's S3 API on a loopback port of the data root's own instead of Amazon S3 \
+            when the skill's process has these variables: `eval "$(skillhost storage credentials \
+            com.example.teashop)"` before starting it. Each object is the attributes document of \
+            its key (the user id) in the skill's private container, the one SkillKit's \
+            AttributesManager uses. The port and the secret the keys derive from are kept in \
+            <root>/services-s3.json.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The remote skill's id (its skill.json's skillhost.id).", valueName: "skill-id")) var skill: String
+    @Flag(help: "Print KEY=VALUE lines (an env file for systemd or docker) instead of shell exports.") var envFile = false
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        do {
+            _ = try ContainerName(parsing: skill)
+        } catch {
+            FileHandle.standardError.write(Data("skillhost storage credentials: '\(skill)' is not a skill id: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let credentials: StorageCredentials
+        do {
+            credentials = try StorageCredentials.load(dataRoot: data.root)
+        } catch {
+            FileHandle.standardError.write(Data("skillhost storage credentials: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let lines = credentials.environment(for: SkillID(skill)).map { name, value in
+            envFile ? "\(name)=\(value)" : "export \(name)='\(value)'"
+        }
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 }

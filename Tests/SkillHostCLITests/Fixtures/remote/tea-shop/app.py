@@ -1,14 +1,17 @@
 # A tea order on the Alexa Skills Kit SDK for Python, served with flask-ask-sdk: the dialog
 # model elicits and confirms the slots (Dialog.Delegate until COMPLETED), the handler reads
-# them with the SDK's helpers and counts the session's orders in session attributes.
+# them with the SDK's helpers, counts the session's orders in session attributes and remembers
+# the user's last tea in persistent attributes, kept by the SDK's own S3 adapter (boto3 finds
+# the bucket where AWS_ENDPOINT_URL_S3 says: Amazon S3, or skillhost).
 import os
 
 from ask_sdk_core.dispatch_components import AbstractExceptionHandler, AbstractRequestHandler
-from ask_sdk_core.skill_builder import SkillBuilder
+from ask_sdk_core.skill_builder import CustomSkillBuilder
 from ask_sdk_core.utils import get_dialog_state, get_slot, get_slot_value, is_intent_name, is_request_type
 from ask_sdk_model import DialogState
 from ask_sdk_model.dialog import DelegateDirective
 from ask_sdk_model.slu.entityresolution import StatusCode
+from ask_sdk_s3.adapter import S3Adapter
 from flask import Flask
 from flask_ask_sdk.skill_adapter import SkillAdapter
 
@@ -32,7 +35,11 @@ class LaunchHandler(AbstractRequestHandler):
 
     def handle(self, handler_input):
         handler_input.attributes_manager.session_attributes["orders"] = 0
-        speech = "Welcome to the tea shop. What would you like?"
+        last = handler_input.attributes_manager.persistent_attributes.get("last")
+        if last:
+            speech = "Welcome back to the tea shop. Last time you had a {} tea. What would you like?".format(last)
+        else:
+            speech = "Welcome to the tea shop. What would you like?"
         return handler_input.response_builder.speak(speech).ask("What tea would you like?").response
 
 
@@ -59,6 +66,10 @@ class OrderTeaCompletedHandler(AbstractRequestHandler):
         size = resolved(handler_input, "size")
         kind = resolved(handler_input, "kind")
         session["orders"] = session.get("orders", 0) + 1
+        persistent = handler_input.attributes_manager.persistent_attributes
+        persistent["last"] = "{} {}".format(size, kind)
+        persistent["total"] = persistent.get("total", 0) + 1
+        handler_input.attributes_manager.save_persistent_attributes()
         count = session["orders"]
         speech = "Your {} {} tea is on its way. That makes {} order{} today. Anything else?".format(
             size, kind, count, "" if count == 1 else "s")
@@ -113,7 +124,7 @@ class ErrorHandler(AbstractExceptionHandler):
         return handler_input.response_builder.speak(speech).ask(speech).response
 
 
-sb = SkillBuilder()
+sb = CustomSkillBuilder(persistence_adapter=S3Adapter(bucket_name="tea-shop"))
 for handler in (LaunchHandler(), OrderTeaInProgressHandler(), OrderTeaCompletedHandler(), HelpHandler(),
                 StopHandler(), FallbackHandler(), SessionEndedHandler()):
     sb.add_request_handler(handler)
