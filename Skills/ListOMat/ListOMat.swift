@@ -1,14 +1,18 @@
 // ListOMat: a port of List-o-Mat (the second seed), the to-do list manager whose Intents
 // extension answers Siri in the lists-and-notes domain. Each intent is written as the seed
 // writes it — resolve → confirm → handle — and the lists live in the app group the app and
-// its extension share, so `skillhost storage` (the "app") sees and edits the same lists.
+// its extension share, so `skillhost storage` (the "app") sees and edits the same lists. With
+// the user's permission it also reads the Alexa household lists (the List Management API the
+// host serves, through SkillKit's service client), which every skill the user allows shares.
 import SkillKit
 
 enum ListOMat: ExportedSkill {
     static let appGroup = "group.com.app-o-mat.ListOMat"
     static let manifest = SkillManifest(
         id: "com.app-o-mat.listomat", name: "ListOMat", version: "1.0.0",
-        invocationNames: ["list-o-mat", "listomat"], appGroups: [appGroup])
+        invocationNames: ["list-o-mat", "listomat"], appGroups: [appGroup],
+        permissions: [householdListsPermission])
+    static let householdListsPermission = "alexa::household:lists:read"
     static let interactionModel = listOMatInteractionModel
 
     static func makeSkill() -> Skill {
@@ -50,10 +54,30 @@ struct LaunchHandler: RequestHandler {
 struct ListListsHandler: RequestHandler {
     func canHandle(_ input: HandlerInput) -> Bool { input.isIntent("ListListsIntent") }
 
-    func handle(_ input: HandlerInput) throws -> Response {
+    func handle(_ input: HandlerInput) async throws -> Response {
         let names = try ListStore(input).load().map(\.name)
-        let speech = names.isEmpty ? "You have no lists yet." : names.count == 1 ? "Your only list is \(SSML.escape(names[0]))." : "Your lists are \(SSML.escape(ResolvingRequestHandler.spokenList(names)))."
+        var speech = names.isEmpty ? "You have no lists yet." : names.count == 1 ? "Your only list is \(SSML.escape(names[0]))." : "Your lists are \(SSML.escape(ResolvingRequestHandler.spokenList(names)))."
+        if let household = await Self.householdLists(input) { speech += " " + household }
         return input.responseBuilder.speak(speech).getResponse()
+    }
+
+    /// What is on the user's Alexa household lists, when the user lets List-o-Mat read them;
+    /// nil when not (the user grants it in the Alexa app, or `:grant listomat`).
+    static func householdLists(_ input: HandlerInput) async -> String? {
+        let client = input.serviceClientFactory.getListManagementServiceClient()
+        do {
+            var said: [String] = []
+            for list in try await client.getListsMetadata()?["lists"]?.array ?? [] where list["state"]?.string == "active" {
+                guard let id = list["listId"]?.string, let name = list["name"]?.string else { continue }
+                let items = (try await client.getList(id, "active")?["items"]?.array ?? []).compactMap { $0["value"]?.string }
+                said.append(items.isEmpty ? "Your \(name) is empty." : "Your \(name) has \(ResolvingRequestHandler.spokenList(items)).")
+            }
+            return said.isEmpty ? nil : SSML.escape(said.joined(separator: " "))
+        } catch {
+            // Not granted, or no service APIs here: List-o-Mat's own lists are the answer.
+            if error.statusCode != 0, error.statusCode != 401, error.statusCode != 403 { input.host.log(.warning, "household lists: \(error)") }
+            return nil
+        }
     }
 }
 

@@ -18,6 +18,7 @@ public final class SkillLoader: Sendable {
     public let shadow: ShadowDirectory
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
+    private let api: SkillAPIHandler?
     public let trust: TrustPolicy
     /// The locale whose model a remote skill that ships several is read with.
     public let locale: String
@@ -26,11 +27,13 @@ public final class SkillLoader: Sendable {
     /// - Parameter storage: answers skills' storage requests; without it, storage calls fail
     ///   with a message saying the host offers none.
     /// - Parameter trust: which files code may be loaded from (see `TrustPolicy`).
-    public init(shadow: ShadowDirectory, logSink: @escaping SkillLogSink, storage: SkillStorageHandler? = nil, trust: TrustPolicy = .strict, locale: String = RemoteSkillFolder.defaultLocale) {
+    /// - Parameter api: makes skills' service API calls; without it, they fail saying so.
+    public init(shadow: ShadowDirectory, logSink: @escaping SkillLogSink, storage: SkillStorageHandler? = nil, api: SkillAPIHandler? = nil, trust: TrustPolicy = .strict, locale: String = RemoteSkillFolder.defaultLocale) {
         self.shadow = shadow
         self.locale = locale
         self.logSink = logSink
         self.storage = storage
+        self.api = api
         self.trust = trust
     }
 
@@ -76,7 +79,7 @@ public final class SkillLoader: Sendable {
         // The identity is not known before the factory runs; the binding learns it from the
         // file name now and is checked against the manifest below.
         let provisionalID = SkillID("unverified." + (path.split(separator: "/").last.map(String.init) ?? "skill"))
-        let binding = try HostServiceBinding(skillID: provisionalID, generation: 0, sink: logSink, storage: storage)
+        let binding = try HostServiceBinding(skillID: provisionalID, generation: 0, sink: logSink, storage: storage, api: api)
         guard let table = factory(binding.services) else {
             binding.retire()
             throw LoaderError(.factoryReturnedNothing, path: path, "\(Self.factorySymbol) returned NULL: the skill could not start")
@@ -95,7 +98,7 @@ public final class SkillLoader: Sendable {
     /// Loads the library in a runner process of its own (see `IsolatedSkill`), with this
     /// loader's trust, log and storage.
     public func launchIsolated(_ path: String, origin: String? = nil, configuration: RunnerConfiguration) throws(LoaderError) -> IsolatedSkill {
-        try IsolatedSkill.launch(path, origin: origin, loader: self, configuration: configuration, logSink: logSink, storage: storage)
+        try IsolatedSkill.launch(path, origin: origin, loader: self, configuration: configuration, logSink: logSink, storage: storage, api: api)
     }
 
     /// Loads in this process, or in a runner when `isolation` says the origin runs isolated.

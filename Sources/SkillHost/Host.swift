@@ -137,7 +137,15 @@ public actor HostEngine {
         let storage = SkillStorageService(backend: options.documents ?? FileBackend(root: options.dataRoot, limits: options.storageLimits))
         documents = storage.backend
         storageWatch = storage.watch
-        loader = SkillLoader(shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) }, trust: options.trust, locale: options.locale)
+        let services = options.services
+        loader = SkillLoader(
+            shadow: shadow, logSink: options.logSink, storage: { storage.handle($0, $1) },
+            api: { skill, request, reply in
+                // 1 is SH_STATUS_ERROR: no answer but this message.
+                guard let services else { return reply(1, Array("this host serves no service APIs".utf8)) }
+                services.call(request, for: skill, reply: reply)
+            },
+            trust: options.trust, locale: options.locale)
         self.options = options
         if let problem = WordVectors.problem { options.progress("skillhost: " + problem) }
         let owners = (try? storage.trust.read())?.skills ?? [:]

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTLS
 import Logging
 import NIOCore
+import NIOEmbedded
 import SkillHost
 import SkillModel
 
@@ -52,19 +53,56 @@ public struct ServiceAPI: Sendable {
         logger.logLevel = .critical
         let services = self.services
         let scheme = tls == nil ? "http" : "https"
+        let tls = self.tls
+        let router = router()
+        services.setResponder(Self.inProcess(router.buildResponder(), logger: logger))
         let app = Application(
-            router: router(),
+            router: router,
             server: try tls.map { try .tls(.http1(), tlsConfiguration: try $0.configuration()) } ?? .http1(),
             configuration: .init(address: .hostname(hostname, port: port), serverName: "skillhost-services"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let url = "\(scheme)://\(hostname):\(port)"
-                services.setEndpoint(url)
+                services.setEndpoint(url, authorityFile: tls?.authorityFile)
                 onListening(url)
             },
             logger: logger
         )
         try await app.run()
+    }
+
+    /// Answers a library skill's call (`HostServices.call`) with `responder`, the routes the
+    /// endpoint serves, in this process: no socket, no TLS, the same token and permission checks.
+    static func inProcess(_ responder: some HTTPResponder<BasicRequestContext>, logger: Logger) -> HostServices.Responder {
+        { method, path, token, body in
+            var headers: HTTPFields = [.authorization: "Bearer \(token)", .accept: "application/json"]
+            if body != nil { headers[.contentType] = "application/json" }
+            let head = HTTPRequest(method: HTTPRequest.Method(method) ?? .get, scheme: "https", authority: "127.0.0.1", path: path, headerFields: headers)
+            let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body ?? [])))
+            // The routes read nothing of the connection; a context needs one all the same.
+            let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: logger))
+            do {
+                let response: Response
+                do {
+                    response = try await responder.respond(to: request, context: context)
+                } catch let error as HTTPResponseError {
+                    // No such route (404), a method it does not take (405): as the server says it.
+                    response = try error.response(from: request, context: context)
+                }
+                let collected = Collected()
+                try await response.body.write(collected)
+                return (Int(response.status.code), collected.bytes.withLock { $0 })
+            } catch {
+                return (500, JSONWriter.bytes(["message": .string("\(error)")]))
+            }
+        }
+    }
+
+    /// A response body, written into memory.
+    struct Collected: ResponseBodyWriter {
+        let bytes = Locked<[UInt8]>([])
+        func write(_ buffer: ByteBuffer) async throws { bytes.withLock { $0 += buffer.readableBytesView } }
+        func finish(_ trailingHeaders: HTTPFields?) async throws {}
     }
 
     /// Starts serving in a task of its own and returns once the socket is bound (the services'

@@ -64,7 +64,7 @@ import TestSupport
         environment["XDG_RUNTIME_DIR"] = try TestSupport.temporaryFolder("no-sound")
         environment["SKILLHOST_CACHE_DIR"] = try TestSupport.temporaryFolder("listen-cache")
         process.environment = environment
-        let input = Pipe(), output = Pipe()
+        let input = TestSupport.pipe(), output = TestSupport.pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output

@@ -15,7 +15,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = ["--model", Self.anniversary, "--json", "--no-watch", "--no-cache", "--data", try TestSupport.temporaryFolder("model-option")]
-        let (stdin, stdout) = (Pipe(), Pipe())
+        let (stdin, stdout) = (TestSupport.pipe(), TestSupport.pipe())
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice

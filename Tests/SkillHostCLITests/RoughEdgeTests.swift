@@ -85,8 +85,8 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.skillhost)
         process.arguments = ["nlu", "parse", "--model", folder + "/pizza.json", "--with", folder + "/coffee.json", "--no-cache"]
-        let input = Pipe()
-        let output = Pipe()
+        let input = TestSupport.pipe()
+        let output = TestSupport.pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -10,7 +10,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = arguments
-        let stdin = Pipe()
+        let stdin = TestSupport.pipe()
         process.standardInput = stdin
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

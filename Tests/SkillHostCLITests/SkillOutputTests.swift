@@ -14,7 +14,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = ["--skills", folder, "--no-watch", "--no-cache", "--data", try TestSupport.temporaryFolder("skill-output-data")] + arguments
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        let (stdin, stdout, stderr) = (TestSupport.pipe(), TestSupport.pipe(), TestSupport.pipe())
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr

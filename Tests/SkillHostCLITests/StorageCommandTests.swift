@@ -23,7 +23,7 @@ import TestSupport
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        let out = TestSupport.pipe(), err = TestSupport.pipe(), stdin = TestSupport.pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = stdin

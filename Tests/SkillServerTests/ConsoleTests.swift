@@ -174,7 +174,7 @@ import TestSupport
         process.arguments = ["console", "--skills", try TestSupport.folderWithProducts(["HelloWorld"]), "--data", try TestSupport.temporaryFolder("console-data"), "--no-watch", "--port", "0"]
         // No display: nothing to open a browser on, so it says where to go.
         process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" && $0.key != "WAYLAND_DISPLAY" }
-        let errors = Pipe()
+        let errors = TestSupport.pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -45,13 +45,14 @@ import TestSupport
 
         var arguments = credentials.environment(for: "com.example.teashop").map { "\($0.key)=\($0.value)" }
         arguments.append("OTHER_SECRET=" + credentials.secretKey(for: "com.example.other"))
-        let (status, output) = try TestSupport.run("/usr/bin/env", arguments + [python, fixtures + "/s3-probe.py"])
+        let (status, output) = try await TestSupport.runOffPool("/usr/bin/env", arguments + [python, fixtures + "/s3-probe.py"])
         try #require(status == 0, "\(output)")
         var results: [String: JSONObject] = [:]
         for line in output.split(separator: "\n") {
             if let object = try? JSONParser.parse(String(line)).object, let name = object["case"]?.string { results[name] = object }
         }
         func code(_ name: String) -> String? { results[name]?["code"]?.string }
+        #expect(results.count == 11, "\(output)")
         #expect(code("missing") == "NoSuchKey", "the S3 adapter reads this as no attributes")
         #expect(code("head missing") == "404")
         #expect(code("put") == "OK")

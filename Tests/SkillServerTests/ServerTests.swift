@@ -23,10 +23,12 @@ final class RunningServer: Sendable {
         process.arguments = ["serve", "--skills", folder, "--data", data, "--port", "0", "--server-log", "warning"] + (watch ? [] : ["--no-watch"]) + arguments
         // Trained models shared by this process's servers, in its own temporary folder.
         process.environment = ProcessInfo.processInfo.environment.merging(["SKILLHOST_CACHE_DIR": try Self.cache.get()]) { $1 }
-        let errors = Pipe()
+        let errors = TestSupport.pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        _ = Self.cleanUpAtExit
         try process.run()
+        Self.live.withLock { $0.insert(process.processIdentifier) }
         self.process = process
         let log = self.log
         let reading = errors.fileHandleForReading
@@ -53,10 +55,19 @@ final class RunningServer: Sendable {
         self.port = port
     }
 
-    /// A test that fails before `stop()` leaves no server running.
+    /// A test that fails before `stop()`, or needs no graceful stop, leaves no server running:
+    /// SIGKILL, since a child of the test runner may have inherited SIGTERM ignored (a
+    /// ServiceLifecycle group run in-process ignores it to hear it through a signal source).
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        Self.live.withLock { _ = $0.remove(process.processIdentifier) }
     }
+
+    /// Servers running, killed at exit whatever became of their tests.
+    private static let live = Locked<Set<Int32>>([])
+    private static let cleanUpAtExit: Void = {
+        atexit { RunningServer.live.withLock { $0.forEach { kill($0, SIGKILL) } } }
+    }()
 
     private static let cache = Result { try TestSupport.temporaryFolder("serve-cache") }
 
@@ -421,7 +432,8 @@ final class RunningServer: Sendable {
         #expect(await first.stop() == 0)
         #expect(await second.stop() == 0)
         for data in [first.data, second.data] {
-            let stored = (try? FileManager.default.subpathsOfDirectory(atPath: data)) ?? []
+            // The machine's own service configuration (services-tls/, services-s3.json) aside.
+            let stored = ((try? FileManager.default.subpathsOfDirectory(atPath: data)) ?? []).filter { !$0.hasPrefix("services-") }
             #expect(!stored.contains { $0.hasSuffix(".json") }, "documents kept in \(data): \(stored)")
         }
         // What they stored, read from outside as with the file store.

@@ -272,7 +272,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.torturePath)
         process.arguments = arguments
-        let output = Pipe()
+        let output = TestSupport.pipe()
         process.standardOutput = output
         try process.run()
         return (process, output)

@@ -1,4 +1,5 @@
 import Foundation
+import Loader
 import Glibc
 import SkillModel
 
@@ -73,7 +74,7 @@ public final class PostgresServer: Sendable {
 
     /// Runs a PostgreSQL tool (as the cluster's owner) and waits for it: posix_spawn and
     /// waitpid, its output to a file (the server pg_ctl starts would hold a pipe open for its
-    /// life, and Foundation's Process was seen to miss the tool's exit).
+    /// life, and Foundation's Process was seen to miss the tool's exit), no other descriptor.
     private func run(_ tool: String, _ arguments: [String]) throws {
         let command = (runAs.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? []) + ["\(binaries)/\(tool)"] + arguments
         let outputPath = "\(folder)/\(tool).out"
@@ -83,6 +84,9 @@ public final class PostgresServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else this process has open: a pipe another test is reading (TestSupport.run's)
+        // would stay open for the server's life, and its reader would never see the end.
+        SpawnActions.closeOthers(&actions)
         let argv = command.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0

@@ -82,16 +82,28 @@ public enum TestSupport {
         return output
     }
 
+    /// A pipe whose ends close on exec: a child given one end as its standard input or output
+    /// gets it (dup2 makes a descriptor that stays), and no other child started meanwhile by
+    /// another test inherits it — one that did would keep it open for its life, and whoever
+    /// reads the pipe would never see the end.
+    public static func pipe() -> Pipe {
+        let pipe = Pipe()
+        for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return pipe
+    }
+
     /// Runs `executable` with `arguments` to the end: its exit status and what it printed on
     /// standard output and error together.
     public static func run(_ executable: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let pipe = Pipe()
+        let pipe = Self.pipe()
         process.standardError = pipe
         process.standardOutput = pipe
-        let stdin = input.map { _ in Pipe() }
+        let stdin = input.map { _ in Self.pipe() }
         if let stdin { process.standardInput = stdin }
         try process.run()
         if let stdin, let input {
@@ -101,6 +113,17 @@ public enum TestSupport {
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)
+    }
+
+    /// `run`, waited for on a thread of its own: an async test whose child talks to a server in
+    /// this process (which answers from Swift's cooperative pool) must not hold a pool thread
+    /// while it waits.
+    public static func runOffPool(_ executable: String, _ arguments: [String], input: String? = nil) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try run(executable, arguments, input: input) })
+            }
+        }
     }
 
     /// The fixture skill every loader test compiles variants of.

@@ -19,8 +19,11 @@ public struct Frame: Sendable, Equatable {
         case log = 5
         /// Runner → host: a storage request (skillhost_abi.h); the runner waits for the reply.
         case storage = 6
-        /// Host → runner: the reply to storage request `id`.
+        /// Host → runner: the reply to storage request (or service API call) `id`.
         case storageReply = 7
+        /// Runner → host: a service API call (skillhost_abi.h's `call_api`); a thread of the
+        /// runner waits for the reply, a `storageReply` with the same id.
+        case api = 8
     }
 
     public var kind: Kind

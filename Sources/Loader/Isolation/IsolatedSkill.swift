@@ -46,13 +46,14 @@ public struct RunnerConfiguration: Sendable {
 /// A skill generation running in a runner process of its own, spoken to over framed pipes
 /// (`Frame`). A crash or a hang costs the turn under way: the turn fails with what happened,
 /// and the next request starts a new runner from the same frozen copy of the library. The
-/// runner's host services (log, storage) come back over the pipe and are answered here, bound
+/// runner's host services (log, storage, service API calls) come back over the pipe and are answered here, bound
 /// to the identity the host checked, never to anything the runner claims.
 ///
 /// A turn is one exchange on the calling thread: write the request, then read frames (answering
-/// log and storage frames) until the response, the runner's end, or the deadline. No thread
-/// hop on the host's side; the calling thread waits while the runner works, at most until the
-/// deadline. Turns to one runner take turns.
+/// log, storage and service API frames) until the response, the runner's end, or the deadline.
+/// No thread hop on the host's side; the calling thread waits while the runner works, at most
+/// until the deadline. (A service API call is answered on a thread of the services' own, never
+/// one a waiting exchange may hold.) Turns to one runner take turns.
 public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     // @unchecked: the lets are immutable; everything that changes is inside `state`'s Mutex,
     // and a runner's pipes are used only by the exchange holding `exchange`.
@@ -69,6 +70,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     private let configuration: RunnerConfiguration
     private let logSink: SkillLogSink
     private let storage: SkillStorageHandler?
+    private let api: SkillAPIHandler?
     private let state = Locked(State())
     /// Held for a whole exchange with the runner.
     private let exchange = PlainLock()
@@ -113,7 +115,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
     /// Starts a runner for the library and checks what it loaded.
     /// - Parameters:
     ///   - loader: gives the generation number, checks trust, and holds the frozen copy.
-    public static func launch(_ path: String, origin: String? = nil, loader: SkillLoader, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?) throws(LoaderError) -> IsolatedSkill {
+    public static func launch(_ path: String, origin: String? = nil, loader: SkillLoader, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?, api: SkillAPIHandler? = nil) throws(LoaderError) -> IsolatedSkill {
         // A runner that dies between turns must not take the host with it on the next write.
         signal(SIGPIPE, SIG_IGN)
         let bytes = try LibraryFile.read(path, trust: loader.trust)
@@ -144,7 +146,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             loader.shadow.discard(frozen)
             throw LoaderError(.malformedManifest, path: path, "the runner sent a manifest or model that does not parse: \(error)")
         }
-        let skill = IsolatedSkill(manifest: manifest, model: model, path: path, generation: loader.nextGeneration(of: manifest.id), frozenCopy: frozen, shadow: loader.shadow, origin: origin ?? path, configuration: configuration, logSink: logSink, storage: storage)
+        let skill = IsolatedSkill(manifest: manifest, model: model, path: path, generation: loader.nextGeneration(of: manifest.id), frozenCopy: frozen, shadow: loader.shadow, origin: origin ?? path, configuration: configuration, logSink: logSink, storage: storage, api: api)
         skill.state.withLock {
             $0.runner = runner
             $0.starts = 1
@@ -153,7 +155,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         return skill
     }
 
-    private init(manifest: SkillManifest, model: InteractionModel, path: String, generation: Int, frozenCopy: String, shadow: ShadowDirectory, origin: String, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?) {
+    private init(manifest: SkillManifest, model: InteractionModel, path: String, generation: Int, frozenCopy: String, shadow: ShadowDirectory, origin: String, configuration: RunnerConfiguration, logSink: @escaping SkillLogSink, storage: SkillStorageHandler?, api: SkillAPIHandler?) {
         self.manifest = manifest
         self.model = model
         self.path = path
@@ -164,6 +166,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         self.configuration = configuration
         self.logSink = logSink
         self.storage = storage
+        self.api = api
     }
 
     /// Spawns a runner on `library` and waits for its hello.
@@ -275,7 +278,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
                     throw SkillCallError(skillID: id, message: String(decoding: frame.payload, as: UTF8.self))
                 }
                 return frame.payload
-            case .log, .storage:
+            case .log, .storage, .api:
                 serve(frame, from: runner)
             default:
                 // A late answer to a turn that already failed, or a frame out of turn.
@@ -298,6 +301,15 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
                 (status, reply) = (Int32(SH_STATUS_ERROR.rawValue), Array("this host offers no storage".utf8))
             }
             runner.writer.send(Frame(.storageReply, id: frame.id, status: status, payload: reply))
+        case .api:
+            // Answered when the call is done, from whichever thread does it: the writer is shared.
+            guard let api else {
+                runner.writer.send(Frame(.storageReply, id: frame.id, status: Int32(SH_STATUS_ERROR.rawValue), payload: Array("this host serves no service APIs".utf8)))
+                return
+            }
+            api(id, frame.payload) { status, reply in
+                runner.writer.send(Frame(.storageReply, id: frame.id, status: status, payload: reply))
+            }
         default:
             break
         }

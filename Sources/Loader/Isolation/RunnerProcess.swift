@@ -30,7 +30,7 @@ final class RunnerProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         // Nothing else of the host's: not its listening sockets, database connections, other
         // runners' pipes or a sanitizer's, whatever a descriptor's close-on-exec flag says.
-        Self.closeOthers(&actions)
+        SpawnActions.closeOthers(&actions)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -51,20 +51,6 @@ final class RunnerProcess: @unchecked Sendable {
         pid = child
         input = toChild[1]
         output = fromChild[0]
-    }
-
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later), which Swift's Glibc
-    /// module does not declare.
-    private static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: CloseFrom.self) }
-
-    /// Closes every descriptor from 3 up in the child: with one action where glibc has it, else
-    /// one per descriptor open now.
-    private static func closeOthers(_ actions: inout posix_spawn_file_actions_t) {
-        if let closeFrom, closeFrom(&actions, 3) == 0 { return }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-        for descriptor in open.sorted() where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
     }
 
     deinit {
@@ -117,4 +103,24 @@ final class RunnerProcess: @unchecked Sendable {
         }
         return "exited with status \((status >> 8) & 0xFF)"
     }
+}
+
+/// What a child started with posix_spawn is given of this process's descriptors: nothing but
+/// what the actions name (a pipe another part of the host reads would otherwise stay open for
+/// the child's life, and its reader never see the end).
+public enum SpawnActions {
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later), which Swift's Glibc
+    /// module does not declare.
+    private static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: CloseFrom.self) }
+
+    /// Closes every descriptor from 3 up in the child: with one action where glibc has it, else
+    /// one per descriptor open now.
+    public static func closeOthers(_ actions: inout posix_spawn_file_actions_t) {
+        if let closeFrom, closeFrom(&actions, 3) == 0 { return }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        for descriptor in open.sorted() where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    }
+
 }

@@ -33,6 +33,15 @@ public enum SkillRunner {
                 writer.send(Frame(.storage, id: turn, payload: Array(request)))
                 return inbox.waitForStorageReply(turn)
             },
+            api: { _, request, reply in
+                // Sent to the host, which makes the call; a thread of its own waits for the answer.
+                let call = inbox.openStorageCall()
+                writer.send(Frame(.api, id: call, payload: request))
+                Thread.detachNewThread {
+                    let (status, bytes) = inbox.waitForStorageReply(call)
+                    reply(status, bytes)
+                }
+            },
             // The host checked who may write the library before starting the runner.
             trust: .anyone)
         let skill: LoadedSkill
@@ -83,7 +92,7 @@ public enum SkillRunner {
     }
 }
 
-/// The runner's standard input, shared by the main loop and the skill's storage calls.
+/// The runner's standard input, shared by the main loop and the skill's storage and API calls.
 ///
 /// Whoever needs a frame reads it, if no one else is reading: a storage call made while the
 /// main loop runs the skill (the common case: a handler storing before it answers) reads its own

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+
 import SkillModel
 import Storage
 
@@ -13,6 +14,7 @@ public final class HostServices: Sendable {
 
     private let key: SymmetricKey
     private let address = Locked<String?>(nil)
+    private let authority = Locked<String?>(nil)
     public let grants: PermissionGrants
     public let device: DeviceSettings
     public let reminders: AlertStore<Reminder>
@@ -76,7 +78,12 @@ public final class HostServices: Sendable {
 
     /// The `apiEndpoint` requests carry, once the API listens.
     public var endpoint: String? { address.withLock { $0 } }
-    public func setEndpoint(_ url: String) { address.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url } }
+    /// The certificate of the authority the endpoint's certificate comes from (nil for http).
+    public var authorityFile: String? { authority.withLock { $0 } }
+    public func setEndpoint(_ url: String, authorityFile: String? = nil) {
+        address.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url }
+        authority.withLock { $0 = authorityFile }
+    }
 
     // MARK: Tokens
 
@@ -166,6 +173,47 @@ public final class HostServices: Sendable {
     public func store(_ request: StorageRequest, for skill: SkillID) throws(StorageError) -> JSONValue {
         guard let access = storageAccess.withLock({ $0 }) else { throw StorageError(.io, "the host's skills are not loaded yet") }
         return try access(skill, request)
+    }
+
+    // MARK: Library skills' calls
+
+    /// Answers a service API call with the same routes the HTTPS endpoint serves: `ServiceAPI`
+    /// sets it when it starts. The status and the answer's body.
+    public typealias Responder = @Sendable (_ method: String, _ path: String, _ token: String, _ body: [UInt8]?) async -> (status: Int, body: [UInt8])
+    private let responder = Locked<Responder?>(nil)
+    private static let thread = ServiceThread(name: "service APIs")
+
+    public func setResponder(_ respond: @escaping Responder) { responder.withLock { $0 = respond } }
+
+    /// Answers a library skill's service API call (skillhost_abi.h's `call_api`) with the routes a
+    /// remote skill's SDK reaches over HTTPS — one implementation, the same token and permission
+    /// checks — and tells `reply` the reply the ABI documents, or why there is none. It runs on
+    /// the services' own thread (`ServiceThread`). A token issued to another skill is refused
+    /// before anything is asked.
+    public func call(_ request: [UInt8], for skill: SkillID, reply: @escaping @Sendable (_ status: Int32, _ bytes: [UInt8]) -> Void) {
+        // 0 and 1 are SH_STATUS_OK and SH_STATUS_ERROR.
+        let fail: @Sendable (String) -> Void = { reply(1, Array($0.utf8)) }
+        let call: ServiceAPICall
+        do { call = try ServiceAPICall(parsing: request) } catch { return fail("malformed service API call: \(error)") }
+        guard let respond = responder.withLock({ $0 }) else { return fail("the host's service APIs are not running") }
+        if case .success(let claims) = verify(call.token), claims.skillID != skill {
+            return fail("the token was issued to \(claims.skillID), not \(skill)")
+        }
+        Task(executorPreference: Self.thread) {
+            let answer = await respond(call.method, call.path, call.token, call.body.map(JSONWriter.bytes))
+            guard !answer.body.isEmpty else {
+                return reply(0, JSONWriter.bytes(["status": .number(JSONNumber(answer.status)), "body": .null]))
+            }
+            guard let body = try? JSONParser.parse(answer.body) else {
+                return fail("\(call.method) \(call.path) answered HTTP \(answer.status) with a body that is not JSON")
+            }
+            reply(0, JSONWriter.bytes(["status": .number(JSONNumber(answer.status)), "body": body]))
+        }
+    }
+
+    /// `call(_:for:reply:)`, awaited.
+    public func call(_ request: [UInt8], for skill: SkillID) async -> (status: Int32, reply: [UInt8]) {
+        await withCheckedContinuation { continuation in call(request, for: skill) { continuation.resume(returning: ($0, $1)) } }
     }
 
     // MARK: Progressive responses

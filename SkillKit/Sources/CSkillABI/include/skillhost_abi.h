@@ -105,6 +105,29 @@ typedef void (*sh_bytes_fn)(void *context, const char *bytes, size_t length);
 typedef int32_t (*sh_storage_fn)(const char *request, size_t length, sh_bytes_fn reply, void *reply_context);
 
 /**
+ * Receives the answer to one service API call (`sh_host_services.call_api`), exactly once, from
+ * any thread. status SH_STATUS_OK: `bytes` is {"status": <HTTP status>, "body": <the API's JSON
+ * answer, or null when it had none>}; SH_STATUS_ERROR: a UTF-8 message saying why the call
+ * could not be made; SH_STATUS_RETIRED: the generation is retired, nothing was sent. `bytes`
+ * is valid only during the call.
+ */
+typedef void (*sh_reply_fn)(void *context, int32_t status, const char *bytes, size_t length);
+
+/**
+ * One call to Alexa's service APIs, which the host serves at every request's
+ * `context.System.apiEndpoint` — the same endpoints a remote skill's SDK calls over HTTPS:
+ *
+ *   {"method": "POST", "path": "/v1/alerts/reminders", "token": "<the request's apiAccessToken>",
+ *    "body": {...}}                                   ("body" absent for GET and DELETE)
+ *
+ * The token decides what the call may do, as it does for Alexa (the skill, user, device and the
+ * permissions granted); a token issued to another skill is refused. Returns at once; the host
+ * calls `reply(reply_context, ...)` exactly once, later, from another thread — never from
+ * inside `call_api`. Safe from any thread; never blocks.
+ */
+typedef void (*sh_call_api_fn)(const char *request, size_t length, sh_reply_fn reply, void *reply_context);
+
+/**
  * Services the host offers a skill. Owned by the host, valid for the life of the process.
  * New services are appended; check `struct_size` before using a field added after v1.
  */
@@ -114,6 +137,8 @@ typedef struct sh_host_services {
     sh_log_fn log;
     /* Appended: present when struct_size >= offsetof(sh_host_services, storage) + sizeof(void *). */
     sh_storage_fn storage;
+    /* Appended: present when struct_size >= offsetof(sh_host_services, call_api) + sizeof(void *). */
+    sh_call_api_fn call_api;
 } sh_host_services;
 
 /** A skill's private state, opaque to the host. */
@@ -169,7 +194,8 @@ const sh_skill_table *skillhost_create_skill_v1(const sh_host_services *host);
 #if defined(__x86_64__) || defined(__aarch64__)
 _Static_assert(offsetof(sh_host_services, log) == 8, "sh_host_services v1 layout changed");
 _Static_assert(offsetof(sh_host_services, storage) == 16, "sh_host_services layout changed");
-_Static_assert(sizeof(sh_host_services) == 24, "sh_host_services layout changed");
+_Static_assert(offsetof(sh_host_services, call_api) == 24, "sh_host_services layout changed");
+_Static_assert(sizeof(sh_host_services) == 32, "sh_host_services layout changed");
 _Static_assert(offsetof(sh_skill_table, instance) == 8, "sh_skill_table v1 layout changed");
 _Static_assert(offsetof(sh_skill_table, skill_id) == 16, "sh_skill_table v1 layout changed");
 _Static_assert(offsetof(sh_skill_table, manifest_json) == 24, "sh_skill_table v1 layout changed");

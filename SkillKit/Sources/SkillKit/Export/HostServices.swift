@@ -16,6 +16,7 @@ public struct HostServices: @unchecked Sendable {
     private struct LocalServices {
         let log: @Sendable (LogLevel, String) -> Void
         let storage: @Sendable (StorageRequest) throws(SkillError) -> JSONValue
+        let api: (@Sendable (ServiceCall) async throws(ServiceError) -> ServiceAnswer)?
     }
 
     public init() {
@@ -25,9 +26,10 @@ public struct HostServices: @unchecked Sendable {
 
     /// Services for a skill run in-process (a unit test): `storage` answers each request as the
     /// host would (the replies skillhost_abi.h documents), `log` receives each line.
-    public init(log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }, storage: @escaping @Sendable (StorageRequest) throws(SkillError) -> JSONValue) {
+    /// `api`, when given, answers the skill's service API calls (`ServiceClientFactory`'s clients).
+    public init(log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }, storage: @escaping @Sendable (StorageRequest) throws(SkillError) -> JSONValue, api: (@Sendable (ServiceCall) async throws(ServiceError) -> ServiceAnswer)? = nil) {
         table = nil
-        local = LocalServices(log: log, storage: storage)
+        local = LocalServices(log: log, storage: storage, api: api)
     }
 
     init(table: UnsafePointer<sh_host_services>?) {
@@ -86,6 +88,62 @@ public struct HostServices: @unchecked Sendable {
             throw SkillError.storage(String(decoding: reply, as: UTF8.self))
         }
     }
+}
+
+extension HostServices {
+    private var apiFunction: sh_call_api_fn? {
+        guard let table, table.pointee.struct_size >= UInt32(MemoryLayout<sh_host_services>.offset(of: \.call_api)! + 8) else { return nil }
+        return table.pointee.call_api
+    }
+
+    /// Whether the host makes service API calls.
+    public var hasServiceAPIs: Bool { local?.api != nil || apiFunction != nil }
+
+    /// Makes one call to Alexa's service APIs as the host serves them (skillhost_abi.h's
+    /// `call_api`): the API's answer, whatever its status, or a `ServiceError` with status 0
+    /// saying why none came.
+    public func callAPI(_ call: ServiceCall) async throws(ServiceError) -> ServiceAnswer {
+        if let local {
+            guard let api = local.api else { throw ServiceError(statusCode: 0, message: "no service APIs here: the test gave none") }
+            return try await api(call)
+        }
+        guard let callAPI = apiFunction else {
+            throw ServiceError(statusCode: 0, message: "no service APIs here: the skill is not running in a host that serves them")
+        }
+        let bytes = JSONWriter.bytes(call.json)
+        let (status, reply) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, [UInt8]), Never>) in
+            let context = Unmanaged.passRetained(APIReply(continuation)).toOpaque()
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { callAPI($0.baseAddress, $0.count, receiveAPIReply, context) }
+            }
+        }
+        switch status {
+        case Int32(SH_STATUS_OK.rawValue):
+            guard let answer = try? JSONParser.parse(reply), let code = answer["status"]?.int else {
+                throw ServiceError(statusCode: 0, message: "the host's answer to \(call.method) \(call.path) is not {\"status\", \"body\"}")
+            }
+            let body = answer["body"].flatMap { $0.isNull ? nil : $0 }
+            return ServiceAnswer(statusCode: code, body: body)
+        case Int32(SH_STATUS_RETIRED.rawValue):
+            throw ServiceError(statusCode: 0, message: "this generation of the skill has been retired; nothing was sent")
+        default:
+            throw ServiceError(statusCode: 0, message: String(decoding: reply, as: UTF8.self))
+        }
+    }
+}
+
+/// Where a `call_api` reply goes: the continuation of the call waiting for it.
+private final class APIReply {
+    let continuation: CheckedContinuation<(Int32, [UInt8]), Never>
+    init(_ continuation: CheckedContinuation<(Int32, [UInt8]), Never>) { self.continuation = continuation }
+}
+
+/// Resumes the waiting call with the host's reply (exactly once per call: skillhost_abi.h).
+private let receiveAPIReply: sh_reply_fn = { context, status, bytes, length in
+    guard let context else { return }
+    let reply = Unmanaged<APIReply>.fromOpaque(context).takeRetainedValue()
+    let copied = bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
+    reply.continuation.resume(returning: (status, copied))
 }
 
 /// Copies the host's reply into the `[UInt8]` the context points at.

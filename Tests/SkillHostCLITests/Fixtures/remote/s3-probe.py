@@ -8,7 +8,8 @@ import boto3
 import botocore
 from botocore.config import Config
 
-once = Config(retries={"max_attempts": 1})
+# One attempt each, so that a refusal is seen as it is; patient, for a test machine under load.
+once = Config(retries={"max_attempts": 1}, connect_timeout=120, read_timeout=120)
 mine = boto3.client("s3", config=once)
 
 
@@ -19,6 +20,8 @@ def probe(case, call):
         print(json.dumps({"case": case, "code": "OK", "body": body}))
     except botocore.exceptions.ClientError as error:
         print(json.dumps({"case": case, "code": error.response["Error"].get("Code"), "message": error.response["Error"].get("Message", "")}))
+    except Exception as error:  # no answer at all: said, and the next case tried
+        print(json.dumps({"case": case, "code": "NO ANSWER", "message": "{}: {}".format(type(error).__name__, error)}))
 
 
 def client(key, secret):
