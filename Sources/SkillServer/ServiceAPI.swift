@@ -109,10 +109,17 @@ public struct ServiceAPI: Sendable {
     /// endpoint set); cancel the task to stop.
     /// - Throws: what kept the server from listening (the port taken, say).
     public func start() async throws -> Task<Void, Never> {
+        try await Self.startListening { listening in try await run(onListening: { _ in listening() }) }
+    }
+
+    /// Runs `serve` in a task of its own and returns once it says it listens (by calling the
+    /// function it is given); cancel the task to stop.
+    /// - Throws: what `serve` threw before it listened.
+    static func startListening(_ serve: @escaping @Sendable (_ listening: @escaping @Sendable () -> Void) async throws -> Void) async throws -> Task<Void, Never> {
         let (listening, signal) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
         let task = Task {
             do {
-                try await run(onListening: { _ in signal.yield(.success(())) })
+                try await serve { signal.yield(.success(())) }
             } catch {
                 signal.yield(.failure(error))
             }

@@ -48,20 +48,8 @@ public enum TestSupport {
     }
 
     /// A loopback port free a moment ago, for a server that cannot pick its own (PostgreSQL,
-    /// chromedriver): bound to port 0, read back, let go.
-    public static func freeLoopbackPort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw FixtureError("no free port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// chromedriver).
+    public static func freeLoopbackPort() throws -> Int { try LoopbackPort.free() }
 
     /// A folder holding copies of the named built products (the example skills).
     public static func folderWithProducts(_ names: [String]) throws -> String {

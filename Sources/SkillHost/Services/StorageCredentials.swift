@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Glibc
+import Loader
 import SkillModel
 
 /// What a remote skill's AWS SDK is given to keep its persistent attributes in the host's
@@ -26,7 +27,7 @@ public struct StorageCredentials: Sendable {
         }
         try FileManager.default.createDirectory(atPath: dataRoot, withIntermediateDirectories: true)
         let made: JSONValue = [
-            "port": .number(JSONNumber(try freeLoopbackPort())),
+            "port": .number(JSONNumber(try LoopbackPort.free())),
             "secret": .string(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0).base64EncodedString() }),
         ]
         // Made aside and linked into place: two processes making it at once agree on the first.
@@ -70,22 +71,6 @@ public struct StorageCredentials: Sendable {
             "AWS_DEFAULT_REGION": "us-east-1",
             "AWS_REGION": "us-east-1",
         ]
-    }
-
-    /// A loopback port free a moment ago: bound to port 0, read back, let go.
-    static func freeLoopbackPort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw CredentialsError("no socket for finding a free port: \(String(cString: strerror(errno)))") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw CredentialsError("no free loopback port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

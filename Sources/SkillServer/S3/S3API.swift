@@ -36,28 +36,19 @@ public struct S3API: Sendable {
     /// Starts serving on the credentials' port in a task of its own; returns once it listens.
     /// - Throws: what kept it from listening (the port taken, say).
     public func start() async throws -> Task<Void, Never> {
-        var logger = Logger(label: "skillhost.s3")
-        logger.logLevel = .critical
-        let api = self
-        let (listening, signal) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
-        let app = Application(
-            responder: CallbackResponder<BasicRequestContext> { request, _ in await api.respond(request) },
-            server: .http1(configuration: .init(additionalChannelHandlers: [ContinueHandler()])),
-            configuration: .init(address: .hostname("127.0.0.1", port: credentials.port), serverName: "skillhost-s3"),
-            onServerRunning: { _ in signal.yield(.success(())) },
-            logger: logger
-        )
-        let task = Task {
-            do { try await app.run() } catch { signal.yield(.failure(error)) }
-            signal.finish()
+        var quiet = Logger(label: "skillhost.s3")
+        quiet.logLevel = .critical
+        let (api, port, logger) = (self, credentials.port, quiet)
+        return try await ServiceAPI.startListening { listening in
+            let app = Application(
+                responder: CallbackResponder<BasicRequestContext> { request, _ in await api.respond(request) },
+                server: .http1(configuration: .init(additionalChannelHandlers: [ContinueHandler()])),
+                configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "skillhost-s3"),
+                onServerRunning: { _ in listening() },
+                logger: logger
+            )
+            try await app.run()
         }
-        for await outcome in listening {
-            switch outcome {
-            case .success: return task
-            case .failure(let error): throw error
-            }
-        }
-        throw CancellationError()
     }
 
     /// An S3 error: its status, code and message, as the SDKs read it (no body for HEAD).
