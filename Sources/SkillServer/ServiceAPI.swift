@@ -53,7 +53,6 @@ public struct ServiceAPI: Sendable {
         logger.logLevel = .critical
         let services = self.services
         let scheme = tls == nil ? "http" : "https"
-        let tls = self.tls
         let router = router()
         services.setResponder(Self.inProcess(router.buildResponder(), logger: logger))
         let app = Application(
@@ -63,7 +62,7 @@ public struct ServiceAPI: Sendable {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let url = "\(scheme)://\(hostname):\(port)"
-                services.setEndpoint(url, authorityFile: tls?.authorityFile)
+                services.setEndpoint(url)
                 onListening(url)
             },
             logger: logger

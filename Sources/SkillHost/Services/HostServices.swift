@@ -14,7 +14,6 @@ public final class HostServices: Sendable {
 
     private let key: SymmetricKey
     private let address = Locked<String?>(nil)
-    private let authority = Locked<String?>(nil)
     public let grants: PermissionGrants
     public let device: DeviceSettings
     public let reminders: AlertStore<Reminder>
@@ -78,12 +77,7 @@ public final class HostServices: Sendable {
 
     /// The `apiEndpoint` requests carry, once the API listens.
     public var endpoint: String? { address.withLock { $0 } }
-    /// The certificate of the authority the endpoint's certificate comes from (nil for http).
-    public var authorityFile: String? { authority.withLock { $0 } }
-    public func setEndpoint(_ url: String, authorityFile: String? = nil) {
-        address.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url }
-        authority.withLock { $0 = authorityFile }
-    }
+    public func setEndpoint(_ url: String) { address.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url } }
 
     // MARK: Tokens
 

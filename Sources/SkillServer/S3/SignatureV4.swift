@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SkillModel
 
 /// AWS Signature Version 4, checked as S3 checks it: the request's `Authorization` header
 /// (`AWS4-HMAC-SHA256 Credential=KEY/DATE/REGION/s3/aws4_request, SignedHeaders=…,
@@ -101,19 +102,7 @@ struct SignatureV4 {
     }
 
     /// Percent-encodes all but SigV4's unreserved characters.
-    static func encode(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += String(format: "%%%02X", byte)
-            }
-        }
-        return encoded
-    }
+    static func encode(_ text: String) -> String { PercentEncoding.unreserved(text) }
 
     /// `yyyyMMdd'T'HHmmss'Z'`.
     static func date(_ text: String) -> Date? {

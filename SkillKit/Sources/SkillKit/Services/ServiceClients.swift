@@ -110,20 +110,7 @@ struct ServiceClient: Sendable {
     }
 
     /// A path segment made safe: what is not a letter, a digit or `-._~` percent-encoded.
-    static func segment(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                encoded += "%" + (hex.count < 2 ? "0" + hex : hex)
-            }
-        }
-        return encoded
-    }
+    static func segment(_ text: String) -> String { PercentEncoding.unreserved(text) }
 }
 
 /// Reminders (`alexa::alerts:reminders:skill:readwrite`): they fire at their time, said by the
