@@ -26,6 +26,28 @@ import TestSupport
         #expect(progress.isEmpty, "an up-to-date library is not built again")
     }
 
+    /// What the compiler's driver leaves in TMPDIR goes after a `swift` child: only its new
+    /// folders holding nothing but its marker, and none while a compiler runs.
+    @Test func theDriversLeftoverFoldersGoAndNothingElse() throws {
+        let tmp = try TestSupport.temporaryFolder("driver-tmp")
+        func folder(_ name: String, _ files: [String]) throws {
+            try FileManager.default.createDirectory(atPath: "\(tmp)/\(name)", withIntermediateDirectories: true)
+            for file in files { FileManager.default.createFile(atPath: "\(tmp)/\(name)/\(file)", contents: Data()) }
+        }
+        try folder("TemporaryDirectory.before", [".keep-directory"])
+        let leftovers = DriverLeftovers(folder: tmp)
+        try folder("TemporaryDirectory.left", [".keep-directory"])
+        try folder("TemporaryDirectory.busy", [".keep-directory", "a-1.o"])
+        try folder("TemporaryDirectory.swiftpm", [])
+        FileManager.default.createFile(atPath: "\(tmp)/_work_.build.lock", contents: Data())
+
+        #expect(leftovers.remove(compilerRunning: { true }) == 0, "a compiler running may be using it")
+        #expect(FileManager.default.fileExists(atPath: "\(tmp)/TemporaryDirectory.left"))
+        #expect(leftovers.remove(compilerRunning: { false }) == 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp).sorted()
+        #expect(left == ["TemporaryDirectory.before", "TemporaryDirectory.busy", "TemporaryDirectory.swiftpm", "_work_.build.lock"])
+    }
+
     @Test func aSourceFolderOutsideAnyPackageIsRefusedByTheScan() throws {
         let folder = try TestSupport.temporaryFolder("loose")
         try FileManager.default.createDirectory(atPath: "\(folder)/Loose", withIntermediateDirectories: true)

@@ -42,8 +42,11 @@ import TestSupport
         let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
         #expect(manifest.contains(".package(path: \"\(TestSupport.packageRoot)/SkillKit\")"), "\(manifest)")
 
-        // Its own tests: the handlers in-process, the transcript through this skillhost.
-        let tested = try Self.run(Self.swift, ["test", "--package-path", package], environment: ["SKILLHOST": Self.skillhost])
+        // Its own tests: the handlers in-process, the transcript through this skillhost. The
+        // compiler's driver leaves folders in TMPDIR (`DriverLeftovers`): here, one that goes.
+        let scratch = parent + "/tmp"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let tested = try Self.run(Self.swift, ["test", "--package-path", package], environment: ["SKILLHOST": Self.skillhost, "TMPDIR": scratch])
         #expect(tested.status == 0, "\(tested.output.suffix(3000))")
         #expect(tested.output.contains("transcriptsReplay"), "\(tested.output.suffix(2000))")
         // Nothing was fetched: SkillKit needs no package of anyone else's.

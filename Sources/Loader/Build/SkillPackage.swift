@@ -98,6 +98,8 @@ public struct SkillPackage: Sendable {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
+        let leftovers = DriverLeftovers()
+        defer { leftovers.remove() }
         do { try process.run() } catch { return (-1, "", "cannot run \(executable): \(error.localizedDescription)") }
         // Standard error is read beside standard output, so neither pipe fills while the other waits.
         let errorText = Locked(Data())

@@ -69,11 +69,13 @@ public struct SourceSkillBuild: Sendable {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
+        let leftovers = DriverLeftovers()
         do { try process.run() } catch {
             throw LoaderError(.buildFailed, path: sourceFolder, "cannot run swift build: \(error.localizedDescription)")
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        leftovers.remove()
         guard process.terminationStatus == 0 else {
             let summary = Self.compactErrors(text, packageRoot: packageRoot)
             throw LoaderError(.buildFailed, path: sourceFolder, "swift build --product \(product) failed:\n  \(summary)")
