@@ -59,7 +59,7 @@ public struct SkillNLU: Sendable {
         var elicitation: [IntentName: [SlotName: SampleMatcher]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
-                let samples = slot.samples + Self.joinedAnswers(slot) + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
+                let samples = slot.samples + Self.joinedAnswers(slot) + Self.ledAnswers(slot) + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
                 elicitation[intent.name, default: [:]][slot.name] = SampleMatcher(intents: [(intent.slots, samples)], model: model, types: typeMatchers)
             }
         }
@@ -142,6 +142,16 @@ public struct SkillNLU: Sendable {
         return Array(leads.flatMap { lead in tails.map { lead + "{\(slot.name)}" + $0 } }.prefix(64))
     }
 
+    /// A slot's answer samples that say words around the value, after the words people open an
+    /// answer with: "it's under maria" for "under {name}", "actually for six" for "for {people}".
+    static func ledAnswers(_ slot: SlotDefinition) -> [String] {
+        let worded = slot.samples.filter { SampleTemplate.parts(of: $0).count > 1 }
+        return Array(worded.flatMap { sample in answerLeads.map { $0 + sample } }.prefix(96))
+    }
+
+    /// The words that open an answer said with the slot's own words around it.
+    static let answerLeads = ["it's ", "that's ", "make it ", "actually ", "actually make it ", "no ", "no make it ", "i said ", "um ", "uh "]
+
     /// What the dialog is asking for: the intent under way and the slot it elicits.
     public struct Elicitation: Sendable, Equatable {
         public let intent: IntentName
@@ -168,7 +178,18 @@ public struct SkillNLU: Sendable {
             match.captures.contains { $0.slot == elicitation.slot }
                 && (match.literalWords > 0 || match.captures.filter { $0.reading.fit < 1 }.count < 2)
         }
-        guard let answer = answers.first else { return general }
+        // Else, or rather than an unlisted value holding words no value of the type says ("put
+        // it under maria" for "{name} please"), the one value the answer says amid echoes of the
+        // question — unless the sentence is surely something else.
+        let echoed: SampleMatcher.Match? = intents[intentIndex].slots.first { $0.name == elicitation.slot }.flatMap { slot in
+            let intent = intents[intentIndex]
+            let loose = answers.first.map { looseAnswer($0, slot: slot, of: intent, utterance: utterance, matcher: matcher) } ?? true
+            guard loose, general.first.map({ best in
+                best.intent == elicitation.intent ? !best.slots.contains { $0.name == elicitation.slot } : best.intent == .fallback || best.score < 0.5
+            }) ?? true else { return nil }
+            return echoedAnswer(utterance, slot: slot, of: intent, intentIndex: intentIndex, matcher: matcher, today: today)
+        }
+        guard let answer = echoed ?? answers.first else { return general }
         // A yes or a no is no value of a type that lists its values: "yes", asked which crust,
         // is a sentence not understood (the question is asked again), not a "yes" crust.
         if answer.captures.contains(where: { capture in

@@ -41,11 +41,13 @@ import TestSupport
         try folder("TemporaryDirectory.swiftpm", [])
         FileManager.default.createFile(atPath: "\(tmp)/_work_.build.lock", contents: Data())
 
-        #expect(leftovers.remove(compilerRunning: { true }) == 0, "a compiler running may be using it")
+        #expect(leftovers.remove(compilerRunning: { _ in true }) == 0, "a compiler running may be using it")
         #expect(FileManager.default.fileExists(atPath: "\(tmp)/TemporaryDirectory.left"))
-        #expect(leftovers.remove(compilerRunning: { false }) == 1)
+        #expect(leftovers.remove(compilerRunning: { _ in false }) == 1)
         let left = try FileManager.default.contentsOfDirectory(atPath: tmp).sorted()
         #expect(left == ["TemporaryDirectory.before", "TemporaryDirectory.busy", "TemporaryDirectory.swiftpm", "_work_.build.lock"])
+        // No compiler runs with this test's own folder as its TMPDIR.
+        #expect(!DriverLeftovers.compilerRunning(in: tmp))
     }
 
     @Test func aSourceFolderOutsideAnyPackageIsRefusedByTheScan() throws {

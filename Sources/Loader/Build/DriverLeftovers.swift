@@ -10,7 +10,7 @@ import Foundation
 /// folder live there and exclude a second build (the user's own `swift build`) only when both
 /// take them in the same folder. So the child's new folders holding nothing but the marker are
 /// removed afterwards — unless a compiler runs now, whose live folder looks the same until its
-/// first job writes there; then they stay.
+/// first job writes there; then they stay, until the process exits.
 struct DriverLeftovers {
     static let prefix = "TemporaryDirectory."
     static let marker = ".keep-directory"
@@ -18,17 +18,30 @@ struct DriverLeftovers {
     let folder: String
     private let before: Set<String>
 
-    /// Notes the driver's folders already there, before the child starts.
+    /// Notes the driver's folders already there, before the child starts. The first time, it
+    /// also notes them for the process's exit: what children left while another compiler ran
+    /// (two builds side by side keep each other's) goes then.
     init(folder: String = NSTemporaryDirectory()) {
+        self.init(folder: folder, sweeping: true)
+    }
+
+    private init(folder: String, sweeping: Bool) {
+        if sweeping { _ = Self.atExit }
         self.folder = folder
         before = Set(Self.driverFolders(in: folder))
     }
 
+    private static let atExit: DriverLeftovers = {
+        let leftovers = DriverLeftovers(folder: NSTemporaryDirectory(), sweeping: false)
+        atexit { DriverLeftovers.atExit.remove() }
+        return leftovers
+    }()
+
     /// Removes the folders that appeared since `init` and hold only the marker; how many went.
     @discardableResult
-    func remove(compilerRunning: () -> Bool = DriverLeftovers.compilerRunning) -> Int {
+    func remove(compilerRunning: ((String) -> Bool)? = nil) -> Int {
         let left = Self.driverFolders(in: folder).filter { !before.contains($0) && holdsOnlyMarker($0) }
-        guard !left.isEmpty, !compilerRunning() else { return 0 }
+        guard !left.isEmpty, !(compilerRunning ?? Self.compilerRunning)(folder) else { return 0 }
         // The marker first, then the folder: rmdir keeps a folder something wrote to since.
         return left.filter { name in
             let path = (folder as NSString).appendingPathComponent(name)
@@ -47,13 +60,24 @@ struct DriverLeftovers {
     /// The compiler's processes: a driver, a frontend, or SwiftPM building.
     static let compilers: Set<String> = ["swift-driver", "swiftc", "swift-frontend", "swift-build", "swift-package"]
 
-    /// Whether any compiler process runs on this machine (by `/proc/PID/comm`); true when the
-    /// processes cannot be listed.
-    static func compilerRunning() -> Bool {
+    /// Whether a compiler process runs with `folder` as its temporary folder (by
+    /// `/proc/PID/comm` and the TMPDIR of `/proc/PID/environ`; without one it is /tmp); true
+    /// when the processes or their environments cannot be read.
+    static func compilerRunning(in folder: String) -> Bool {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return true }
+        let ours = SkillLoader.canonical(folder)
         for pid in entries where pid.first?.isNumber == true {
-            guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { continue }
-            if compilers.contains(comm.trimmingCharacters(in: .whitespacesAndNewlines)) { return true }
+            guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+                compilers.contains(comm.trimmingCharacters(in: .whitespacesAndNewlines))
+            else { continue }
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else {
+                // Gone meanwhile, or not ours to read.
+                if FileManager.default.fileExists(atPath: "/proc/\(pid)") { return true }
+                continue
+            }
+            let tmpdir = environment.split(separator: 0).lazy.map { String(decoding: $0, as: UTF8.self) }
+                .last { $0.hasPrefix("TMPDIR=") }.map { String($0.dropFirst("TMPDIR=".count)) }
+            if SkillLoader.canonical(tmpdir.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") == ours { return true }
         }
         return false
     }

@@ -169,6 +169,11 @@ struct SlotTypeMatcher: Sendable {
         return others.count <= 1 ? entry : nil
     }
 
+    /// Whether some listed value or synonym of the type says `word`.
+    func listsWord(_ word: String) -> Bool {
+        entries.keys.contains { key in key.split(separator: " ").contains { $0 == word } }
+    }
+
     /// Whether `words` are a listed value or synonym of the type.
     func isListedValue(_ words: ArraySlice<String>) -> Bool {
         isListed && entries[words.joined(separator: " ")] != nil
@@ -190,12 +195,30 @@ struct SlotTypeMatcher: Sendable {
             if words.count > 1, let first = words.first, Self.determiners.contains(first), entries[words.dropFirst().joined(separator: " ")] != nil {
                 return Reading(normalized: nil, resolved: nil, fit: 1)
             }
+            // A listed value with a function word at its edge ("under maria" for "it's
+            // {name}", "portland on") is the value and a word of the sentence around it: the
+            // span is the value alone, which a shorter span reads.
+            if words.count > 1, entries[Self.trimmingFunctionWords(words).joined(separator: " ")] != nil { return nil }
             // A built-in list names places, people, things: a number said alone is none of them
             // ("i'm going to guess 42" has no city 42).
             if case .list = kind, NumberWords.value(of: Array(words)) != nil { return nil }
             return closed ? nil : Reading(normalized: nil, resolved: nil, fit: 0.8)
         }
     }
+
+    /// The words without the prepositions, conjunctions and copulas at either edge; empty when
+    /// there are none. (Not every function word: "six am" is a time, and "please" after a value
+    /// is trimmed from it later.)
+    static func trimmingFunctionWords(_ words: ArraySlice<String>) -> ArraySlice<String> {
+        var inner = words
+        while let first = inner.first, edgeWords.contains(first) { inner = inner.dropFirst() }
+        while let last = inner.last, edgeWords.contains(last) { inner = inner.dropLast() }
+        return inner.count < words.count ? inner : []
+    }
+
+    /// Words that frame a value in a sentence and are part of none.
+    static let edgeWords: Set<String> = ["on", "at", "in", "into", "under", "for", "with", "to", "from", "by", "of", "about", "and", "or", "but",
+                                         "it", "it's", "is", "that's", "i", "me"]
 
     /// Words that may open a span without being part of the value.
     static let articles: Set<String> = ["the", "a", "an"]

@@ -1,0 +1,71 @@
+import SkillModel
+
+extension SkillNLU {
+    /// An answer to a question about `slot` that no answer sample matches, read as the one value
+    /// of the slot's type it says, when every other word is a function word, a word of the
+    /// question or of the slot's samples — people echo the question ("put it under maria", asked
+    /// "What name should the table be under?"; "it's under the name maria") — and at most one
+    /// word more. The value must be one the type knows: listed, or read by its grammar (a
+    /// number, a date), and not one everyday word a name list holds ("will", "may"). Nil when
+    /// there is none, or two different ones.
+    func echoedAnswer(_ utterance: Utterance, slot: SlotDefinition, of intent: IntentDefinition, intentIndex: Int, matcher: SampleMatcher, today: CivilDate) -> SampleMatcher.Match? {
+        let words = utterance.words
+        guard words.count > 1, words.count <= Self.longestEchoedAnswer,
+            let typeIndex = matcher.types.firstIndex(where: { $0.type == slot.type && $0.takesLists == slot.multipleValues })
+        else { return nil }
+        let type = matcher.types[typeIndex]
+        var found: (span: ClosedRange<Int>, reading: SlotTypeMatcher.Reading)?
+        for first in words.indices {
+            for last in first..<min(words.count, first + 8) {
+                let span = words[first...last]
+                guard let reading = type.read(words: span, today: today), reading.fit >= 1, Self.isValue(reading, words: span) else { continue }
+                guard let known = found else {
+                    found = (first...last, reading)
+                    continue
+                }
+                if known.span.overlaps(first...last) {
+                    if last - first > known.span.count - 1 { found = (first...last, reading) }
+                } else if reading.resolved?.id != known.reading.resolved?.id || reading.normalized != known.reading.normalized {
+                    return nil
+                }
+            }
+        }
+        guard let (span, reading) = found else { return nil }
+        let echoed = echoWords(of: slot, in: intent)
+        let others = words.indices.filter { !span.contains($0) && !StopWords.all.contains(words[$0]) && !echoed.contains(words[$0]) }
+        guard others.count <= 1 else { return nil }
+        let capture = SampleMatcher.Capture(slot: slot.name, type: typeIndex, firstToken: span.lowerBound, lastToken: span.upperBound, reading: reading)
+        return SampleMatcher.Match(intent: intentIndex, captures: [capture], score: 0.9, literalWords: words.count - span.count)
+    }
+
+    /// Whether an answer sample's match takes an unlisted value holding a function word or a
+    /// word of the question that no listed value of its type says: "put it under maria" or
+    /// "the name maria", where "maria" alone is the name.
+    func looseAnswer(_ answer: SampleMatcher.Match, slot: SlotDefinition, of intent: IntentDefinition, utterance: Utterance, matcher: SampleMatcher) -> Bool {
+        let echoed = echoWords(of: slot, in: intent)
+        return answer.captures.contains { capture in
+            let type = matcher.types[capture.type]
+            guard capture.slot == slot.name, capture.reading.fit < 1, type.isListed else { return false }
+            return utterance.words[capture.firstToken...capture.lastToken].contains { word in
+                (echoed.contains(word) || StopWords.all.contains(word)) && !SlotTypeMatcher.determiners.contains(word) && !type.listsWord(word)
+            }
+        }
+    }
+
+    /// Answers longer than this are sentences of their own.
+    static let longestEchoedAnswer = 10
+
+    /// The words of the slot's samples and of the questions that elicit it, and those people
+    /// open an answer with.
+    private func echoWords(of slot: SlotDefinition, in intent: IntentDefinition) -> Set<String> {
+        var texts = slot.samples + Self.answerLeads
+        if let id = model.dialog.intent(named: intent.name)?.slots.first(where: { $0.name == slot.name })?.elicitationPrompt {
+            texts += model.dialog.prompts[id] ?? []
+        }
+        return Set(texts.flatMap { text in
+            SampleTemplate.parts(of: text).flatMap { part -> [String] in
+                if case .text(let words) = part { Tokenizer.tokens(words).map(\.text) } else { [] }
+            }
+        })
+    }
+}

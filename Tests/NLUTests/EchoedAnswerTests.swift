@@ -1,0 +1,44 @@
+import Foundation
+import NLU
+import SkillModel
+import Testing
+
+/// Answers to a dialog's question that say more than the value: people echo the question
+/// ("What name should the table be under?" — "put it under maria please") and open with the
+/// slot's own words ("it's under maria" for the sample "under {guestName}").
+@Suite struct EchoedAnswerTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/table-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.table", model: try! InteractionModel(parsing: text))
+    static let name = SkillNLU.Elicitation(intent: "ReserveTableIntent", slot: "guestName")
+
+    static func answer(_ sentence: String, _ elicitation: SkillNLU.Elicitation = name) -> NLUCandidate? {
+        nlu.parse(Utterance(sentence), eliciting: elicitation).first
+    }
+
+    @Test(arguments: [
+        ("it's under maria", "maria"), ("make it under jose", "jose"), ("put it under maria please", "maria"),
+        ("it's under the name maria", "maria"), ("the table should be under maria", "maria"),
+        // An unlisted name is the name as said; the census's names are listed.
+        ("maria lopez", "maria lopez"), ("it's maria lopez", "maria lopez"), ("jose", "jose"),
+    ])
+    func theNameIsTheValueAlone(sentence: String, value: String) throws {
+        let best = try #require(Self.answer(sentence))
+        #expect(best.intent == "ReserveTableIntent")
+        #expect(best.slots.map(\.name) == ["guestName"])
+        #expect(best.slots.first?.spoken == value, "\(best.slots)")
+    }
+
+    @Test(arguments: [("cancel my reservation", "CancelReservationIntent"), ("what time does harbor grill close", "OpeningHoursIntent")])
+    func aRequestOfItsOwnIsNoAnswer(sentence: String, intent: String) throws {
+        #expect(Self.answer(sentence)?.intent.rawValue == intent)
+    }
+
+    /// A sentence the intent reads with the slot is read so, not echoed: "there will be five
+    /// of us" is the party size by its sample. (The anniversary model's "the 4th of june", asked
+    /// which day, is the day and the month: ModelStandInTests.)
+    @Test func aSentenceTheIntentReadsWithTheSlotIsNotEchoed() throws {
+        let best = try #require(Self.answer("there will be five of us", .init(intent: "ReserveTableIntent", slot: "partySize")))
+        #expect(best.slots.first { $0.name == "partySize" }?.value == "5")
+    }
+}
