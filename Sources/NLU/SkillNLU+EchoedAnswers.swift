@@ -32,7 +32,9 @@ extension SkillNLU {
         }
         guard let (span, reading) = found else { return nil }
         let echoed = echoWords(of: slot, in: intent)
-        let others = words.indices.filter { !span.contains($0) && !StopWords.all.contains(words[$0]) && !echoed.contains(words[$0]) }
+        // Contractions spelled out: "we're a group of seven" says "we are".
+        let said = Contractions.expanded(words.indices.filter { !span.contains($0) }.map { words[$0] })
+        let others = said.filter { !StopWords.all.contains($0) && !echoed.contains($0) }
         guard others.count <= 1 else { return nil }
         let capture = SampleMatcher.Capture(slot: slot.name, type: typeIndex, firstToken: span.lowerBound, lastToken: span.upperBound, reading: reading)
         return SampleMatcher.Match(intent: intentIndex, captures: [capture], score: 0.9, literalWords: words.count - span.count)

@@ -41,4 +41,10 @@ import Testing
         let best = try #require(Self.answer("there will be five of us", .init(intent: "ReserveTableIntent", slot: "partySize")))
         #expect(best.slots.first { $0.name == "partySize" }?.value == "5")
     }
+
+    /// A number said with words of no sample, contractions spelled out.
+    @Test func aNumberAmidOtherWords() throws {
+        let best = try #require(Self.answer("we're a group of seven", .init(intent: "ReserveTableIntent", slot: "partySize")))
+        #expect(best.slots.first { $0.name == "partySize" }?.value == "7")
+    }
 }
