@@ -160,7 +160,7 @@ extension HostEngine {
     }
 
     /// The number that picks this turn's prompt variations: the session's seed and turn.
-    private func pick() -> UInt64 {
+    func pick() -> UInt64 {
         guard let session = conversation.session else { return 0 }
         return promptPick(seed: session.seed, turn: session.turn)
     }

@@ -209,8 +209,12 @@ extension HostEngine {
         // understood, and the question asked again. So is another intent guessed (under 0.5):
         // "i want to order", asked for a size, leaned 0.22 to tracking the order; and so is
         // the fallback, however sure, whose handler would start the order over.
+        // Said surely ("book a table" while the booking asks how many people), it is the
+        // request restated: the question is asked again, without a "sorry".
+        var restated = false
         if let pending = session.dialog, let best = candidates.first,
             best.intent == .fallback || best.intent == pending.intent.name || best.score < Self.sureEnoughToEnd {
+            restated = best.intent == pending.intent.name && best.score >= Self.sure
             candidates = []
         }
         if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
@@ -249,8 +253,19 @@ extension HostEngine {
         result.question = session.dialog?.question
         result.skillID = entry.id
         result.speaker = entry.name
-        result.speech = "Sorry, \(entry.name) didn't understand that." + (session.lastReprompt.map { " \($0)" } ?? "")
-        result.reprompt = session.lastReprompt
+        // The question as last asked; after an answer of the skill's that asked nothing ("help"
+        // mid-dialog), the model's prompt for it.
+        let question = session.lastReprompt ?? session.dialog.flatMap { pending in
+            DialogEngine(model: entry.skill.model.dialog).prompt(for: pending.question, in: pending.intent, pick: pick())
+        }
+        conversation.session?.lastReprompt = question
+        result.reprompt = question
+        if restated, let question, let pending = session.dialog {
+            result.speech = question
+            note(&result, "\(entry.name) has the session and reads the sentence surely as \(pending.intent.name), the intent under way: the request restated with nothing new, and \(Self.describe(pending.question)) is asked again, every slot kept.")
+            return result
+        }
+        result.speech = "Sorry, \(entry.name) didn't understand that." + (question.map { " \($0)" } ?? "")
         note(&result, "\(entry.name) has the session and understands nothing in the sentence surely enough" + (session.dialog.map { ", nor is it the answer to \(Self.describe($0.question)): the question is asked again, every slot kept" } ?? ", and has no fallback intent") + ".")
         return result
     }
