@@ -34,6 +34,9 @@ extension SkillNLU {
             found.append(match)
             for i in span { taken[i] = true }
         }
+        // A date, time or number said after words that change one's mind ("no, make it
+        // saturday", "can you move it to nine pm"), which one slot alone reads.
+        if found.isEmpty, let cued = cuedValue(utterance, intent: intent, except: except, today: today) { found.append(cued) }
         var result: [SlotMatch] = []
         for match in found where !result.contains(where: { $0.name == match.name }) {
             let same = found.filter { $0.name == match.name }
@@ -78,9 +81,66 @@ extension SkillNLU {
         }.compactMap { slotMatch($0.slot, first: $0.first, last: $0.last, utterance: utterance, today: today) }
     }
 
+    /// The value a date, time or number slot reads whole, said in a sentence that changes one's
+    /// mind (`changesMind`), when no other slot of the intent reads it (a "six" is a number and
+    /// a time) and it is the only such value; every other word a function word, a word of the
+    /// change ("make", "move", "instead") or at most one more.
+    func cuedValue(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, today: CivilDate) -> SlotMatch? {
+        let words = utterance.words
+        guard words.count <= 12, Self.changesMind(words) else { return nil }
+        let slots = intent.slots.filter { $0.name != except && readsByGrammar($0) }
+        guard !slots.isEmpty else { return nil }
+        var found: (slot: SlotDefinition, span: ClosedRange<Int>)?
+        for first in words.indices {
+            for last in first..<min(words.count, first + Self.longestGrammarValue) {
+                var readers = intent.slots.filter { wholeValue(of: $0, first: first, last: last, utterance: utterance, today: today) }
+                // Read by two ("six": a number and a time), the one whose samples say the words
+                // before or after it ("{partySize} of us", "for {partySize}").
+                if readers.count > 1 {
+                    let framed = readers.filter { slot in
+                        Self.frames(of: slot, anyWords: true).contains { frame in
+                            let lead = !frame.lead.isEmpty && first >= frame.lead.count && words[(first - frame.lead.count)..<first].elementsEqual(frame.lead)
+                            let tail = !frame.tail.isEmpty && last + frame.tail.count < words.count && words[(last + 1)..<(last + 1 + frame.tail.count)].elementsEqual(frame.tail)
+                            return lead || tail
+                        }
+                    }
+                    if framed.count == 1 { readers = framed }
+                }
+                guard readers.count == 1, let slot = readers.first, slots.contains(where: { $0.name == slot.name }) else { continue }
+                guard let known = found else {
+                    found = (slot, first...last)
+                    continue
+                }
+                if known.span.overlaps(first...last) {
+                    if last - first >= known.span.count, known.slot.name == slot.name { found = (slot, first...last) }
+                } else {
+                    return nil
+                }
+            }
+        }
+        guard let (slot, span) = found else { return nil }
+        let said = Contractions.expanded(words.indices.filter { !span.contains($0) }.map { words[$0] })
+        guard said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return nil }
+        return slotMatch(slot, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today)
+    }
+
+    /// Whether the words change something said: "no …", "actually", "make it", "change it to",
+    /// "move it to", "instead", "how about", "rather".
+    static func changesMind(_ words: [String]) -> Bool {
+        if words.first == "no" || words.contains(where: { ["actually", "instead", "rather"].contains($0) }) { return true }
+        return zip(words, words.dropFirst()).contains { pair in
+            (["make", "change", "move", "switch", "push", "bump"].contains(pair.0) && ["it", "that"].contains(pair.1)) || (pair.0 == "how" && pair.1 == "about")
+        }
+    }
+
+    /// Words that say a change, not what it is.
+    static let changeWords: Set<String> = ["no", "actually", "instead", "rather", "make", "change", "move", "switch", "push", "bump", "wait", "sorry", "how", "let's", "let", "us", "go", "with", "better", "later", "earlier"]
+
     /// The words around a slot's value in its samples that say nothing but that slot, and after
     /// its name: (lead, tail), at least one word between them.
-    static func frames(of slot: SlotDefinition) -> [(lead: [String], tail: [String])] {
+    /// - Parameter anyWords: frames of function words too ("{partySize} of us"), and the
+    ///   samples' alone, not the name's.
+    static func frames(of slot: SlotDefinition, anyWords: Bool = false) -> [(lead: [String], tail: [String])] {
         let value = SampleTemplate.Part.slot(slot.name.rawValue)
         var frames: [(lead: [String], tail: [String])] = []
         for sample in slot.samples {
@@ -92,8 +152,9 @@ extension SkillNLU {
             }
             let frame = (lead: words(at > 0 ? parts[at - 1] : nil), tail: words(at + 1 < parts.count ? parts[at + 1] : nil))
             // Only words that say which slot this is: not an article or "the … one" alone.
-            if (frame.lead + frame.tail).contains(where: { !StopWords.all.contains($0) }) { frames.append(frame) }
+            if anyWords || (frame.lead + frame.tail).contains(where: { !StopWords.all.contains($0) }) { frames.append(frame) }
         }
+        if anyWords { return frames }
         // The name, and its last word when that says something ("the date" of "travelDate"):
         // a word two slots' names end in frames neither (`framedValues`).
         let name = Self.nameWords(slot.name.rawValue)

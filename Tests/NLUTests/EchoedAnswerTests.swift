@@ -48,3 +48,27 @@ import Testing
         #expect(best.slots.first { $0.name == "partySize" }?.value == "7")
     }
 }
+
+/// A change of mind at the confirmation, in words no sample frames the value with: the value
+/// one slot alone reads, or the one whose samples say the words beside it.
+@Suite struct ChangeOfMindTests {
+    static func stated(_ sentence: String) -> [String] {
+        EchoedAnswerTests.nlu.statedValues(Utterance(sentence), intent: "ReserveTableIntent", except: nil, today: CivilDate(year: 2026, month: 11, day: 26))
+            .map { "\($0.name)=\($0.value)" }
+    }
+
+    @Test(arguments: [
+        ("no, make it saturday", ["date=2026-11-28"]), ("how about nine pm instead", ["time=21:00"]),
+        ("can you move it to eight thirty", ["time=08:30"]),
+        // "six" is a number and a time: "of us" and "for" are the party size's words.
+        ("actually we'll be six of us", ["partySize=6"]), ("no, make it for eight", ["partySize=8"]),
+    ])
+    func theChangedValue(sentence: String, expected: [String]) {
+        #expect(Self.stated(sentence) == expected)
+    }
+
+    @Test(arguments: ["actually make it six", "saturday", "no, make it saturday at nine pm and for six of us on a boat"])
+    func noChangeOnAGuess(sentence: String) {
+        #expect(Self.stated(sentence).isEmpty)
+    }
+}
