@@ -15,7 +15,8 @@ extension SkillNLU {
         for length in stride(from: min(4, words.count), through: 1, by: -1) {
             for first in 0...(words.count - length) {
                 let last = first + length - 1
-                guard !taken[first...last].contains(true) else { continue }
+                // "not the router" names the router to say it is not.
+                guard !taken[first...last].contains(true), !Negation.precedes(words, at: first) else { continue }
                 let readings = intent.slots.filter { slot in
                     slot.name != except && (slot.multipleValues || !found.contains { $0.name == slot.name }) && wholeValue(of: slot, first: first, last: last, utterance: utterance, today: today)
                 }.compactMap { slot in

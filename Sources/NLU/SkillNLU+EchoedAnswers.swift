@@ -30,7 +30,8 @@ extension SkillNLU {
                 }
             }
         }
-        guard let (span, reading) = found else { return nil }
+        // "it's not very urgent" is no "urgent".
+        guard let (span, reading) = found, !words[..<span.lowerBound].contains(where: Negation.words.contains) else { return nil }
         let echoed = echoWords(of: slot, in: intent)
         // Contractions spelled out: "we're a group of seven" says "we are".
         let said = Contractions.expanded(words.indices.filter { !span.contains($0) }.map { words[$0] })

@@ -233,8 +233,12 @@ public struct SkillNLU: Sendable {
             // An answer with an unlisted value gives way to a sure reading of something else,
             // and to a sentence out of the skill's domain longer than the values the type lists
             // ("what time is it" asked for a size; "purple" is still an answer).
+            // Not for free text (AMAZON.SearchQuery), which takes any sentence: "it keeps
+            // jamming when i print double sided", asked what is wrong, is the answer.
             let wordier = answer.captures.contains { capture in
-                capture.reading.fit < 1 && capture.lastToken - capture.firstToken + 1 > matcher.types[capture.type].longestEntry + 1
+                let type = matcher.types[capture.type]
+                if case .freeText = type.kind, capture.slot == elicitation.slot { return false }
+                return capture.reading.fit < 1 && capture.lastToken - capture.firstToken + 1 > type.longestEntry + 1
             }
             if other.intent != elicitation.intent, other.intent == .fallback ? other.score >= 0.5 && wordier : other.score >= 0.9 { return general }
             // Nor is a sentence that opens as the model's commands do ("read me the hardware
@@ -246,7 +250,12 @@ public struct SkillNLU: Sendable {
             // ("large" asked for a drink), it fills that slot, as Alexa's dialog lets a user
             // answer more than was asked.
             let intent = intents[intentIndex]
-            if let capture = answer.captures.first(where: { $0.reading.fit < 1 && holdsOtherSlotsValue($0, of: intent, utterance: utterance, today: today) }) {
+            // (Free text says what it says: "the wifi drops every few minutes", asked what is
+            // wrong, is that, though it names the product; "my laptop" is the product.)
+            if let capture = answer.captures.first(where: { capture in
+                if case .freeText = matcher.types[capture.type].kind, capture.lastToken - capture.firstToken >= 2 { return false }
+                return capture.reading.fit < 1 && holdsOtherSlotsValue(capture, of: intent, utterance: utterance, today: today)
+            }) {
                 // Of two slots of one type, the one the samples say the word before it for:
                 // "change it to denver" asked for an activity is the arrival, not the departure.
                 let owners = intent.slots.filter { $0.name != capture.slot && wholeValue(of: $0, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) }
@@ -264,10 +273,13 @@ public struct SkillNLU: Sendable {
         // the answer pattern "the {slot}" reads "the grocery one" as "grocery", and "a pizza"
         // asked for a drink is "pizza". Only at the end of the answer (or before "please", "i
         // think"…), where a descriptor ("the blue one") is not.
+        // Free text keeps every word said: "the screen is cracked" is not "screen is cracked".
         let captures = answer.captures.map { capture -> SampleMatcher.Capture in
             let type = matcher.types[capture.type]
-            guard capture.reading.fit < 1, type.listsArticles, capture.firstToken > 0, SlotTypeMatcher.articles.contains(utterance.words[capture.firstToken - 1]),
-                Self.answerTails.contains(utterance.words[(capture.lastToken + 1)...].joined(separator: " ")),
+            let freeText = if case .freeText = type.kind { true } else { false }
+            guard capture.reading.fit < 1, type.listsArticles || freeText, capture.firstToken > 0,
+                (freeText ? SlotTypeMatcher.determiners : SlotTypeMatcher.articles).contains(utterance.words[capture.firstToken - 1]),
+                freeText || Self.answerTails.contains(utterance.words[(capture.lastToken + 1)...].joined(separator: " ")),
                 let reading = type.read(words: utterance.words[(capture.firstToken - 1)...capture.lastToken], today: today), reading.fit < 1
             else { return capture }
             return SampleMatcher.Capture(slot: capture.slot, type: capture.type, firstToken: capture.firstToken - 1, lastToken: capture.lastToken, reading: reading)
@@ -468,7 +480,9 @@ public struct SkillNLU: Sendable {
             // An unlisted value between a sample's words may still hold words that are no part
             // of a name: "add {song} to {playlist}" for "… to my playlist called Sunday Morning";
             // "give the {title} …" for "give the saga Copper Justice …".
-            if capture.reading.fit < 1, let index = intent.slots.firstIndex(where: { $0.name == capture.slot }) {
+            // Not free text given as an answer (`source`): it is what was said, every word.
+            let answeredFreely = if source != nil, case .freeText = type.kind { true } else { false }
+            if capture.reading.fit < 1, !answeredFreely, let index = intent.slots.firstIndex(where: { $0.name == capture.slot }) {
                 let (others, first, last) = refinedName(index, first: capture.firstToken, last: capture.lastToken, intent: intent, type: type, taken: captured,
                                                         utterance: utterance, today: today)
                 slots += others

@@ -72,3 +72,34 @@ import Testing
         #expect(Self.stated(sentence).isEmpty)
     }
 }
+
+/// The help desk's answers: a summary in free text is every word said, and a listed value said
+/// with a negation is not that value.
+@Suite struct FreeTextAndNegationTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/helpdesk-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.helpdesk", model: try! InteractionModel(parsing: text))
+
+    static func answer(_ sentence: String, slot: SlotName) -> NLUCandidate? {
+        nlu.parse(Utterance(sentence), eliciting: .init(intent: "CreateTicketIntent", slot: slot)).first
+    }
+
+    @Test(arguments: ["it keeps jamming when i print double sided", "the screen is cracked", "the wifi drops every few minutes", "i can't log in to my email"])
+    func theSummaryIsWhatWasSaid(sentence: String) throws {
+        let best = try #require(Self.answer(sentence, slot: "summary"))
+        #expect(best.intent == "CreateTicketIntent")
+        #expect(best.slots.map(\.name) == ["summary"])
+        #expect(best.slots.first?.spoken == sentence)
+    }
+
+    @Test(arguments: ["uh not that urgent", "it's not very urgent", "not really urgent"])
+    func aNegatedValueResolvesToNone(sentence: String) throws {
+        let best = try #require(Self.answer(sentence, slot: "priority"))
+        #expect(best.slots.allSatisfy { $0.resolution?.values.first?.name != "high" }, "\(best.slots)")
+    }
+
+    @Test func theListedNegationStillResolves() throws {
+        let best = try #require(Self.answer("not urgent", slot: "priority"))
+        #expect(best.slots.first?.resolution?.values.first?.name == "low")
+    }
+}

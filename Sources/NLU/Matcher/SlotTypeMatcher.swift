@@ -165,6 +165,8 @@ struct SlotTypeMatcher: Sendable {
             }
         }
         guard let (entry, range) = found else { return nil }
+        // "not that urgent" holds "urgent" but says the opposite.
+        guard !words[words.startIndex..<range.lowerBound].contains(where: Negation.words.contains) else { return nil }
         let others = words.indices.filter { !range.contains($0) && !StopWords.all.contains(words[$0]) }
         return others.count <= 1 ? entry : nil
     }
