@@ -360,6 +360,10 @@ public struct SkillNLU: Sendable {
     /// Empty when the sentence is out of the skill's domain.
     /// - Parameter today: the day relative dates ("tomorrow") count from.
     public func parse(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUCandidate] {
+        withoutDeniedValues(readings(utterance, today: today), utterance: utterance)
+    }
+
+    private func readings(_ utterance: Utterance, today: CivilDate) -> [NLUCandidate] {
         let exact = matcher.matches(utterance, today: today)
         func exactCandidates() -> [NLUCandidate] { exact.map { candidate(from: $0, utterance: utterance, today: today) } }
         // A sample matched with listed values: in grammar. So is a sample's carrier phrase with

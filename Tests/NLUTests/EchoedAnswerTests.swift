@@ -103,3 +103,23 @@ import Testing
         #expect(best.slots.first?.resolution?.values.first?.name == "low")
     }
 }
+
+/// Values a one-shot request denies are not ordered: "without olives", "but no onions".
+@Suite struct DeniedValuesTests {
+    static func toppings(_ sentence: String) -> [String] {
+        (AlexaModelTests.nlu.parse(Utterance(sentence)).first?.slots.first { $0.name == "toppings" }?.values.map(\.spoken)) ?? []
+    }
+
+    @Test(arguments: [
+        ("i want a large pizza with pepperoni and olives but no onions", ["pepperoni", "olives"]),
+        ("i want a large pizza with pepperoni, olives, no onions", ["pepperoni", "olives"]),
+        ("i want a large pizza with olives", ["olives"]),
+    ])
+    func onlyTheWantedToppings(sentence: String, expected: [String]) {
+        #expect(Self.toppings(sentence) == expected)
+    }
+
+    @Test func aDeniedValueAloneLeavesTheSlotEmpty() {
+        #expect(Self.toppings("i want a large pizza without olives").isEmpty)
+    }
+}

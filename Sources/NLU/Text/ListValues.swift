@@ -1,6 +1,6 @@
 /// The values of a list said in one breath: "pepperoni, olives and ham", "rice, onions, and
-/// olives", "milk & eggs" — split at pauses (commas) and at "and", as Alexa's multiple-value
-/// slots are. A listed value that itself holds "and" ("salt and pepper") stays whole, and a
+/// olives", "milk & eggs" — split at pauses (commas) and at "and" or "but", as Alexa's
+/// multiple-value slots are. A listed value that itself holds "and" ("salt and pepper") stays whole, and a
 /// run of listed values said without a pause ("pepperoni olives") is split into them.
 enum ListValues {
     /// The ranges of `words` (indices into it) that are each one value; a single range when
@@ -17,10 +17,13 @@ enum ListValues {
             start = nil
         }
         for i in first...last {
-            if words[i] == "and" {
+            if words[i] == "and" || words[i] == "but" {
                 close(i - 1)
                 continue
             }
+            // A value denied ("but no onions", "and not olives") starts after its denial, which
+            // then tells the parse it is none (`SkillNLU.withoutDeniedValues`).
+            if start == nil, i < last, ["no", "not", "without"].contains(words[i]) { continue }
             if start == nil { start = i }
             if i < last, pauseAfter(i) { close(i) }
         }

@@ -1,0 +1,49 @@
+import SkillModel
+
+extension SkillNLU {
+    /// The readings without the values the sentence denies: "a medium pizza without olives",
+    /// "i don't want mushrooms on my pizza", "a large one with no onions" order no olives,
+    /// mushrooms or onions. A value is denied when a negation is one of the two words before it,
+    /// or "without" or "no" the word right before it — unless a sample of the intent says that
+    /// word before the slot ("i don't like {food}" asks for the value denied). Free text keeps
+    /// what was said.
+    func withoutDeniedValues(_ candidates: [NLUCandidate], utterance: Utterance) -> [NLUCandidate] {
+        let words = utterance.words
+        guard words.contains(where: { Negation.words.contains($0) || Self.denials.contains($0) }) else { return candidates }
+        return candidates.map { candidate in
+            guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+            let slots = candidate.slots.compactMap { match -> SlotMatch? in
+                guard let slot = intent.slot(named: match.name), !saysNegationBefore(slot, in: intent),
+                    typeMatchers[SlotTypeMatcher.Key(slot)].map({ if case .freeText = $0.kind { false } else { true } }) ?? true
+                else { return match }
+                let kept = match.values.filter { value in
+                    guard let span = utterance.tokens(of: value) else { return true }
+                    return !isDenied(words, at: span.lowerBound)
+                }
+                if kept.count == match.values.count { return match }
+                if kept.isEmpty { return nil }
+                guard kept.count > 1, let start = kept.map(\.start).min(), let end = kept.map(\.end).max() else { return kept[0] }
+                let spoken = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(start).prefix(end - start)))
+                return SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: kept)
+            }
+            guard slots.count != candidate.slots.count || zip(slots, candidate.slots).contains(where: { $0 != $1 }) else { return candidate }
+            return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+        }
+    }
+
+    /// Words that deny the value right after them.
+    static let denials: Set<String> = ["without", "no"]
+
+    private func isDenied(_ words: [String], at index: Int) -> Bool {
+        Negation.precedes(words, at: index) || (index > 0 && Self.denials.contains(words[index - 1]))
+    }
+
+    /// Whether a sample of the intent says a negation or a denial in the two words before the slot.
+    private func saysNegationBefore(_ slot: SlotDefinition, in intent: IntentDefinition) -> Bool {
+        (intent.samples + slot.samples).contains { sample in
+            let parts = SampleTemplate.parts(of: sample)
+            guard let at = parts.firstIndex(of: .slot(slot.name.rawValue)), at > 0, case .text(let text) = parts[at - 1] else { return false }
+            return Tokenizer.tokens(text).map(\.text).suffix(2).contains { Negation.words.contains($0) || Self.denials.contains($0) }
+        }
+    }
+}
