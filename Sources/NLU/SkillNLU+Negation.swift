@@ -3,10 +3,11 @@ import SkillModel
 extension SkillNLU {
     /// The readings without the values the sentence denies: "a medium pizza without olives",
     /// "i don't want mushrooms on my pizza", "a large one with no onions" order no olives,
-    /// mushrooms or onions. A value is denied when a negation is one of the two words before it,
-    /// or "without" or "no" the word right before it — unless a sample of the intent says that
-    /// word before the slot ("i don't like {food}" asks for the value denied). Free text keeps
-    /// what was said.
+    /// mushrooms or onions. A value of a listed type is denied when a negation, "without" or
+    /// "no" is the word before it, or a negation the one before that but for a word of degree
+    /// ("isn't too far" says how far) — unless a sample of the intent says that word before the
+    /// slot ("i don't like {food}" asks for the value denied). Numbers, dates and free text keep
+    /// what was said ("rate doctor no one of 6").
     func withoutDeniedValues(_ candidates: [NLUCandidate], utterance: Utterance) -> [NLUCandidate] {
         let words = utterance.words
         guard words.contains(where: { Negation.words.contains($0) || Self.denials.contains($0) }) else { return candidates }
@@ -14,10 +15,11 @@ extension SkillNLU {
             guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
             let slots = candidate.slots.compactMap { match -> SlotMatch? in
                 guard let slot = intent.slot(named: match.name), !saysNegationBefore(slot, in: intent),
-                    typeMatchers[SlotTypeMatcher.Key(slot)].map({ if case .freeText = $0.kind { false } else { true } }) ?? true
+                    typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true
                 else { return match }
                 let kept = match.values.filter { value in
-                    guard let span = utterance.tokens(of: value) else { return true }
+                    // A number is no thing to deny: "no one" is nobody.
+                    guard let span = utterance.tokens(of: value), NumberWords.value(of: Array(words[span])) == nil else { return true }
                     return !isDenied(words, at: span.lowerBound)
                 }
                 if kept.count == match.values.count { return match }
@@ -35,8 +37,14 @@ extension SkillNLU {
     static let denials: Set<String> = ["without", "no"]
 
     private func isDenied(_ words: [String], at index: Int) -> Bool {
-        Negation.precedes(words, at: index) || (index > 0 && Self.denials.contains(words[index - 1]))
+        guard index > 0 else { return false }
+        if Negation.words.contains(words[index - 1]) || Self.denials.contains(words[index - 1]) { return true }
+        // "don't want mushrooms", but not "isn't too far": a degree denied is still said.
+        return index > 1 && Negation.words.contains(words[index - 2]) && !Self.degrees.contains(words[index - 1])
     }
+
+    /// Words of degree: "not too far" says how far, it denies no "far".
+    static let degrees: Set<String> = ["too", "very", "so", "that", "really", "quite", "all", "as", "much"]
 
     /// Whether a sample of the intent says a negation or a denial in the two words before the slot.
     private func saysNegationBefore(_ slot: SlotDefinition, in intent: IntentDefinition) -> Bool {
