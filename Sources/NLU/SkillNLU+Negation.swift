@@ -37,11 +37,18 @@ extension SkillNLU {
     static let denials: Set<String> = ["without", "no"]
 
     private func isDenied(_ words: [String], at index: Int) -> Bool {
-        guard index > 0 else { return false }
-        if Negation.words.contains(words[index - 1]) || Self.denials.contains(words[index - 1]) { return true }
+        // Back over the value's prepositions and articles: "not in the bedroom", "without the
+        // olives".
+        var before = index - 1
+        while before >= 0, index - before <= 3, Self.framing.contains(words[before]) { before -= 1 }
+        guard before >= 0 else { return false }
+        if Negation.words.contains(words[before]) || Self.denials.contains(words[before]) { return true }
         // "don't want mushrooms", but not "isn't too far": a degree denied is still said.
-        return index > 1 && Negation.words.contains(words[index - 2]) && !Self.degrees.contains(words[index - 1])
+        return before == index - 1 && before > 0 && Negation.words.contains(words[before - 1]) && !Self.degrees.contains(words[before])
     }
+
+    /// Words between a denial and what it denies.
+    static let framing: Set<String> = ["in", "on", "at", "for", "to", "from", "with", "of", "the", "a", "an", "my", "any", "our"]
 
     /// Words of degree: "not too far" says how far, it denies no "far".
     static let degrees: Set<String> = ["too", "very", "so", "that", "really", "quite", "all", "as", "much"]

@@ -123,3 +123,21 @@ import Testing
         #expect(Self.toppings("i want a large pizza without olives").isEmpty)
     }
 }
+
+/// Rooms a smart-home request leaves out are not the rooms it names: "but not in the bedroom".
+@Suite struct DeniedRoomsTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/home-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.home", model: try! InteractionModel(parsing: text))
+
+    @Test(arguments: [
+        ("turn off the lights in the kitchen and the living room", ["kitchen", "living room"]),
+        ("turn off the lights but not in the bedroom", []),
+        ("turn off the lights in the kitchen, not the office", ["kitchen"]),
+    ])
+    func theRoomsMeant(sentence: String, rooms: [String]) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "TurnOffIntent")
+        #expect((best.slots.first { $0.name == "room" }?.values.map { $0.resolution?.values.first?.name ?? $0.value }) ?? [] == rooms)
+    }
+}
