@@ -88,4 +88,19 @@ import Testing
         let acceptedHigh = sentences.filter { !high.parse(Utterance($0)).isEmpty }.count
         #expect(acceptedHigh <= acceptedLow)
     }
+
+    @Test(arguments: [("perfect", true), ("alright", true), ("uh huh", true), ("that works", true), ("not quite", false), ("that's not right", false), ("yes, thin crust", true)])
+    func yesAndNoAsPeopleSayThem(sentence: String, yes: Bool) {
+        #expect(BuiltInIntents.confirmation(Utterance(sentence).words) == yes)
+    }
+
+    /// Saying again what the question offers to do is a yes: "book it", asked "Shall I book it?".
+    @Test func echoingTheOfferIsAYes() {
+        let question = "A table for 2 at harbor grill on 2027-03-05 at 19:00, under mike. Shall I book it?"
+        #expect(BuiltInIntents.echoesOffer(Utterance("book it").words, question: question))
+        #expect(BuiltInIntents.echoesOffer(Utterance("yes please book it").words, question: question))
+        #expect(!BuiltInIntents.echoesOffer(Utterance("cancel it").words, question: question))
+        #expect(!BuiltInIntents.echoesOffer(Utterance("book").words, question: question))
+        #expect(!BuiltInIntents.echoesOffer(Utterance("book it").words, question: "Which restaurant? I can book it."))
+    }
 }

@@ -10,8 +10,10 @@ public enum BuiltInIntents {
                                "bye", "goodbye", "good bye", "bye bye", "thanks bye", "thank you bye", "thanks goodbye", "thank you goodbye", "ok bye", "okay bye",
                                "bye for now", "that's all", "that is all", "that's all thanks", "that's all thank you", "thanks that's all", "i'm finished", "we're done", "all done"],
         "AMAZON.CancelIntent": ["cancel", "never mind", "nevermind", "forget it", "cancel that", "cancel it"],
-        "AMAZON.YesIntent": ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "yes please", "that's right", "right", "of course", "absolutely", "yeah sure", "sure thing", "definitely", "you bet", "go ahead", "do it", "please do", "sounds good", "that's correct", "yes that's right", "yeah that's right"],
-        "AMAZON.NoIntent": ["no", "nope", "nah", "no thanks", "no thank you", "not really", "incorrect", "wrong", "that's wrong", "no way", "absolutely not", "definitely not", "of course not", "i don't think so", "not at all", "no that's wrong"],
+        "AMAZON.YesIntent": ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "yes please", "that's right", "right", "of course", "absolutely", "yeah sure", "sure thing", "definitely", "you bet", "go ahead", "do it", "please do", "sounds good", "that's correct", "yes that's right", "yeah that's right",
+                               "perfect", "alright", "all right", "uh huh", "mhm", "great", "that works", "works for me", "sounds great", "sounds perfect", "that's fine", "fine", "go for it", "let's do it", "yes it is", "that's it", "confirm", "confirmed"],
+        "AMAZON.NoIntent": ["no", "nope", "nah", "no thanks", "no thank you", "not really", "incorrect", "wrong", "that's wrong", "no way", "absolutely not", "definitely not", "of course not", "i don't think so", "not at all", "no that's wrong",
+                              "not quite", "that's not right", "not right", "no it isn't", "don't", "please don't", "don't do it"],
         "AMAZON.RepeatIntent": ["repeat", "repeat that", "say that again", "what did you say", "come again", "pardon", "repeat the question",
                                 "repeat the last question", "can you repeat that", "can you repeat the question", "say it again", "say again",
                                 "repeat please", "one more time", "what was the question", "i didn't catch that", "i didn't hear you"],
@@ -62,6 +64,18 @@ extension BuiltInIntents {
 
     /// The answer to a yes/no question: true for "yes", "yeah that's right", "sure, go ahead";
     /// false for "no", "nope, wrong one"; nil when the words are neither.
+    /// Whether the words say again what a yes-or-no question offers to do: "book it", asked
+    /// "… Shall I book it?", "please order it" asked "Should I order it?" — a yes.
+    public static func echoesOffer(_ words: [String], question: String) -> Bool {
+        let asked = Tokenizer.tokens(question).map(\.text)
+        let said = words.filter { !["please", "yes", "yeah", "just", "go", "ahead", "and"].contains($0) }
+        guard said.count >= 2, said.count <= 4, ["it", "that", "them", "this"].contains(said.last ?? "") else { return false }
+        for (i, word) in asked.enumerated() where ["i", "we"].contains(word) && i > 0 && ["shall", "should", "can", "may"].contains(asked[i - 1]) {
+            if asked[(i + 1)...].starts(with: said) { return true }
+        }
+        return false
+    }
+
     public static func confirmation(_ words: [String]) -> Bool? {
         let phrase = words.joined(separator: " ")
         if yesPhrases.contains(phrase) { return true }

@@ -73,7 +73,8 @@ extension HostEngine {
                 return nil
             }
         case .confirmIntent:
-            let yes = BuiltInIntents.confirmation(utterance.words)
+            let offered = conversation.session.map { BuiltInIntents.echoesOffer(utterance.words, question: $0.lastSpeech) } ?? false
+            let yes = offered ? true : BuiltInIntents.confirmation(utterance.words)
             // A change of mind instead of yes ("actually make it small", "no, make it a
             // cappuccino", "small please"): the values the sentence says change, and the intent
             // is asked to be confirmed again with them, not denied or started over.
