@@ -78,7 +78,11 @@ extension HostEngine {
             // A change of mind instead of yes ("actually make it small", "no, make it a
             // cappuccino", "small please"): the values the sentence says change, and the intent
             // is asked to be confirmed again with them, not denied or started over.
-            let stated = yes == true ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil) })
+            // So is a yes with a change ("yes but make it nine pm"): a value that differs from the
+            // one given; a yes that says a value again ("yes, the thin crust") is a yes.
+            let qualified = yes == true && !offered && !BuiltInIntents.isBareConfirmation(utterance.words)
+            let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil) })
+                .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
             if !stated.isEmpty {
                 Self.take(stated, into: &intent, result: &result)
                 break
