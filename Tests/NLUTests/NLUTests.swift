@@ -123,6 +123,9 @@ import Testing
         ("open hello world", "com.a.hello"), ("Launch Hello World", "com.a.hello"), ("start hello world", "com.a.hello"),
         ("talk to list o mat", "com.a.list"), ("open listomat", "com.a.list"), ("open helloworld", "com.a.hello"),
         ("open hello world two", "com.a.hello2"), ("ask list o mat", "com.a.list"),
+        // What people say before a launch phrase, and an article before a name run together.
+        ("i want to talk to list o mat", "com.a.list"), ("can you open hello world", "com.a.hello"), ("please open hello world", "com.a.hello"),
+        ("i'd like to use list o mat", "com.a.list"), ("talk to the listomat", "com.a.list"), ("can i talk to the list o mat", "com.a.list"),
     ])
     func launches(text: String, skill: String) throws {
         let invocation = try #require(Self.parser.parse(Utterance(text)))

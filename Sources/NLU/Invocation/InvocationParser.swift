@@ -57,9 +57,25 @@ public struct InvocationParser: Sendable {
         launchVerbs.contains(words) && ![["play"], ["hey"], ["hi"]].contains(words)
     }
 
+    /// What people say before a launch phrase: "please", "can you", "i want to", "i'd like
+    /// to" ("i want to talk to help desk", "can you open table talk").
+    static let openers: [[String]] = [
+        ["please"], ["alexa"], ["hey", "alexa"], ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["can", "i"], ["could", "i"],
+        ["may", "i"], ["i", "want", "to"], ["i", "wanna"], ["i'd", "like", "to"], ["i", "would", "like", "to"], ["i", "need", "to"],
+        ["let", "me"], ["let's"], ["let", "us"], ["go", "ahead", "and"], ["just"],
+    ]
+
+    /// How many words of openers the sentence starts with.
+    static func openerLength(_ words: [String]) -> Int {
+        var start = 0
+        while let opener = openers.first(where: { words[start...].starts(with: $0) && words.count > start + $0.count }) { start += opener.count }
+        return start
+    }
+
     /// The invocation in `utterance`, or nil when it names no skill.
     public func parse(_ utterance: Utterance) -> Invocation? {
-        let words = utterance.words
+        let start = Self.openerLength(utterance.words)
+        let words = Array(utterance.words[start...])
         for verbs in [Self.launchVerbs, Self.askVerbs] {
             for verb in verbs where words.starts(with: verb) {
                 guard let (name, used) = matchName(words, from: verb.count) else { continue }
@@ -68,7 +84,7 @@ public struct InvocationParser: Sendable {
                 var restStart = rest
                 if Self.connectors.contains(words[rest]) && !Self.keepConnectors.contains(words[rest]) { restStart += 1 }
                 guard restStart < words.count else { return Invocation(skillID: name.skillID, kind: .launch) }
-                return Invocation(skillID: name.skillID, kind: .oneShot(utterance.dropping(first: restStart)))
+                return Invocation(skillID: name.skillID, kind: .oneShot(utterance.dropping(first: start + restStart)))
             }
         }
         return nil
@@ -79,7 +95,7 @@ public struct InvocationParser: Sendable {
     /// words (by spelling, a letter apart, or the plural) and half the words said, and one
     /// skill alone. Nil when an invocation is exact (see `parse`) or nothing comes near.
     public func nearMiss(_ utterance: Utterance) -> SkillID? {
-        let words = utterance.words
+        let words = Array(utterance.words[Self.openerLength(utterance.words)...])
         guard let verb = Self.launchVerbs.first(where: { words.starts(with: $0) && words.count > $0.count }), parse(utterance) == nil else { return nil }
         var said = Array(words.dropFirst(verb.count)).filter { !Self.filler.contains($0) }
         if let last = said.last, ["skill", "app", "game"].contains(last), said.count > 1 { said.removeLast() }
@@ -134,6 +150,13 @@ public struct InvocationParser: Sendable {
     /// ("helloworld", "list o mat" for "listomat"), or, for a name of five sounds or more,
     /// words that sound like it ("list oh mat").
     private func matchName(_ words: [String], from start: Int) -> (Name, Int)? {
+        if let found = matchName(words, at: start) { return found }
+        // "talk to the helpdesk": an article before a name that has none.
+        guard start + 1 < words.count, ["the", "my"].contains(words[start]), let (name, used) = matchName(words, at: start + 1), name.words.first != words[start] else { return nil }
+        return (name, used + 1)
+    }
+
+    private func matchName(_ words: [String], at start: Int) -> (Name, Int)? {
         for name in names where words.count - start >= name.words.count {
             if Array(words[start..<start + name.words.count]) == name.words { return (name, name.words.count) }
         }
