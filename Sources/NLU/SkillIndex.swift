@@ -16,6 +16,8 @@ public struct SkillIndex: Sendable {
     private var stems: [SkillID: Set<String>] = [:]
     /// Each skill's carrier words (what its samples say outside slots) as stems.
     private var carriers: [SkillID: Set<String>] = [:]
+    /// The meaningful words of each skill's listed values and synonyms, as stems.
+    private var listed: [SkillID: Set<String>] = [:]
     /// The words of each skill's invocation name that name it ("capital" of "capital quiz"),
     /// as stems.
     private var names: [SkillID: Set<String>] = [:]
@@ -48,6 +50,9 @@ public struct SkillIndex: Sendable {
         words[nlu.skillID] = content
         stems[nlu.skillID] = Set(content.map(Stem.of))
         carriers[nlu.skillID] = Set(nlu.carrierWords.map(Stem.of))
+        listed[nlu.skillID] = Set(nlu.model.types.flatMap { type in
+            type.values.flatMap { value in ([value.value] + value.synonyms).flatMap { Tokenizer.tokens($0).map(\.text) } }
+        }.filter { !StopWords.all.contains($0) }.map(Stem.of))
         names[nlu.skillID] = Set(Tokenizer.tokens(nlu.model.invocationName).map(\.text).filter { !StopWords.all.contains($0) && !Self.genericNameWords.contains($0) }.map(Stem.of))
         for word in content { postings[word, default: []].insert(nlu.skillID) }
     }
@@ -62,6 +67,7 @@ public struct SkillIndex: Sendable {
         guard skills.removeValue(forKey: id) != nil else { return }
         stems[id] = nil
         carriers[id] = nil
+        listed[id] = nil
         names[id] = nil
         for word in words.removeValue(forKey: id) ?? [] {
             postings[word]?.remove(id)
@@ -182,7 +188,7 @@ public struct SkillIndex: Sendable {
         }.map(\.candidate)
         if kept.isEmpty, let named = namedReading(utterance, meaningful: meaningful, readings: candidates) { return [named] }
         if kept.isEmpty, let best = routing?.best, best.probability >= Self.routedAlone, !candidates.contains(where: { $0.skillID == best.skill && $0.intent == best.intent }),
-            let reading = skills[best.skill]?.reading(utterance, as: best.intent, score: best.probability, today: today) {
+            let reading = skills[best.skill]?.reading(utterance, as: best.intent, score: best.probability, today: today), !swallows(reading, meaningful: meaningful) {
             return [reading]
         }
         return kept
@@ -226,7 +232,32 @@ public struct SkillIndex: Sendable {
             let odds = routed / (1 - routed) * pow(Self.elsewhereFactor, Double(min(elsewhere, 2)))
             routed = odds / (1 + odds)
         }
-        return pow(routed + 0.01, Self.routeWeight) * pow(own, 1 - Self.routeWeight)
+        let rank = pow(routed + 0.01, Self.routeWeight) * pow(own, 1 - Self.routeWeight)
+        return swallows(candidate, meaningful: meaningful) ? rank * Self.swallowedFactor : rank
+    }
+
+    /// How much a reading counts whose unlisted value swallows the sentence and names what
+    /// another skill lists (`swallows`).
+    static let swallowedFactor = 0.1
+
+    /// Whether a value the reading's type does not list swallows most of the sentence's
+    /// meaningful words, is longer than any value its type lists by two words or more, and
+    /// holds a word another loaded skill lists as a value: "my laptop won't turn on" read by a
+    /// smart home's "{device} on" as the device "my laptop won't turn", with a help desk that
+    /// lists laptops loaded. A catch-all sample took a request for the other skill. (Not a
+    /// title that names a person another skill lists: "play biography of jackie kennedy".)
+    private func swallows(_ candidate: NLUCandidate, meaningful: [(start: Int, stem: String)]) -> Bool {
+        candidate.slots.contains { value in
+            guard !value.isKnownValue, skills[candidate.skillID]?.isWordier(value, intent: candidate.intent) == true else { return false }
+            let inside = meaningful.filter { (value.start..<value.end).contains($0.start) }
+            return inside.count * 2 >= meaningful.count && inside.contains { word in
+                // Numbers, days, places are everyone's values: "wgrr one hundred and three point
+                // five" is a station, "windy on saturday in denver" weather.
+                NumberWords.value(of: [word.stem]) == nil && Lexicon.classes(of: word.stem).isEmpty && Lexicon.places[word.stem] == nil
+                    && stems[candidate.skillID]?.contains(word.stem) != true
+                    && listed.contains { $0.key != candidate.skillID && $0.value.contains(word.stem) }
+            }
+        }
     }
 
     /// The routing model's probability of a reading, given that the sentence says `foreignWords`

@@ -141,3 +141,20 @@ import Testing
         #expect((best.slots.first { $0.name == "room" }?.values.map { $0.resolution?.values.first?.name ?? $0.value }) ?? [] == rooms)
     }
 }
+
+/// A catch-all sample's slot that swallows a request for another skill does not take it: "my
+/// laptop won't turn on" is no device "my laptop won't turn" for a smart home's "{device} on"
+/// while a help desk that lists laptops is loaded.
+@Suite struct SwallowedRequestTests {
+    static let index = SkillIndex([DeniedRoomsTests.nlu, FreeTextAndNegationTests.nlu, EchoedAnswerTests.nlu])
+
+    @Test func aSwallowingReadingIsNoReading() {
+        let best = Self.index.parse(Utterance("my laptop won't turn on")).first
+        #expect(best?.skillID != "com.example.home", "\(String(describing: best))")
+    }
+
+    @Test(arguments: [("turn on the ceiling fan", "com.example.home"), ("my printer is broken", "com.example.helpdesk"), ("book a table for two at sushi kato", "com.example.table")])
+    func theSkillsOwnRequestsStillReachThem(sentence: String, skill: String) {
+        #expect(Self.index.parse(Utterance(sentence)).first?.skillID.rawValue == skill)
+    }
+}

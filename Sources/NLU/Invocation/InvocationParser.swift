@@ -97,7 +97,8 @@ public struct InvocationParser: Sendable {
     public func nearMiss(_ utterance: Utterance) -> SkillID? {
         let words = Array(utterance.words[Self.openerLength(utterance.words)...])
         guard let verb = Self.launchVerbs.first(where: { words.starts(with: $0) && words.count > $0.count }), parse(utterance) == nil else { return nil }
-        var said = Array(words.dropFirst(verb.count)).filter { !Self.filler.contains($0) }
+        // Function words name nothing: "play some jazz" does not nearly say "home control".
+        var said = Array(words.dropFirst(verb.count)).filter { !Self.filler.contains($0) && !StopWords.all.contains($0) }
         if let last = said.last, ["skill", "app", "game"].contains(last), said.count > 1 { said.removeLast() }
         guard !said.isEmpty else { return nil }
         var best: (skill: SkillID, score: Double)?
