@@ -71,13 +71,4 @@ extension SkillNLU {
             }
         })
     }
-
-    /// Whether a value is longer, in words, than any its slot's type lists, by two or more: a
-    /// catch-all sample's slot that swallowed a sentence. False for a type that lists nothing.
-    public func isWordier(_ value: SlotMatch, intent: IntentName) -> Bool {
-        guard let slot = intents.first(where: { $0.name == intent })?.slot(named: value.name),
-            let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, type.longestEntry > 0
-        else { return false }
-        return Tokenizer.tokens(value.spoken).count > type.longestEntry + 1
-    }
 }

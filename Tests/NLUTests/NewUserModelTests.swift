@@ -3,6 +3,9 @@ import NLU
 import SkillModel
 import Testing
 
+// Found by writing skills as a new user would (a table reservation, a help desk, a smart home:
+// the fixtures table-en-US.json, helpdesk-en-US.json, home-en-US.json) and talking to them.
+
 /// Answers to a dialog's question that say more than the value: people echo the question
 /// ("What name should the table be under?" — "put it under maria please") and open with the
 /// slot's own words ("it's under maria" for the sample "under {guestName}").
