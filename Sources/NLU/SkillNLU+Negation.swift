@@ -24,11 +24,9 @@ extension SkillNLU {
                 }
                 if kept.count == match.values.count { return match }
                 if kept.isEmpty { return nil }
-                guard kept.count > 1, let start = kept.map(\.start).min(), let end = kept.map(\.end).max() else { return kept[0] }
-                let spoken = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(start).prefix(end - start)))
-                return SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: kept)
+                return kept.count == 1 ? kept[0] : SlotMatch.list(match.name, of: kept, in: utterance)
             }
-            guard slots.count != candidate.slots.count || zip(slots, candidate.slots).contains(where: { $0 != $1 }) else { return candidate }
+            guard slots != candidate.slots else { return candidate }
             return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
         }
     }

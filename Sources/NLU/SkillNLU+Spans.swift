@@ -419,14 +419,12 @@ extension SkillNLU {
                     result.append(whole)
                     continue
                 }
-                let (start, end) = (same.map(\.start).min() ?? match.start, same.map(\.end).max() ?? match.end)
-                let spoken = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(start).prefix(end - start)))
                 let values = joiningWholeValues(same.flatMap(\.values).sorted { $0.start < $1.start }, slot: definition, utterance: utterance, today: today)
                 guard values.count > 1 else {
                     result.append(values.first ?? match)
                     continue
                 }
-                result.append(SlotMatch(name: match.name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: values))
+                result.append(SlotMatch.list(match.name, of: values, in: utterance))
             } else {
                 result.append(same.first(where: \.isKnownValue) ?? same.max { $0.end - $0.start < $1.end - $1.start } ?? match)
             }
@@ -528,5 +526,15 @@ extension Utterance {
     func tokens(of value: SlotMatch) -> ClosedRange<Int>? {
         guard let first = tokens.firstIndex(where: { $0.start == value.start }), let last = tokens.lastIndex(where: { $0.end == value.end }), first <= last else { return nil }
         return first...last
+    }
+}
+
+extension SlotMatch {
+    /// A multiple-value slot's values as one slot: the words from the first to the last as said,
+    /// each value with its own span and resolution.
+    static func list(_ name: SlotName, of values: [SlotMatch], in utterance: Utterance) -> SlotMatch {
+        let (start, end) = (values.map(\.start).min() ?? 0, values.map(\.end).max() ?? 0)
+        let spoken = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(start).prefix(end - start)))
+        return SlotMatch(name: name, value: spoken, spoken: spoken, start: start, end: end, resolution: nil, list: values)
     }
 }

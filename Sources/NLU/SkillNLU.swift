@@ -205,7 +205,7 @@ public struct SkillNLU: Sendable {
             let type = matcher.types[capture.type]
             guard capture.reading.fit < 1, type.isListed else { return false }
             if case .list = type.kind { return true }
-            return capture.lastToken - capture.firstToken + 1 > type.longestEntry + 1
+            return type.isWordier(capture.lastToken - capture.firstToken + 1)
         }) {
             return general
         }
@@ -238,7 +238,7 @@ public struct SkillNLU: Sendable {
             let wordier = answer.captures.contains { capture in
                 let type = matcher.types[capture.type]
                 if case .freeText = type.kind, capture.slot == elicitation.slot { return false }
-                return capture.reading.fit < 1 && capture.lastToken - capture.firstToken + 1 > type.longestEntry + 1
+                return capture.reading.fit < 1 && type.isWordier(capture.lastToken - capture.firstToken + 1)
             }
             if other.intent != elicitation.intent, other.intent == .fallback ? other.score >= 0.5 && wordier : other.score >= 0.9 { return general }
             // Nor is a sentence that opens as the model's commands do ("read me the hardware
@@ -524,7 +524,7 @@ public struct SkillNLU: Sendable {
         guard let slot = intents.first(where: { $0.name == intent })?.slot(named: value.name),
             let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, type.longestEntry > 0
         else { return false }
-        return Tokenizer.tokens(value.spoken).count > type.longestEntry + 1
+        return type.isWordier(Tokenizer.tokens(value.spoken).count)
     }
 
     /// Words that stand for a thing not named.

@@ -39,9 +39,9 @@ struct DriverLeftovers {
 
     /// Removes the folders that appeared since `init` and hold only the marker; how many went.
     @discardableResult
-    func remove(compilerRunning: ((String) -> Bool)? = nil) -> Int {
+    func remove(compilerRunning: (String) -> Bool = DriverLeftovers.compilerRunning(in:)) -> Int {
         let left = Self.driverFolders(in: folder).filter { !before.contains($0) && holdsOnlyMarker($0) }
-        guard !left.isEmpty, !(compilerRunning ?? Self.compilerRunning)(folder) else { return 0 }
+        guard !left.isEmpty, !compilerRunning(folder) else { return 0 }
         // The marker first, then the folder: rmdir keeps a folder something wrote to since.
         return left.filter { name in
             let path = (folder as NSString).appendingPathComponent(name)

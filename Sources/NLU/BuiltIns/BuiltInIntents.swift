@@ -62,8 +62,6 @@ extension BuiltInIntents {
             || words.count == 1 && (yesWords.contains(phrase) || noWords.contains(phrase))
     }
 
-    /// The answer to a yes/no question: true for "yes", "yeah that's right", "sure, go ahead";
-    /// false for "no", "nope, wrong one"; nil when the words are neither.
     /// Whether the words say again what a yes-or-no question offers to do: "book it", asked
     /// "… Shall I book it?", "please order it" asked "Should I order it?" — a yes.
     public static func echoesOffer(_ words: [String], question: String) -> Bool {
@@ -76,6 +74,8 @@ extension BuiltInIntents {
         return false
     }
 
+    /// The answer to a yes/no question: true for "yes", "yeah that's right", "sure, go ahead";
+    /// false for "no", "nope, wrong one"; nil when the words are neither.
     public static func confirmation(_ words: [String]) -> Bool? {
         let phrase = words.joined(separator: " ")
         if yesPhrases.contains(phrase) { return true }

@@ -171,6 +171,10 @@ struct SlotTypeMatcher: Sendable {
         return others.count <= 1 ? entry : nil
     }
 
+    /// Whether `count` words are more than any listed value by two or more: a sentence, not a
+    /// value ("what time is it" asked for a size; a catch-all sample's swallowed request).
+    func isWordier(_ count: Int) -> Bool { count > longestEntry + 1 }
+
     /// Whether some listed value or synonym of the type says `word`.
     func listsWord(_ word: String) -> Bool {
         entries.keys.contains { key in key.split(separator: " ").contains { $0 == word } }

@@ -1,7 +1,7 @@
 /// The values of a list said in one breath: "pepperoni, olives and ham", "rice, onions, and
 /// olives", "milk & eggs" — split at pauses (commas) and at "and" or "but", as Alexa's
-/// multiple-value slots are. A listed value that itself holds "and" ("salt and pepper") stays whole, and a
-/// run of listed values said without a pause ("pepperoni olives") is split into them.
+/// multiple-value slots are. A listed value that itself holds "and" ("salt and pepper") stays
+/// whole, and a run of listed values said without a pause ("pepperoni olives") is split into them.
 enum ListValues {
     /// The ranges of `words` (indices into it) that are each one value; a single range when
     /// the words are one value. `pauseAfter(i)` tells whether the speaker paused after word i;

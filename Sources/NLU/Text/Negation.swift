@@ -7,8 +7,7 @@ enum Negation {
     ]
 
     /// Whether one of the two words before `index` is a negation.
-    static func precedes(_ words: some Collection<String>, at index: Int) -> Bool {
-        let array = Array(words)
-        return (max(0, index - 2)..<min(index, array.count)).contains { Self.words.contains(array[$0]) }
+    static func precedes(_ words: [String], at index: Int) -> Bool {
+        (max(0, index - 2)..<min(index, words.count)).contains { Self.words.contains(words[$0]) }
     }
 }
