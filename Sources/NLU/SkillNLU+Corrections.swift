@@ -7,7 +7,10 @@ extension SkillNLU {
     /// from the first to the last ("pepperoni and olives"). For a change of mind said while
     /// the dialog asks for something else: "actually make it small" (size), "change the crust
     /// to stuffed" (crust).
-    public func statedValues(_ utterance: Utterance, intent name: IntentName, except: SlotName?, today: CivilDate = .today()) -> [SlotMatch] {
+    /// - Parameter alone: a date, time or number said alone, or as one of its slot's samples
+    ///   says it ("7:30", "at seven thirty"), is a change too: said at a confirmation, which
+    ///   is asked again with the new value.
+    public func statedValues(_ utterance: Utterance, intent name: IntentName, except: SlotName?, alone: Bool = false, today: CivilDate = .today()) -> [SlotMatch] {
         guard let intent = intents.first(where: { $0.name == name }) else { return [] }
         let words = utterance.words
         var taken = [Bool](repeating: false, count: words.count)
@@ -22,8 +25,12 @@ extension SkillNLU {
                 }.compactMap { slot in
                     slotMatch(slot, first: first, last: last, utterance: utterance, today: today).flatMap { $0.resolution?.status == .successMatch ? $0 : nil }
                 }
-                guard readings.count == 1 else { continue }
-                found.append(readings[0])
+                // Read by two ("checking" is an account to take from and to put into): the one
+                // whose samples say the words beside it ("no, from checking").
+                let reading = readings.count == 1 ? readings[0] : framingSlot(of: readings.compactMap { intent.slot(named: $0.name) }, in: intent, words: words, first: first, last: last)
+                    .flatMap { slot in readings.first { $0.name == slot.name } }
+                guard let reading else { continue }
+                found.append(reading)
                 for i in first...last { taken[i] = true }
             }
         }
@@ -37,7 +44,7 @@ extension SkillNLU {
         }
         // A date, time or number said after words that change one's mind ("no, make it
         // saturday", "can you move it to nine pm"), which one slot alone reads.
-        if found.isEmpty, let cued = cuedValue(utterance, intent: intent, except: except, today: today) { found.append(cued) }
+        if found.isEmpty, let cued = cuedValue(utterance, intent: intent, except: except, alone: alone, today: today) { found.append(cued) }
         var result: [SlotMatch] = []
         for match in found where !result.contains(where: { $0.name == match.name }) {
             let same = found.filter { $0.name == match.name }
@@ -85,10 +92,12 @@ extension SkillNLU {
     /// The value a date, time or number slot reads whole, said in a sentence that changes one's
     /// mind (`changesMind`), when no other slot of the intent reads it (a "six" is a number and
     /// a time) and it is the only such value; every other word a function word, a word of the
-    /// change ("make", "move", "instead") or at most one more.
-    func cuedValue(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, today: CivilDate) -> SlotMatch? {
+    /// change ("make", "move", "instead") or at most one more. With `alone`, also the value
+    /// said alone or framed as one of the slot's own samples frames it ("at {time}"), or alone
+    /// when the slot has no samples.
+    func cuedValue(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, alone: Bool = false, today: CivilDate) -> SlotMatch? {
         let words = utterance.words
-        guard words.count <= 12, Self.changesMind(words) else { return nil }
+        guard words.count <= 12 else { return nil }
         let slots = intent.slots.filter { $0.name != except && readsByGrammar($0) }
         guard !slots.isEmpty else { return nil }
         var found: (slot: SlotDefinition, span: ClosedRange<Int>)?
@@ -97,16 +106,7 @@ extension SkillNLU {
                 var readers = intent.slots.filter { wholeValue(of: $0, first: first, last: last, utterance: utterance, today: today) }
                 // Read by two ("six": a number and a time), the one whose samples say the words
                 // before or after it ("{partySize} of us", "for {partySize}").
-                if readers.count > 1 {
-                    let framed = readers.filter { slot in
-                        Self.frames(of: slot, anyWords: true).contains { frame in
-                            let lead = !frame.lead.isEmpty && first >= frame.lead.count && words[(first - frame.lead.count)..<first].elementsEqual(frame.lead)
-                            let tail = !frame.tail.isEmpty && last + frame.tail.count < words.count && words[(last + 1)..<(last + 1 + frame.tail.count)].elementsEqual(frame.tail)
-                            return lead || tail
-                        }
-                    }
-                    if framed.count == 1 { readers = framed }
-                }
+                if readers.count > 1, let framed = framingSlot(of: readers, in: intent, words: words, first: first, last: last) { readers = [framed] }
                 guard readers.count == 1, let slot = readers.first, slots.contains(where: { $0.name == slot.name }) else { continue }
                 guard let known = found else {
                     found = (slot, first...last)
@@ -120,9 +120,60 @@ extension SkillNLU {
             }
         }
         guard let (slot, span) = found else { return nil }
+        let framedAlone = alone && (slot.samples.isEmpty && span.count == words.count
+            || Self.sampleFrames(slot.samples, of: slot).contains { words[..<span.lowerBound].elementsEqual($0.lead) && words[(span.upperBound + 1)...].elementsEqual($0.tail) })
         let said = Contractions.expanded(words.indices.filter { !span.contains($0) }.map { words[$0] })
-        guard said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return nil }
+        guard framedAlone || Self.changesMind(words), said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return nil }
         return slotMatch(slot, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today)
+    }
+
+    /// Of several slots that read `words[first...last]` as a value, the one whose samples say
+    /// more of the words right before and after it (its own samples first, then the intent's),
+    /// a determiner beside the value aside: "no, from checking" is "from {fromAccount}", not "to
+    /// {toAccount}"; "put it in my savings" is "put it in {toAccount}". Nil when no slot's
+    /// samples say a word beside it, or two say as many.
+    func framingSlot(of slots: [SlotDefinition], in intent: IntentDefinition, words: [String], first: Int, last: Int) -> SlotDefinition? {
+        let determiners = SlotTypeMatcher.determiners
+        var before = Array(words[..<first])
+        if let word = before.last, determiners.contains(word) { before.removeLast() }
+        var after = Array(words[(last + 1)...])
+        if let word = after.first, determiners.contains(word) { after.removeFirst() }
+        func said(_ frames: [(lead: [String], tail: [String])]) -> Int {
+            var best = 0
+            for frame in frames {
+                var lead = frame.lead[...]
+                if let word = lead.last, determiners.contains(word) { lead = lead.dropLast() }
+                var tail = frame.tail[...]
+                if let word = tail.first, determiners.contains(word) { tail = tail.dropFirst() }
+                let leading = zip(lead.reversed(), before.reversed()).prefix { $0 == $1 }.count
+                let trailing = zip(tail, after).prefix { $0 == $1 }.count
+                best = max(best, leading + trailing)
+            }
+            return best
+        }
+        // The slot's own samples (its answers) first; the intent's decide a tie.
+        for frames in [{ (slot: SlotDefinition) in Self.sampleFrames(slot.samples, of: slot) }, { Self.sampleFrames(intent.samples, of: $0) }] {
+            let ranked = slots.map { (slot: $0, said: said(frames($0))) }.sorted { $0.said > $1.said }
+            guard let top = ranked.first, top.said > 0 else { continue }
+            if ranked.dropFirst().allSatisfy({ $0.said < top.said }) { return top.slot }
+            return nil
+        }
+        return nil
+    }
+
+    /// The words around a slot in each of `samples` that says it: (lead, tail), the text next
+    /// to it on either side (empty beside another slot or an edge).
+    static func sampleFrames(_ samples: [String], of slot: SlotDefinition) -> [(lead: [String], tail: [String])] {
+        let value = SampleTemplate.Part.slot(slot.name.rawValue)
+        return samples.compactMap { sample in
+            let parts = SampleTemplate.parts(of: sample)
+            guard let at = parts.firstIndex(of: value) else { return nil }
+            func words(_ part: SampleTemplate.Part?) -> [String] {
+                guard case .text(let text)? = part else { return [] }
+                return Tokenizer.tokens(text).map(\.text)
+            }
+            return (words(at > 0 ? parts[at - 1] : nil), words(at + 1 < parts.count ? parts[at + 1] : nil))
+        }
     }
 
     /// Whether the words change something said: "no …", "actually", "make it", "change it to",

@@ -22,7 +22,32 @@ extension SkillNLU {
         guard let statistical else { return [] }
         let spans = onePerSlot(slotMatches(tagged, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
         let moved = nextToListedValues(spans, intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
-        return unclaimedValues(datesJoined(moved, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
+        let joined = datesJoined(moved, intent: intent, utterance: utterance, today: today)
+        return unclaimedValues(framedGrammarValues(joined, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
+    }
+
+    /// A value an empty grammar slot reads goes to the slot whose samples say the words beside
+    /// it: "book a table for two" is "a table for {partySize}", not "book {restaurant} for
+    /// {time}", whichever the tagger or the sample chose. A value a listing type does not list
+    /// goes to the grammar slot unless its own samples frame it better: "book a table for two at
+    /// seven" has the time seven, not a restaurant "seven" ("at {restaurant}", "at {time}").
+    func framedGrammarValues(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        var slots = slots
+        for (index, match) in slots.enumerated() where match.list.isEmpty {
+            guard let slot = intent.slot(named: match.name), let span = utterance.tokens(of: match) else { continue }
+            let grammar = readsByGrammar(slot)
+            guard grammar || (!match.isKnownValue && typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true) else { continue }
+            let rivals = intent.slots.filter { other in
+                other.name != slot.name && readsByGrammar(other) && !slots.contains { $0.name == other.name }
+                    && typeMatchers[SlotTypeMatcher.Key(other)]?.read(words: utterance.words[span], today: today)?.normalized != nil
+            }
+            guard !rivals.isEmpty else { continue }
+            let framed = framingSlot(of: [slot] + rivals, in: intent, words: utterance.words, first: span.lowerBound, last: span.upperBound)
+                ?? (grammar || rivals.count > 1 ? nil : rivals[0])
+            guard let framed, framed.name != slot.name, let moved = slotMatch(framed, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today) else { continue }
+            slots[index] = moved
+        }
+        return slots
     }
 
     /// A word the type does not list, tagged beside a value it does list that no slot took, gives

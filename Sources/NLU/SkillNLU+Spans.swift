@@ -129,6 +129,10 @@ extension SkillNLU {
     ///   rice is done"). (Dev splits, slot F1: Snips 0.8659 -> 0.8662, HWU64 at full size
     ///   0.7190 -> 0.7204 and at 10 per intent 0.5137 -> 0.5145.)
     /// - Then an ordinal or a year beside a value found ("the twelfth of may two thousand one").
+    /// - Then a number or a time for an empty AMAZON.NUMBER or TIME slot when one run of free
+    ///   words reads as one, framed by a word the samples say beside the slot ("pay the phone
+    ///   bill 40 dollars" by "{amount} dollars", "… at seven under mike" by "at {time}"): a
+    ///   tagger that saw the value only first misses it last.
     /// - Then a date or time for an empty AMAZON.DATE or TIME slot, when one run of free words
     ///   reads as one and says when on its own ("weather in new york tomorrow").
     func unclaimedValues(_ slots: [SlotMatch], intent: IntentDefinition, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
@@ -200,6 +204,23 @@ extension SkillNLU {
                 }
             }
             if let match = onlyValue(of: slot, kind, length: 4, fits: { $0.allSatisfy(isNumber) }, keeps: near) { result.append(match) }
+        }
+        for slot in intent.slots where empty(slot) {
+            guard let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .number || kind == .time else { continue }
+            let frames = Self.sampleFrames(slot.samples + intent.samples, of: slot)
+            // A time is framed by prepositions ("at {time}"); a number by what it counts.
+            let framing = { (word: String) in kind == .time || !StopWords.all.contains(word) }
+            let framed = { (run: ClosedRange<Int>) in
+                frames.contains { frame in
+                    // The run may open with the frame's word ("at seven"): the value is what follows it.
+                    let lead = frame.lead.last.map { word in
+                        framing(word) && ((run.lowerBound > 0 && words[run.lowerBound - 1] == word) || (run.count > 1 && words[run.lowerBound] == word))
+                    } ?? false
+                    let tail = frame.tail.first.map { word in framing(word) && run.upperBound + 1 < words.count && words[run.upperBound + 1] == word } ?? false
+                    return lead || tail
+                }
+            }
+            if let match = onlyValue(of: slot, kind, length: kind == .time ? Self.longestGrammarValue : 8, fits: { _ in true }, keeps: framed) { result.append(match) }
         }
         for slot in intent.slots where empty(slot) {
             guard let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .date || kind == .time else { continue }

@@ -504,7 +504,8 @@ public struct SkillNLU: Sendable {
             if capture.reading.fit < 1, isPlaceholder(utterance.words[capture.firstToken...capture.lastToken], type: type) { continue }
             slots.append(slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: type, utterance: utterance, today: today))
         }
-        return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: datesJoined(slots, intent: intent, utterance: utterance, today: today),
+        let joined = datesJoined(slots, intent: intent, utterance: utterance, today: today)
+        return NLUCandidate(skillID: skillID, intent: intent.name, score: match.score, slots: framedGrammarValues(joined, intent: intent, utterance: utterance, today: today),
                             declaredSlots: intent.slots.map(\.name))
     }
 

@@ -29,6 +29,21 @@ import Testing
     func refusesWhatIsNotOneNumber(words: String) {
         #expect(NumberWords.value(of: Tokenizer.tokens(words).map(\.text)) == nil)
     }
+
+    /// AMAZON.NUMBER as sent: whole numbers, and fractions written or said after "point".
+    @Test(arguments: [
+        ("eight", "8"), ("35.50", "35.50"), ("-2.5", "2.5"), ("minus 2.5", "-2.5"), ("0.5", "0.5"), ("three point five", "3.5"),
+        ("point four two", "0.42"), ("point forty two", "0.42"), ("one hundred twenty three dot four five", "123.45"),
+        ("minus fifteen point two four five", "-15.245"), ("twenty point oh five", "20.05"),
+    ])
+    func readsSpokenNumbers(words: String, value: String) {
+        #expect(NumberWords.spoken(Tokenizer.tokens(words).map(\.text)) == value)
+    }
+
+    @Test(arguments: ["three point", "point", "1.2.3", "three point hello", "point five point six"])
+    func refusesWhatIsNotOneSpokenNumber(words: String) {
+        #expect(NumberWords.spoken(Tokenizer.tokens(words).map(\.text)) == nil)
+    }
 }
 
 @Suite struct SkillNLUTests {

@@ -3,8 +3,9 @@ import NLU
 import SkillModel
 import Testing
 
-// Found by writing skills as a new user would (a table reservation, a help desk, a smart home:
-// the fixtures table-en-US.json, helpdesk-en-US.json, home-en-US.json) and talking to them.
+// Found by writing skills as a new user would (a table reservation, a help desk, a smart home, a
+// bank: the fixtures table-en-US.json, helpdesk-en-US.json, home-en-US.json, bank-en-US.json)
+// and talking to them.
 
 /// Answers to a dialog's question that say more than the value: people echo the question
 /// ("What name should the table be under?" — "put it under maria please") and open with the
@@ -73,6 +74,57 @@ import Testing
     @Test(arguments: ["actually make it six", "saturday", "no, make it saturday at nine pm and for six of us on a boat"])
     func noChangeOnAGuess(sentence: String) {
         #expect(Self.stated(sentence).isEmpty)
+    }
+
+    /// At the confirmation, which is asked again with the new value, a value said alone or as
+    /// its slot's own samples frame it is a change; words around it that no sample says are not.
+    @Test(arguments: [
+        ("saturday", ["date=2026-11-28"]), ("at nine pm", ["time=21:00"]), ("for eight", ["partySize=8"]),
+        ("we'll see saturday", []), ("saturday or sunday", []),
+    ])
+    func aValueSaidAloneAtTheConfirmation(sentence: String, expected: [String]) {
+        let stated = EchoedAnswerTests.nlu.statedValues(Utterance(sentence), intent: "ReserveTableIntent", except: nil, alone: true,
+                                                        today: CivilDate(year: 2026, month: 11, day: 26))
+        #expect(stated.map { "\($0.name)=\($0.value)" } == expected)
+    }
+}
+
+/// A bank's transfer has two slots of one type, the account to take from and the one to put
+/// into: a value said without the sample it came in goes to the slot whose samples say the
+/// words beside it.
+@Suite struct SlotsOfOneTypeTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/bank-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.bank", model: try! InteractionModel(parsing: text))
+
+    @Test(arguments: [
+        ("no, from checking", ["fromAccount=checking"]), ("no, put it in my savings", ["toAccount=savings"]),
+        ("no, take it out of the holiday fund", ["fromAccount=holiday fund"]), ("actually into my checking account", ["toAccount=checking account"]),
+        // Both slots' samples say "my" beside the value: neither is sure.
+        ("no, my savings", []),
+    ])
+    func theFramedSlotChanges(sentence: String, expected: [String]) {
+        let stated = Self.nlu.statedValues(Utterance(sentence), intent: "TransferMoneyIntent", except: nil, alone: true)
+        #expect(stated.map { "\($0.name)=\($0.value)" } == expected)
+    }
+
+    /// A number the tagger left out, framed by a word the amount's samples say beside it.
+    @Test(arguments: [("pay the phone bill 40 dollars", "40"), ("pay my phone bill of forty dollars", "forty"), ("pay 35.50 for water", "35.50")])
+    func theAmountSaidLast(sentence: String, amount: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "PayBillIntent")
+        #expect(best.slots.first { $0.name == "amount" }?.spoken == amount, "\(best.slots)")
+    }
+
+    /// "two" is a number and a time: "a table for {partySize}" says the words before it, not
+    /// "book {restaurant} for {time}"; and an unlisted restaurant "seven" is the time.
+    @Test(arguments: [
+        ("book a table for two", ["partySize=two"]), ("book a table for two at seven", ["partySize=two", "time=seven"]),
+        ("book a table for two at harbor grill tomorrow at seven under mike", ["partySize=two", "restaurant=harbor grill", "date=tomorrow", "guestName=mike", "time=seven"]),
+    ])
+    func aNumberOrATimeByItsSamples(sentence: String, expected: [String]) throws {
+        let best = try #require(EchoedAnswerTests.nlu.parse(Utterance(sentence)).first)
+        #expect(best.slots.map { "\($0.name)=\($0.spoken)" }.sorted() == expected.sorted())
     }
 }
 

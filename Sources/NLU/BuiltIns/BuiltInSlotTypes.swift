@@ -47,7 +47,7 @@ public enum BuiltInSlotTypes {
     /// words are not one of these.
     public static func read(_ kind: Kind, words: [String], today: CivilDate) -> String? {
         switch kind {
-        case .number: NumberWords.value(of: words).map(String.init)
+        case .number: NumberWords.spoken(words)
         case .fourDigitNumber: fourDigits(words)
         case .ordinal: ordinal(words).map(String.init)
         case .date: DateWords.read(words, today: today)

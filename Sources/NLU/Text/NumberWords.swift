@@ -94,6 +94,45 @@ public enum NumberWords {
         return negative ? -value : value
     }
 
+    /// A number as AMAZON.NUMBER sends it: a whole number (`value(of:)`), or one with a
+    /// fraction written ("35.50", "-2.5") or said after "point" or "dot" ("three point five"
+    /// 3.5, "point four two" 0.42, "one hundred twenty three dot four five" 123.45, "point forty
+    /// two" 0.42); the fraction's digits are kept as said ("35.50" stays "35.50").
+    public static func spoken(_ words: [String]) -> String? {
+        if let whole = value(of: words) { return String(whole) }
+        var words = words[...]
+        var sign = ""
+        if words.first == "minus" || words.first == "negative" {
+            sign = "-"
+            words = words.dropFirst()
+        }
+        if words.count == 1, let word = words.first, let point = word.firstIndex(of: "."),
+            word.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            word.filter({ $0 == "." }).count == 1, word.index(after: point) != word.endIndex {
+            let whole = word[..<point].isEmpty ? "0" : String(word[..<point])
+            guard let number = Int(whole), number <= largest else { return nil }
+            return sign + String(number) + "." + word[word.index(after: point)...]
+        }
+        guard let point = words.firstIndex(where: { $0 == "point" || $0 == "dot" }) else { return nil }
+        let wholeWords = Array(words[..<point])
+        let whole = wholeWords.isEmpty ? 0 : value(of: wholeWords)
+        guard let whole, whole >= 0 else { return nil }
+        let fractionWords = Array(words[words.index(after: point)...])
+        guard !fractionWords.isEmpty else { return nil }
+        // Digit by digit ("four five"), or one number ("forty two", "25").
+        var fraction = ""
+        if fractionWords.allSatisfy({ ($0 == "oh" || units[$0] != nil) && (units[$0] ?? 0) < 10 }) {
+            fraction = fractionWords.map { String(units[$0] ?? 0) }.joined()
+        } else if fractionWords.count == 1, let word = fractionWords.first, !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            fraction = word
+        } else if let number = value(of: fractionWords), number >= 0, number < 1000 {
+            fraction = String(number)
+        } else {
+            return nil
+        }
+        return sign + String(whole) + "." + fraction
+    }
+
     /// The largest number read: a quadrillion. Beyond it a sentence holds no count a skill can
     /// use, and sums of it (days from now, "twenty" plus a unit) stay far from overflowing.
     static let largest = 1_000_000_000_000_000

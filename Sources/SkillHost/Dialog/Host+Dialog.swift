@@ -81,7 +81,7 @@ extension HostEngine {
             // So is a yes with a change ("yes but make it nine pm"): a value that differs from the
             // one given; a yes that says a value again ("yes, the thin crust") is a yes.
             let qualified = yes == true && !offered && !BuiltInIntents.isBareConfirmation(utterance.words)
-            let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil) })
+            let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true) })
                 .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
             if !stated.isEmpty {
                 Self.take(stated, into: &intent, result: &result)
