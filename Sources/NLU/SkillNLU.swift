@@ -531,11 +531,15 @@ public struct SkillNLU: Sendable {
     /// Words that stand for a thing not named.
     static let placeholders = proForms.union(["something", "anything", "thing", "things", "stuff"])
 
-    /// Whether words a type reads as a name are only function words, or only the model's
+    /// Whether words a type reads as a name are only function words (adverbs of time and
+    /// degree among them: "is my latte ready yet" names no milk "yet"), or only the model's
     /// carrier words when the type lists values (a free-text slot takes anything).
     func isCarrierPhrase(_ words: ArraySlice<String>, type: SlotTypeMatcher) -> Bool {
-        words.allSatisfy { StopWords.all.contains($0) || (type.isListed && carrierWords.contains($0)) }
+        words.allSatisfy { StopWords.all.contains($0) || Self.adverbs.contains($0) || (type.isListed && carrierWords.contains($0)) }
     }
+
+    /// Adverbs that name nothing, said alone.
+    static let adverbs: Set<String> = ["yet", "already", "still", "ever", "also", "even", "anymore", "instead", "anyway", "maybe"]
 
     /// The share of `words` (said across the samples) said only once, by stem; 1 when none.
     static func unseenRate(_ words: [String]) -> Double {
