@@ -13,6 +13,7 @@ extension SkillNLU {
     public func statedValues(_ utterance: Utterance, intent name: IntentName, except: SlotName?, alone: Bool = false, today: CivilDate = .today()) -> [SlotMatch] {
         guard let intent = intents.first(where: { $0.name == name }) else { return [] }
         let words = utterance.words
+        let cuedChange = alone || Self.changesMind(words)
         var taken = [Bool](repeating: false, count: words.count)
         var found: [SlotMatch] = []
         for length in stride(from: min(4, words.count), through: 1, by: -1) {
@@ -23,12 +24,22 @@ extension SkillNLU {
                 let readings = intent.slots.filter { slot in
                     slot.name != except && (slot.multipleValues || !found.contains { $0.name == slot.name }) && wholeValue(of: slot, first: first, last: last, utterance: utterance, today: today)
                 }.compactMap { slot in
-                    slotMatch(slot, first: first, last: last, utterance: utterance, today: today).flatMap { $0.resolution?.status == .successMatch ? $0 : nil }
+                    slotMatch(slot, first: first, last: last, utterance: utterance, today: today)
                 }
+                let listed = readings.filter { $0.resolution?.status == .successMatch }
                 // Read by two ("checking" is an account to take from and to put into): the one
                 // whose samples say the words beside it ("no, from checking").
-                let reading = readings.count == 1 ? readings[0] : framingSlot(of: readings.compactMap { intent.slot(named: $0.name) }, in: intent, words: words, first: first, last: last)
-                    .flatMap { slot in readings.first { $0.name == slot.name } }
+                func framed(_ readings: [SlotMatch]) -> SlotMatch? {
+                    framingSlot(of: readings.compactMap { intent.slot(named: $0.name) }, in: intent, words: words, first: first, last: last)
+                        .flatMap { slot in readings.first { $0.name == slot.name } }
+                }
+                // A built-in list's value ("chicago") only as a change, and framed as its slot's
+                // samples say it: "no, from chicago" (two cities are asked; a bare "boston" or
+                // "john" says nothing of which).
+                let builtInListed = cuedChange ? readings.filter { reading in
+                    if case .list? = intent.slot(named: reading.name).map({ BuiltInSlotTypes.kind(of: $0.type) }) { true } else { false }
+                } : []
+                let reading = listed.count == 1 ? listed[0] : listed.count > 1 ? framed(listed) : builtInListed.isEmpty ? nil : framed(builtInListed)
                 guard let reading else { continue }
                 found.append(reading)
                 for i in first...last { taken[i] = true }

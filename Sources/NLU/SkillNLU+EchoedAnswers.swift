@@ -7,8 +7,10 @@ extension SkillNLU {
     /// "What name should the table be under?"; "it's under the name maria") — and at most one
     /// word more. The value must be one the type knows: listed, or read by its grammar (a
     /// number, a date), and not one everyday word a name list holds ("will", "may"). Nil when
-    /// there is none, or two different ones.
-    func echoedAnswer(_ utterance: Utterance, slot: SlotDefinition, of intent: IntentDefinition, intentIndex: Int, matcher: SampleMatcher, today: CivilDate) -> SampleMatcher.Match? {
+    /// there is none, or two different ones. Values of the intent's other slots said beside it
+    /// (`statedValues`) come `alongside`, as more than was asked.
+    func echoedAnswer(_ utterance: Utterance, slot: SlotDefinition, of intent: IntentDefinition, intentIndex: Int, matcher: SampleMatcher, today: CivilDate)
+        -> (match: SampleMatcher.Match, alongside: [SlotMatch])? {
         let words = utterance.words
         guard words.count > 1, words.count <= Self.longestEchoedAnswer,
             let typeIndex = matcher.types.firstIndex(where: { $0.type == slot.type && $0.takesLists == slot.multipleValues })
@@ -32,13 +34,29 @@ extension SkillNLU {
         }
         // "it's not very urgent" is no "urgent".
         guard let (span, reading) = found, !words[..<span.lowerBound].contains(where: Negation.words.contains) else { return nil }
-        let echoed = echoWords(of: slot, in: intent)
+        // Framed as another slot of its type says it: "no, from chicago", asked where to, is
+        // the origin, not the destination.
+        let siblings = intent.slots.filter { $0.name != slot.name && $0.type == slot.type }
+        if !siblings.isEmpty, let framed = framingSlot(of: [slot] + siblings, in: intent, words: words, first: span.lowerBound, last: span.upperBound),
+            framed.name != slot.name {
+            return nil
+        }
+        // More than was asked: other slots' values said beside it, with their samples' words
+        // ("four of us in business class", asked how many passengers: "{cabin} class").
+        let alongside = statedValues(utterance, intent: intent.name, except: slot.name, today: today).filter { value in
+            utterance.tokens(of: value).map { !$0.overlaps(span) } ?? false
+        }
+        let aside = Set(alongside.flatMap { utterance.tokens(of: $0).map(Array.init) ?? [] })
+        var echoed = echoWords(of: slot, in: intent)
+        for value in alongside {
+            if let other = intent.slot(named: value.name) { echoed.formUnion(echoWords(of: other, in: intent)) }
+        }
         // Contractions spelled out: "we're a group of seven" says "we are".
-        let said = Contractions.expanded(words.indices.filter { !span.contains($0) }.map { words[$0] })
+        let said = Contractions.expanded(words.indices.filter { !span.contains($0) && !aside.contains($0) }.map { words[$0] })
         let others = said.filter { !StopWords.all.contains($0) && !echoed.contains($0) }
         guard others.count <= 1 else { return nil }
         let capture = SampleMatcher.Capture(slot: slot.name, type: typeIndex, firstToken: span.lowerBound, lastToken: span.upperBound, reading: reading)
-        return SampleMatcher.Match(intent: intentIndex, captures: [capture], score: 0.9, literalWords: words.count - span.count)
+        return (SampleMatcher.Match(intent: intentIndex, captures: [capture], score: 0.9, literalWords: words.count - span.count), alongside)
     }
 
     /// Whether an answer sample's match takes an unlisted value holding a function word or a

@@ -131,8 +131,9 @@ extension SkillNLU {
     /// - Then an ordinal or a year beside a value found ("the twelfth of may two thousand one").
     /// - Then a number or a time for an empty AMAZON.NUMBER or TIME slot when one run of free
     ///   words reads as one, framed by a word the samples say beside the slot ("pay the phone
-    ///   bill 40 dollars" by "{amount} dollars", "… at seven under mike" by "at {time}"): a
-    ///   tagger that saw the value only first misses it last.
+    ///   bill 40 dollars" by "{amount} dollars", "… at seven under mike" by "at {time}", "…
+    ///   on march fifth for two" by "a flight for {passengers} people"): a tagger that saw the
+    ///   value only first misses it last.
     /// - Then a date or time for an empty AMAZON.DATE or TIME slot, when one run of free words
     ///   reads as one and says when on its own ("weather in new york tomorrow").
     func unclaimedValues(_ slots: [SlotMatch], intent: IntentDefinition, matches: [Gazetteer.Match], gazetteer: Gazetteer, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
@@ -154,8 +155,11 @@ extension SkillNLU {
             let siblings = intent.slots.filter { $0.type == slot.type && $0.name != slot.name }
             let leads = leadWords[intent.name]?[slot.name] ?? []
             let othersLeads = Set(siblings.flatMap { leadWords[intent.name]?[$0.name] ?? [] })
+            // With every sibling filled, the value is this one's whatever comes before it: "san
+            // francisco to portland" leaves the origin to san francisco.
+            let siblingsFilled = siblings.allSatisfy { sibling in result.contains { $0.name == sibling.name } }
             func leadFits(_ match: Gazetteer.Match) -> Bool {
-                siblings.isEmpty || (match.start > 0 && leads.contains(words[match.start - 1]) && !othersLeads.contains(words[match.start - 1]))
+                siblings.isEmpty || siblingsFilled || (match.start > 0 && leads.contains(words[match.start - 1]) && !othersLeads.contains(words[match.start - 1]))
             }
             let builtIn: Bool
             switch BuiltInSlotTypes.kind(of: slot.type) {
@@ -208,15 +212,15 @@ extension SkillNLU {
         for slot in intent.slots where empty(slot) {
             guard let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .number || kind == .time else { continue }
             let frames = Self.sampleFrames(slot.samples + intent.samples, of: slot)
-            // A time is framed by prepositions ("at {time}"); a number by what it counts.
-            let framing = { (word: String) in kind == .time || !StopWords.all.contains(word) }
+            // By the word before it in a sample ("at {time}", "for {passengers}") or after it
+            // ("{amount} dollars"); the run may open with the word before ("at seven"), and the
+            // value is what follows it.
             let framed = { (run: ClosedRange<Int>) in
                 frames.contains { frame in
-                    // The run may open with the frame's word ("at seven"): the value is what follows it.
                     let lead = frame.lead.last.map { word in
-                        framing(word) && ((run.lowerBound > 0 && words[run.lowerBound - 1] == word) || (run.count > 1 && words[run.lowerBound] == word))
+                        (run.lowerBound > 0 && words[run.lowerBound - 1] == word) || (run.count > 1 && words[run.lowerBound] == word)
                     } ?? false
-                    let tail = frame.tail.first.map { word in framing(word) && run.upperBound + 1 < words.count && words[run.upperBound + 1] == word } ?? false
+                    let tail = frame.tail.first.map { word in run.upperBound + 1 < words.count && words[run.upperBound + 1] == word } ?? false
                     return lead || tail
                 }
             }

@@ -181,7 +181,7 @@ public struct SkillNLU: Sendable {
         // Else, or rather than an unlisted value holding words no value of the type says ("put
         // it under maria" for "{name} please"), the one value the answer says amid echoes of the
         // question — unless the sentence is surely something else.
-        let echoed: SampleMatcher.Match? = intents[intentIndex].slots.first { $0.name == elicitation.slot }.flatMap { slot in
+        let echoed: (match: SampleMatcher.Match, alongside: [SlotMatch])? = intents[intentIndex].slots.first { $0.name == elicitation.slot }.flatMap { slot in
             let intent = intents[intentIndex]
             let loose = answers.first.map { looseAnswer($0, slot: slot, of: intent, utterance: utterance, matcher: matcher) } ?? true
             guard loose, general.first.map({ best in
@@ -189,7 +189,7 @@ public struct SkillNLU: Sendable {
             }) ?? true else { return nil }
             return echoedAnswer(utterance, slot: slot, of: intent, intentIndex: intentIndex, matcher: matcher, today: today)
         }
-        guard let answer = echoed ?? answers.first else { return general }
+        guard let answer = echoed?.match ?? answers.first else { return general }
         // A yes or a no is no value of a type that lists its values: "yes", asked which crust,
         // is a sentence not understood (the question is asked again), not a "yes" crust.
         if answer.captures.contains(where: { capture in
@@ -285,7 +285,12 @@ public struct SkillNLU: Sendable {
             return SampleMatcher.Capture(slot: capture.slot, type: capture.type, firstToken: capture.firstToken - 1, lastToken: capture.lastToken, reading: reading)
         }
         let remapped = SampleMatcher.Match(intent: intentIndex, captures: captures, score: answer.score, literalWords: answer.literalWords)
-        return [candidate(from: remapped, utterance: utterance, today: today, source: matcher)] + general.filter { $0.intent != elicitation.intent }
+        var read = candidate(from: remapped, utterance: utterance, today: today, source: matcher)
+        if let alongside = echoed?.alongside, !alongside.isEmpty {
+            read = NLUCandidate(skillID: read.skillID, intent: read.intent, score: read.score, slots: read.slots + alongside.filter { value in !read.slots.contains { $0.name == value.name } },
+                                declaredSlots: read.declaredSlots)
+        }
+        return [read] + general.filter { $0.intent != elicitation.intent }
     }
 
     /// Whether the words say the speaker has no answer: "i don't know", "not sure yet", "no

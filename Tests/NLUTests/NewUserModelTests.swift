@@ -4,8 +4,8 @@ import SkillModel
 import Testing
 
 // Found by writing skills as a new user would (a table reservation, a help desk, a smart home, a
-// bank: the fixtures table-en-US.json, helpdesk-en-US.json, home-en-US.json, bank-en-US.json)
-// and talking to them.
+// bank, a flight booking: the fixtures table-en-US.json, helpdesk-en-US.json, home-en-US.json,
+// bank-en-US.json, flight-en-US.json) and talking to them.
 
 /// Answers to a dialog's question that say more than the value: people echo the question
 /// ("What name should the table be under?" — "put it under maria please") and open with the
@@ -211,5 +211,50 @@ import Testing
     @Test(arguments: [("turn on the ceiling fan", "com.example.home"), ("my printer is broken", "com.example.helpdesk"), ("book a table for two at sushi kato", "com.example.table")])
     func theSkillsOwnRequestsStillReachThem(sentence: String, skill: String) {
         #expect(Self.index.parse(Utterance(sentence)).first?.skillID.rawValue == skill)
+    }
+}
+
+/// A flight booking's two cities are one built-in type: told apart by the words beside them,
+/// and a city said only as a change of mind.
+@Suite struct TwoCitiesTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/flight-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.flight", model: try! InteractionModel(parsing: text))
+    static let today = CivilDate(year: 2026, month: 11, day: 26)
+
+    static func slots(_ candidate: NLUCandidate?) -> [String] {
+        (candidate?.slots ?? []).map { "\($0.name)=\($0.value)" }.sorted()
+    }
+
+    @Test(arguments: [
+        ("no, from chicago", ["origin=chicago"]), ("actually fly into seattle", ["destination=seattle"]),
+        // A bare city, or one named without a change, says nothing of which.
+        ("chicago", []), ("change the city to denver", []),
+    ])
+    func aCityChangedByItsWords(sentence: String, expected: [String]) {
+        let stated = Self.nlu.statedValues(Utterance(sentence), intent: "BookFlightIntent", except: nil, today: Self.today)
+        #expect(stated.map { "\($0.name)=\($0.value)" } == expected)
+    }
+
+    /// Asked where to, "no, from chicago" is no destination.
+    @Test func anAnswerFramedForTheOtherCityIsNoAnswer() {
+        let best = Self.nlu.parse(Utterance("no, from chicago"), eliciting: .init(intent: "BookFlightIntent", slot: "destination"), today: Self.today).first
+        #expect(!(best?.slots.contains { $0.name == "destination" } ?? false))
+    }
+
+    @Test(arguments: [
+        ("book a flight from boston to denver on march fifth twenty twenty seven for two",
+         ["departDate=2027-03-05", "destination=denver", "origin=boston", "passengers=2"]),
+        ("san francisco to portland", ["destination=portland", "origin=san francisco"]),
+    ])
+    func oneSentence(sentence: String, expected: [String]) {
+        #expect(Self.slots(Self.nlu.parse(Utterance(sentence), today: Self.today).first) == expected)
+    }
+
+    /// More than was asked: the cabin said with the passengers.
+    @Test(arguments: ["four of us in business class", "just four in business"])
+    func moreThanWasAsked(sentence: String) {
+        let best = Self.nlu.parse(Utterance(sentence), eliciting: .init(intent: "BookFlightIntent", slot: "passengers"), today: Self.today).first
+        #expect(Self.slots(best) == ["cabin=business", "passengers=4"])
     }
 }
