@@ -82,23 +82,30 @@ extension SkillNLU {
             slots.remove(at: before)
             return datesJoined(slots, intent: intent, utterance: utterance, today: today)
         }
-        return datesCarriedOn(slots, intent: intent, utterance: utterance, today: today)
+        return valuesCarriedOn(slots, intent: intent, utterance: utterance, today: today)
     }
 
     /// A date the words after it carry on ("march fifth" then "twenty twenty seven"), which the
     /// tagger left out or gave a number or an unlisted name: the date takes them. "a flight on
-    /// march fifth twenty twenty seven for two" had twenty passengers.
-    func datesCarriedOn(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+    /// march fifth twenty twenty seven for two" had twenty passengers. So does a number the
+    /// words no slot holds carry on: "three" then "quarters" of a cup.
+    func valuesCarriedOn(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         var slots = slots
         for (index, match) in slots.enumerated() {
-            guard let slot = intent.slot(named: match.name), BuiltInSlotTypes.kind(of: slot.type) == .date, let span = utterance.tokens(of: match) else { continue }
+            guard let slot = intent.slot(named: match.name), let kind = BuiltInSlotTypes.kind(of: slot.type), kind == .date || kind == .number,
+                let span = utterance.tokens(of: match)
+            else { continue }
             let others = slots.enumerated().filter { $0.offset != index }.compactMap { other in utterance.tokens(of: other.element).map { (other.offset, $0, other.element) } }
-            // Words after the date that no slot holds, or that a number or an unlisted value holds.
-            var last = span.upperBound
-            while last + 1 < utterance.words.count, last - span.upperBound < 4,
-                !others.contains(where: { $0.1.contains(last + 1) && $0.2.isKnownValue && !(intent.slot(named: $0.2.name).map { BuiltInSlotTypes.kind(of: $0.type) == .number } ?? false) }) {
-                last += 1
+            // Words after the date that no slot holds, or that a number or an unlisted value
+            // holds; after a number, words no slot holds ("three" then "quarters").
+            let held = { (word: Int) in
+                others.contains { other in
+                    other.1.contains(word)
+                        && (kind == .number || other.2.isKnownValue && !(intent.slot(named: other.2.name).map { BuiltInSlotTypes.kind(of: $0.type) == .number } ?? false))
+                }
             }
+            var last = span.upperBound
+            while last + 1 < utterance.words.count, last - span.upperBound < 4, !held(last + 1) { last += 1 }
             guard last > span.upperBound,
                 let end = stride(from: last, to: span.upperBound, by: -1).first(where: { end in
                     slotMatch(slot, first: span.lowerBound, last: end, utterance: utterance, today: today)?.isKnownValue == true

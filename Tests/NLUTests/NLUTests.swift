@@ -35,12 +35,14 @@ import Testing
         ("eight", "8"), ("35.50", "35.50"), ("-2.5", "2.5"), ("minus 2.5", "-2.5"), ("0.5", "0.5"), ("three point five", "3.5"),
         ("point four two", "0.42"), ("point forty two", "0.42"), ("one hundred twenty three dot four five", "123.45"),
         ("minus fifteen point two four five", "-15.245"), ("twenty point oh five", "20.05"),
+        ("half", "0.5"), ("a half", "0.5"), ("three quarters", "0.75"), ("a quarter", "0.25"), ("one and a half", "1.5"),
+        ("two and a quarter", "2.25"), ("a third", "0.33"), ("two thirds", "0.67"), ("ten and three quarters", "10.75"),
     ])
     func readsSpokenNumbers(words: String, value: String) {
         #expect(NumberWords.spoken(Tokenizer.tokens(words).map(\.text)) == value)
     }
 
-    @Test(arguments: ["three point", "point", "1.2.3", "three point hello", "point five point six"])
+    @Test(arguments: ["three point", "point", "1.2.3", "three point hello", "point five point six", "five quarters", "three quarter", "a halves", "and a half"])
     func refusesWhatIsNotOneSpokenNumber(words: String) {
         #expect(NumberWords.spoken(Tokenizer.tokens(words).map(\.text)) == nil)
     }

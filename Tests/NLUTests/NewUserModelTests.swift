@@ -4,8 +4,8 @@ import SkillModel
 import Testing
 
 // Found by writing skills as a new user would (a table reservation, a help desk, a smart home, a
-// bank, a flight booking: the fixtures table-en-US.json, helpdesk-en-US.json, home-en-US.json,
-// bank-en-US.json, flight-en-US.json) and talking to them.
+// bank, a flight booking, a kitchen helper: the fixtures table-en-US.json, helpdesk-en-US.json,
+// home-en-US.json, bank-en-US.json, flight-en-US.json, kitchen-en-US.json) and talking to them.
 
 /// Answers to a dialog's question that say more than the value: people echo the question
 /// ("What name should the table be under?" — "put it under maria please") and open with the
@@ -256,5 +256,27 @@ import Testing
     func moreThanWasAsked(sentence: String) {
         let best = Self.nlu.parse(Utterance(sentence), eliciting: .init(intent: "BookFlightIntent", slot: "passengers"), today: Self.today).first
         #expect(Self.slots(best) == ["cabin=business", "passengers=4"])
+    }
+}
+
+/// A kitchen helper's amounts are said as people say them, and everyday words are no units.
+@Suite struct KitchenAmountsTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/kitchen-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.kitchen", model: try! InteractionModel(parsing: text))
+
+    @Test(arguments: [
+        ("convert three quarters of a cup to tablespoons", "0.75"), ("convert one and a half cups to grams", "1.5"),
+        ("convert 2 and a half pounds to kilograms", "2.5"), ("how many grams in 1.5 cups of flour", "1.5"),
+    ])
+    func theAmountAsSaid(sentence: String, amount: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.slots.first { $0.name == "amount" }?.value == amount, "\(best.slots)")
+    }
+
+    @Test func everydayWordsAreNoUnits() throws {
+        let best = try #require(Self.nlu.parse(Utterance("i need to convert something")).first)
+        #expect(best.intent == "ConvertIntent")
+        #expect(best.slots.isEmpty, "\(best.slots)")
     }
 }

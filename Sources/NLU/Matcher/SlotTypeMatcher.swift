@@ -42,6 +42,9 @@ struct SlotTypeMatcher: Sendable {
     /// A custom type whose listed values are mostly dates, times or durations ("now", "in
     /// six years", "2 pm", "saturday"): any such expression is a value of its kind.
     let holdsTimes: Bool
+    /// Whether a value the model lists (not a synonym) is one everyday word ("red", "small"):
+    /// then another everyday word may be an unlisted value of the type.
+    let listsEverydayWords: Bool
 
     init(type: SlotTypeName, definition: SlotTypeDefinition?, takesLists: Bool = false) {
         self.type = type
@@ -92,6 +95,10 @@ struct SlotTypeMatcher: Sendable {
         // of titles as a date cost 80 ms at load.
         let values = (definition?.values ?? []).prefix(100).map { Tokenizer.tokens($0.value).map(\.text) }
         if case .custom = kind { holdsTimes = values.count >= 4 && values.filter(Self.isTime).count * 2 >= values.count } else { holdsTimes = false }
+        listsEverydayWords = (definition?.values ?? []).contains { value in
+            let words = Tokenizer.tokens(value.value).map(\.text)
+            return words.count == 1 && SkillNLU.everydayWords.contains(words[0])
+        }
     }
 
     /// Whether the words are a date, a time or a duration (a number alone is none).

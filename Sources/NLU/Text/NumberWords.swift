@@ -113,6 +113,7 @@ public enum NumberWords {
             guard let number = Int(whole), number <= largest else { return nil }
             return sign + String(number) + "." + word[word.index(after: point)...]
         }
+        if let fraction = fraction(Array(words)) { return sign + fraction }
         guard let point = words.firstIndex(where: { $0 == "point" || $0 == "dot" }) else { return nil }
         let wholeWords = Array(words[..<point])
         let whole = wholeWords.isEmpty ? 0 : value(of: wholeWords)
@@ -131,6 +132,45 @@ public enum NumberWords {
             return nil
         }
         return sign + String(whole) + "." + fraction
+    }
+
+    /// Halves, quarters and thirds, alone or after a whole number: "half" or "a half" 0.5,
+    /// "three quarters" 0.75, "one and a half" 1.5, "two and a quarter" 2.25, "a third" 0.33,
+    /// "two thirds" 0.67 (thirds to two places).
+    static func fraction(_ words: [String]) -> String? {
+        func part(_ words: ArraySlice<String>) -> Double? {
+            guard let last = words.last else { return nil }
+            let count = words.dropLast()
+            let of: Double
+            switch last {
+            case "half": of = 2
+            case "quarter", "quarters": of = 4
+            case "third", "thirds": of = 3
+            default: return nil
+            }
+            let numerator: Int
+            if count.isEmpty || count.elementsEqual(["a"]) || count.elementsEqual(["one"]) || count.elementsEqual(["an"]) {
+                numerator = 1
+            } else if let n = Self.value(of: Array(count)) {
+                numerator = n
+            } else {
+                return nil
+            }
+            guard numerator >= 1, Double(numerator) < of, last.hasSuffix("s") == (numerator > 1) else { return nil }
+            return Double(numerator) / of
+        }
+        var value: Double
+        if let and = words.lastIndex(of: "and"), and > 0, let whole = Self.value(of: Array(words[..<and])), whole >= 0, let rest = part(words[(and + 1)...]) {
+            value = Double(whole) + rest
+        } else if let alone = part(words[...]) {
+            value = alone
+        } else {
+            return nil
+        }
+        value = (value * 100).rounded() / 100
+        var text = String(value)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text.hasPrefix(".") ? "0" + text : text
     }
 
     /// The largest number read: a quadrillion. Beyond it a sentence holds no count a skill can
