@@ -41,13 +41,41 @@ extension SkillNLU {
                 other.name != slot.name && readsByGrammar(other) && !slots.contains { $0.name == other.name }
                     && typeMatchers[SlotTypeMatcher.Key(other)]?.read(words: utterance.words[span], today: today)?.normalized != nil
             }
-            guard !rivals.isEmpty else { continue }
+            guard !rivals.isEmpty else {
+                if grammar, let split = splitByFrames(match, slot: slot, span: span, slots: slots, intent: intent, utterance: utterance, today: today) {
+                    slots.remove(at: index)
+                    return framedGrammarValues(slots + split, intent: intent, utterance: utterance, today: today)
+                }
+                continue
+            }
             let framed = framingSlot(of: [slot] + rivals, in: intent, words: utterance.words, first: span.lowerBound, last: span.upperBound)
                 ?? (grammar || rivals.count > 1 ? nil : rivals[0])
             guard let framed, framed.name != slot.name, let moved = slotMatch(framed, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today) else { continue }
             slots[index] = moved
         }
         return slots
+    }
+
+    /// A grammar value that opens with another empty grammar slot's value, framed as that
+    /// slot's samples say it, is two: "a table for two tonight" is the party size two ("a table
+    /// for {partySize}") and tonight, not the time "two tonight". The rest goes to its own slot
+    /// if it reads it, else to an empty grammar slot that does.
+    func splitByFrames(_ match: SlotMatch, slot: SlotDefinition, span: ClosedRange<Int>, slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance,
+                       today: CivilDate) -> [SlotMatch]? {
+        guard span.count > 1 else { return nil }
+        let empty = intent.slots.filter { other in other.name != slot.name && readsByGrammar(other) && !slots.contains { $0.name == other.name } }
+        for cut in span.lowerBound..<span.upperBound {
+            let head = span.lowerBound...cut
+            let readers = empty.filter { typeMatchers[SlotTypeMatcher.Key($0)]?.read(words: utterance.words[head], today: today)?.normalized != nil }
+            guard !readers.isEmpty, let framed = framingSlot(of: [slot] + readers, in: intent, words: utterance.words, first: head.lowerBound, last: head.upperBound),
+                framed.name != slot.name, let first = slotMatch(framed, first: head.lowerBound, last: head.upperBound, utterance: utterance, today: today)
+            else { continue }
+            let rest = [slot] + empty.filter { $0.name != framed.name }
+            guard let second = rest.lazy.compactMap({ self.slotMatch($0, first: cut + 1, last: span.upperBound, utterance: utterance, today: today) }).first(where: \.isKnownValue)
+            else { continue }
+            return [first, second]
+        }
+        return nil
     }
 
     /// A word the type does not list, tagged beside a value it does list that no slot took, gives
