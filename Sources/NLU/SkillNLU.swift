@@ -1,3 +1,4 @@
+import Foundation
 import SkillModel
 
 /// One skill's compiled understanding, built once when the skill loads and then shared,
@@ -46,7 +47,7 @@ public struct SkillNLU: Sendable {
         }
         self.typeMatchers = typeMatchers
         matcher = SampleMatcher(
-            intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model,
+            intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []] + Self.guesses($0)) }, model: model,
             unlisted: model.intents.map { $0.samples.count < Self.fewSamples }, types: typeMatchers)
         sampleCounts = model.intents.map(\.samples.count)
         commandWords = Set(model.intents.flatMap(\.samples).compactMap { sample in
@@ -107,6 +108,20 @@ public struct SkillNLU: Sendable {
         }
         return hash.value
     }
+
+    /// A sample that is one slot alone is an answer ("{Capital}" of a quiz): said as people
+    /// say a guess too ("is it austin", "i think it's sacramento", "maybe texas"), which the
+    /// matcher reads as that sample.
+    static func guesses(_ intent: IntentDefinition) -> [String] {
+        intent.samples.filter { sample in
+            let parts = SampleTemplate.parts(of: sample.trimmingCharacters(in: .whitespaces))
+            if parts.count == 1, case .slot = parts[0] { return true }
+            return false
+        }.flatMap { sample in guessLeads.map { $0 + sample } + [sample + " i think", sample + " maybe"] }
+    }
+
+    static let guessLeads = ["is it ", "it's ", "it is ", "i think it's ", "i think it is ", "i think ", "maybe ", "maybe it's ", "i guess ", "i'd say ",
+                             "my answer is ", "the answer is ", "is the answer ", "how about ", "i'll go with ", "let's say ", "um ", "uh "]
 
     /// How people answer "which one?" with a bare value: the words before and after the
     /// value, in the ways of saying it, each also with "please", and with the hedges and

@@ -78,9 +78,16 @@ import Testing
         #expect(Self.read("AMAZON.Ordinal", text) == value)
     }
 
-    @Test(arguments: [("2026", "2026"), ("twenty twenty six", "2026"), ("nineteen eighty four", "1984"), ("one two three four", "1234"), ("2 0 2 6", "2026")])
+    @Test(arguments: [("2026", "2026"), ("twenty twenty six", "2026"), ("nineteen eighty four", "1984"), ("one two three four", "1234"), ("2 0 2 6", "2026"),
+                      ("twenty oh eight", "2008"), ("nineteen hundred", "1900"), ("two thousand and eight", "2008")])
     func fourDigitNumbers(text: String, value: String) {
         #expect(Self.read("AMAZON.FOUR_DIGIT_NUMBER", text) == value)
+    }
+
+    /// "twenty eight" is 28: a year said in pairs has two digits after the first pair.
+    @Test(arguments: ["twenty eight", "twenty one", "28", "nineteen five"])
+    func noFourDigitNumber(text: String) {
+        #expect(Self.read("AMAZON.FOUR_DIGIT_NUMBER", text) == nil)
     }
 
     static let planner = SkillNLU(skillID: "com.example.planner", model: try! InteractionModel(parsing: #"""

@@ -282,3 +282,28 @@ import Testing
         #expect(best.slots.isEmpty, "\(best.slots)")
     }
 }
+
+/// A quiz whose answer intent has samples of one slot alone: a guess said as people say one is
+/// that answer.
+@Suite struct GuessedAnswerTests {
+    static let nlu = SkillNLU(skillID: "com.example.quiz", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"state quiz","intents":[
+          {"name":"AnswerIntent","slots":[{"name":"city","type":"AMAZON.US_CITY"},{"name":"state","type":"AMAZON.US_STATE"},
+            {"name":"year","type":"AMAZON.FOUR_DIGIT_NUMBER"},{"name":"rank","type":"AMAZON.NUMBER"}],
+           "samples":["{city}","{state}","{year}","{rank}","the capital is {city}"]},
+          {"name":"StartQuizIntent","samples":["start a quiz","quiz me","start the state quiz"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}]}}}
+        """#))
+
+    @Test(arguments: [
+        ("is it austin", "city=austin"), ("i think it's sacramento", "city=sacramento"), ("maybe texas", "state=texas"),
+        ("the answer is 1845", "year=1845"), ("austin i think", "city=austin"),
+        // "twenty eight" is 28, no year 2008.
+        ("is it twenty eight", "rank=28"),
+    ])
+    func aGuessIsTheAnswer(sentence: String, expected: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "AnswerIntent")
+        #expect(best.slots.map { "\($0.name)=\($0.value)" } == [expected])
+    }
+}

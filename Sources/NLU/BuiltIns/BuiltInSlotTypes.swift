@@ -62,11 +62,14 @@ public enum BuiltInSlotTypes {
         // Digit by digit: "one two three four".
         let digits = words.compactMap { word in word.count == 1 ? Int(word) : NumberWords.units[word] }.filter { $0 < 10 }
         if words.count == 4, digits.count == 4 { return digits.map(String.init).joined() }
-        // A year said in pairs: "twenty twenty six" → 2026, "nineteen eighty four" → 1984.
+        // A year said in pairs: "twenty twenty six" → 2026, "nineteen eighty four" → 1984,
+        // "twenty oh eight" → 2008; "twenty eight" is 28, no year.
         if words.count >= 2 {
             for split in 1..<words.count {
-                guard let high = NumberWords.value(of: Array(words[..<split])), let low = NumberWords.value(of: Array(words[split...])),
-                    (10...99).contains(high), (0...99).contains(low)
+                let rest = Array(words[split...])
+                let oh = rest.count == 2 && ["oh", "o"].contains(rest[0])
+                guard let high = NumberWords.value(of: Array(words[..<split])), let low = oh ? NumberWords.value(of: [rest[1]]) : NumberWords.value(of: rest),
+                    (10...99).contains(high), oh ? (0...9).contains(low) : (10...99).contains(low)
                 else { continue }
                 return String(high * 100 + low)
             }
