@@ -64,9 +64,7 @@ extension SkillNLU {
                 // intent 0.5306 -> 0.5344, full 0.7350 -> 0.7358, intent accuracy at 10 per
                 // intent 0.6996 -> 0.6989. Dropping placeholders ("a book") too cost Snips full
                 // 0.9550 -> 0.9541.)
-                if !match.isKnownValue, let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, !type.listsEverydayWords, case .custom = type.kind,
-                    let said = utterance.tokens(of: match), said.count == 1,
-                    Self.everydayWords.contains(utterance.words[said.lowerBound]) || Self.placeholders.contains(utterance.words[said.lowerBound]) {
+                if !match.isKnownValue, let said = utterance.tokens(of: match), isEverydayValue(said, of: slot, utterance: utterance) {
                     continue
                 }
                 add(match)
@@ -552,8 +550,31 @@ extension SkillNLU {
                 guard !captured.contains(index), case .grammar(.number)? = typeMatchers[SlotTypeMatcher.Key(intent.slots[index])]?.kind else { return false }
                 return true
             } && (first...capture.lastToken).contains { NumberWords.value(of: [utterance.words[$0]]) != nil }
-            return holdsListed || countsLeft
+            return holdsListed || countsLeft || isEverydayWord(capture, of: intent, utterance: utterance)
         }
+    }
+
+    /// Whether an unlisted capture is one everyday word of a custom type whose listed values are
+    /// none (`isEverydayValue`), not a placeholder or the model's own word ("add a book to my
+    /// reading list" names no book, and is the adding): the sample does not decide.
+    func isEverydayWord(_ capture: SampleMatcher.Capture, of intent: IntentDefinition, utterance: Utterance) -> Bool {
+        let span = capture.firstToken...capture.lastToken
+        guard capture.reading.fit < 1, let slot = intent.slot(named: capture.slot), isEverydayValue(span, of: slot, utterance: utterance) else { return false }
+        return !utterance.words[span].contains { Self.placeholders.contains($0) || carrierWords.contains($0) }
+    }
+
+    /// Whether the words are one everyday word or placeholder (after an article or a
+    /// possessive) and no value the slot's custom type lists, when the type lists no everyday
+    /// word: "i need to convert something" names no units "need" and "something", "i want to
+    /// make a bed" no dish "a bed".
+    func isEverydayValue(_ span: ClosedRange<Int>, of slot: SlotDefinition, utterance: Utterance) -> Bool {
+        guard let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, !type.listsEverydayWords, case .custom = type.kind,
+            !type.isListedValue(utterance.words[span])
+        else { return false }
+        var words = utterance.words[span]
+        while words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
+        guard words.count == 1, let word = words.first else { return false }
+        return Self.everydayWords.contains(word) || Self.placeholders.contains(word)
     }
 }
 

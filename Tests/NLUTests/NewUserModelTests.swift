@@ -120,7 +120,7 @@ import Testing
     /// "book {restaurant} for {time}"; and an unlisted restaurant "seven" is the time.
     @Test(arguments: [
         ("book a table for two", ["partySize=two"]), ("book a table for two at seven", ["partySize=two", "time=seven"]),
-        // "two tonight" reads as a time, but "a table for {partySize}" says the two.
+        // "two tonight" reads as a time (14:00), but "a table for {partySize}" says the two.
         ("book a table for two tonight", ["partySize=two", "time=tonight"]),
         ("book a table for two at harbor grill tomorrow at seven under mike", ["partySize=two", "restaurant=harbor grill", "date=tomorrow", "guestName=mike", "time=seven"]),
     ])
