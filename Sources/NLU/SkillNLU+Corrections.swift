@@ -201,23 +201,10 @@ extension SkillNLU {
 
     /// The words around a slot's value in its samples that say nothing but that slot, and after
     /// its name: (lead, tail), at least one word between them.
-    /// - Parameter anyWords: frames of function words too ("{partySize} of us"), and the
-    ///   samples' alone, not the name's.
-    static func frames(of slot: SlotDefinition, anyWords: Bool = false) -> [(lead: [String], tail: [String])] {
-        let value = SampleTemplate.Part.slot(slot.name.rawValue)
-        var frames: [(lead: [String], tail: [String])] = []
-        for sample in slot.samples {
-            let parts = SampleTemplate.parts(of: sample)
-            guard let at = parts.firstIndex(of: value), parts.filter({ if case .slot = $0 { true } else { false } }).count == 1 else { continue }
-            func words(_ part: SampleTemplate.Part?) -> [String] {
-                guard case .text(let text)? = part else { return [] }
-                return Tokenizer.tokens(text).map(\.text)
-            }
-            let frame = (lead: words(at > 0 ? parts[at - 1] : nil), tail: words(at + 1 < parts.count ? parts[at + 1] : nil))
-            // Only words that say which slot this is: not an article or "the … one" alone.
-            if anyWords || (frame.lead + frame.tail).contains(where: { !StopWords.all.contains($0) }) { frames.append(frame) }
-        }
-        if anyWords { return frames }
+    static func frames(of slot: SlotDefinition) -> [(lead: [String], tail: [String])] {
+        let alone = slot.samples.filter { sample in SampleTemplate.parts(of: sample).filter { if case .slot = $0 { true } else { false } }.count == 1 }
+        // Only words that say which slot this is: not an article or "the … one" alone.
+        var frames = sampleFrames(alone, of: slot).filter { frame in (frame.lead + frame.tail).contains { !StopWords.all.contains($0) } }
         // The name, and its last word when that says something ("the date" of "travelDate"):
         // a word two slots' names end in frames neither (`framedValues`).
         let name = Self.nameWords(slot.name.rawValue)
