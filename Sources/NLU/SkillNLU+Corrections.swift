@@ -85,7 +85,7 @@ extension SkillNLU {
             for frame in Self.frames(of: slot) where frame.lead.count + frame.tail.count < words.count {
                 for first in frame.lead.count..<words.count {
                     guard words[(first - frame.lead.count)..<first].elementsEqual(frame.lead) else { continue }
-                    for last in first..<min(words.count, first + 4) {
+                    for last in first..<min(words.count, first + longestStated(slot)) {
                         guard last + 1 + frame.tail.count <= words.count, words[(last + 1)..<(last + 1 + frame.tail.count)].elementsEqual(frame.tail),
                             wholeValue(of: slot, first: first, last: last, utterance: utterance, today: today)
                         else { continue }
@@ -108,7 +108,7 @@ extension SkillNLU {
     /// when the slot has no samples.
     func cuedValue(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, alone: Bool = false, today: CivilDate) -> SlotMatch? {
         let words = utterance.words
-        guard words.count <= 12 else { return nil }
+        guard words.count <= 12 + PhoneNumberWords.longest else { return nil }
         let slots = intent.slots.filter { $0.name != except && readsByGrammar($0) }
         guard !slots.isEmpty else { return nil }
         var found: (slot: SlotDefinition, span: ClosedRange<Int>)?
@@ -124,7 +124,9 @@ extension SkillNLU {
                     continue
                 }
                 if known.span.overlaps(first...last) {
-                    if last - first >= known.span.count, known.slot.name == slot.name { found = (slot, first...last) }
+                    // The longer value holds the shorter: "five five five oh one oh oh" is a
+                    // telephone number, not the time "five".
+                    if last - first >= known.span.count, known.slot.name == slot.name || first <= known.span.lowerBound && known.span.upperBound <= last { found = (slot, first...last) }
                 } else {
                     return nil
                 }
@@ -136,6 +138,12 @@ extension SkillNLU {
         let said = Contractions.expanded(words.indices.filter { !span.contains($0) }.map { words[$0] })
         guard framedAlone || Self.changesMind(words), said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return nil }
         return slotMatch(slot, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today)
+    }
+
+    /// The most words a value of `slot` said in a sentence is looked for in: four, or a telephone
+    /// number said digit by digit.
+    func longestStated(_ slot: SlotDefinition) -> Int {
+        if case .grammar(.phoneNumber)? = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind { PhoneNumberWords.longest + 1 } else { 4 }
     }
 
     /// Of several slots that read `words[first...last]` as a value, the one whose samples say

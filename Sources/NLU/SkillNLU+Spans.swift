@@ -93,12 +93,12 @@ extension SkillNLU {
         return result
     }
 
-    /// The longest value of a date, time or duration slot that starts where `match` does and
+    /// The longest value of a date, time, duration or telephone number slot that starts where `match` does and
     /// reads on past it, over words no other slot's span starts before it ends, or that whole
     /// spans of other slots lie in; nil when none reads a different value.
     func longerValue(_ slot: SlotDefinition, from said: ClosedRange<Int>, than match: SlotMatch, tagged: [StatisticalNLU.TaggedSlot], utterance: Utterance, today: CivilDate) -> (match: SlotMatch, last: Int)? {
         switch BuiltInSlotTypes.kind(of: slot.type) {
-        case .date?, .time?, .duration?: break
+        case .date?, .time?, .duration?, .phoneNumber?: break
         default: return nil
         }
         let limit = min(utterance.words.count - 1, said.lowerBound + Self.longestGrammarValue - 1)
@@ -575,6 +575,16 @@ extension SkillNLU {
         while words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
         guard words.count == 1, let word = words.first else { return false }
         return Self.everydayWords.contains(word) || Self.placeholders.contains(word)
+    }
+
+    /// Whether the words a built-in list's slot took are a sentence, not one of its names: not
+    /// listed, longer than any listed value by two or more, and not said in the list's own words
+    /// ("set a timer for ten minutes", read as a language "timer for ten minutes").
+    func isSentenceForList(_ span: ClosedRange<Int>, of slot: SlotDefinition, utterance: Utterance) -> Bool {
+        guard let type = typeMatchers[SlotTypeMatcher.Key(slot)], case .list = type.kind, type.isWordier(span.count),
+            !type.isListedValue(utterance.words[span])
+        else { return false }
+        return utterance.words[span].contains { !StopWords.all.contains($0) && !type.listsWord($0) }
     }
 }
 

@@ -390,8 +390,9 @@ public struct SkillNLU: Sendable {
         func exactCandidates() -> [NLUCandidate] { exact.map { candidate(from: $0, utterance: utterance, today: today) } }
         // A sample matched with listed values: in grammar. So is a sample's carrier phrase with
         // free text after it ("who was {query}" for "who was napoleon"): that slot takes
-        // anything by design, so words the model never says do not make it out of domain.
-        if let best = exact.first, best.isInGrammar || (best.literalWords > 0 && best.captures.allSatisfy { $0.reading.fit >= 1 || isFreeText($0) }),
+        // anything by design, so words the model never says do not make it out of domain; and
+        // a built-in list's value said in its own words ("mandarin chinese").
+        if let best = exact.first, best.isInGrammar || (best.literalWords > 0 && best.captures.allSatisfy { $0.reading.fit >= 1 || isFreeText($0) || isListWords($0) }),
             !valuesSayAnotherIntent(best, utterance: utterance) {
             return exactCandidates()
         }
@@ -427,6 +428,7 @@ public struct SkillNLU: Sendable {
             let junk = rank == 0 && entry.slots.contains { tagged in
                 let span = tagged.firstToken...tagged.lastToken
                 return isEverydayValue(span, of: intent.slots[tagged.slot], utterance: utterance) && !utterance.words[span].contains { Self.placeholders.contains($0) || carrierWords.contains($0) }
+                    || isSentenceForList(span, of: intent.slots[tagged.slot], utterance: utterance)
             }
             // Below an exact match of a sample (1): the re-reading's nearest-sample term can
             // take a statistical reading a little past 1.
@@ -452,7 +454,8 @@ public struct SkillNLU: Sendable {
     /// own words are all said by other intents too: "please start the coffee pot" matched as
     /// the vacuum's "please start {device}", "play game" as a radio's "play {station}". The sample does not decide the
     /// intent then; the classifiers, which read every word, do. "add a book to my reading list"
-    /// stays the adding ("add" is its alone), with no book named.
+    /// stays the adding ("add" is its alone), with no book named. Free text (AMAZON.SearchQuery)
+    /// may say anything.
     func valuesSayAnotherIntent(_ match: SampleMatcher.Match, utterance: Utterance) -> Bool {
         guard let statistical else { return false }
         var inside = [Bool](repeating: false, count: utterance.words.count)
@@ -463,7 +466,13 @@ public struct SkillNLU: Sendable {
         if utterance.words.indices.contains(where: { !inside[$0] && meaningful(utterance.words[$0]) && statistical.isOwnCarrier(utterance.words[$0], of: match.intent) }) {
             return false
         }
-        if utterance.words.indices.contains(where: { inside[$0] && meaningful(utterance.words[$0]) && statistical.isOtherIntentsCarrier(utterance.words[$0], for: match.intent) }) {
+        // Free text says anything by design: "how do you say good night in french" says Stop's
+        // "good night" inside the phrase to translate, and is still a translation.
+        var named = inside
+        for capture in match.captures where isFreeText(capture) {
+            for t in capture.firstToken...capture.lastToken { named[t] = false }
+        }
+        if utterance.words.indices.contains(where: { named[$0] && meaningful(utterance.words[$0]) && statistical.isOtherIntentsCarrier(utterance.words[$0], for: match.intent) }) {
             return true
         }
         // Or a value the slot's type does not list that another intent's type lists: "play
@@ -497,6 +506,11 @@ public struct SkillNLU: Sendable {
     /// Whether a captured slot takes any words (AMAZON.SearchQuery and the like).
     func isFreeText(_ capture: SampleMatcher.Capture) -> Bool {
         if case .freeText = matcher.types[capture.type].kind { true } else { false }
+    }
+
+    /// Whether the capture is a built-in list's unlisted value said in the list's own words.
+    func isListWords(_ capture: SampleMatcher.Capture) -> Bool {
+        if case .list = matcher.types[capture.type].kind { capture.reading.fit >= 0.9 } else { false }
     }
 
     /// Whether the slot's type has a grammar (numbers, dates, times, durations…).

@@ -34,12 +34,13 @@ import Testing
         ("this coming friday", "2026-11-27"), ("a week from friday", "2026-12-04"), ("two days from tomorrow", "2026-11-25"),
         ("the third of next month", "2026-12-03"), ("friday after next", "2026-12-04"), ("labor day", "2027-09-06"),
         ("memorial day", "2027-05-31"), ("mother's day", "2027-05-09"), ("easter", "2027-03-28"), ("feb 29", "2027-02-28"),
+        ("right now", "PRESENT_REF"), ("now", "PRESENT_REF"),
     ])
     func dates(text: String, value: String) {
         #expect(Self.read("AMAZON.DATE", text) == value)
     }
 
-    @Test(arguments: ["banana", "february thirtieth", "next blursday"])
+    @Test(arguments: ["banana", "february thirtieth", "next blursday", "0199"])
     func notDates(text: String) {
         #expect(Self.read("AMAZON.DATE", text) == nil)
     }
@@ -88,6 +89,23 @@ import Testing
     @Test(arguments: ["twenty eight", "twenty one", "28", "nineteen five"])
     func noFourDigitNumber(text: String) {
         #expect(Self.read("AMAZON.FOUR_DIGIT_NUMBER", text) == nil)
+    }
+
+    /// Telephone numbers as Alexa sends them: the digits alone, a leading "plus" kept.
+    @Test(arguments: [
+        ("five five five one two one two", "5551212"), ("555-867-5309", "5558675309"), ("(509) 555-1212", "5095551212"),
+        ("two oh six, five five five, zero one nine eight", "2065550198"), ("eight hundred five five five double two three four", "8005552234"),
+        ("plus one four one five five five five twelve twelve", "+14155551212"), ("nine one four triple five eight eight two one", "9145558821"),
+        ("six one seven five five five forty two eleven", "6175554211"),
+    ])
+    func phoneNumbers(text: String, value: String) {
+        #expect(Self.read("AMAZON.PhoneNumber", text) == value)
+    }
+
+    /// Too few digits, words that are no digits, a "double" with nothing to double.
+    @Test(arguments: ["five five five", "twelve", "call me maybe", "five five five one two one double", "hundred five five five one two", "plus"])
+    func noPhoneNumber(text: String) {
+        #expect(Self.read("AMAZON.PhoneNumber", text) == nil)
     }
 
     static let planner = SkillNLU(skillID: "com.example.planner", model: try! InteractionModel(parsing: #"""

@@ -307,3 +307,45 @@ import Testing
         #expect(best.slots.map { "\($0.name)=\($0.value)" } == [expected])
     }
 }
+
+/// A translator (free text and AMAZON.Language) and a cinema (AMAZON.Movie, a time, a count):
+/// a name or free text that ends in another slot's value framed as its samples say it is two
+/// values; free text may say another intent's words; a language is no sentence.
+@Suite struct TranslatorAndCinemaTests {
+    static func model(_ name: String) -> SkillNLU {
+        let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../SkillHostTests/Fixtures/\(name)-en-US.json"), encoding: .utf8)) ?? ""
+        return SkillNLU(skillID: SkillID("com.example.\(name)"), model: try! InteractionModel(parsing: text))
+    }
+    static let translator = model("translate")
+    static let cinema = model("movies")
+
+    static func slots(_ candidate: NLUCandidate) -> [String] { candidate.slots.map { "\($0.name)=\($0.value)" }.sorted() }
+
+    @Test(arguments: [
+        ("how do you say good night in french", ["language=french", "phrase=good night"]),
+        ("translate good night to mandarin chinese", ["language=mandarin chinese", "phrase=good night"]),
+        ("translate cancel my order to spanish", ["language=spanish", "phrase=cancel my order"]),
+    ])
+    func aPhraseAndItsLanguage(sentence: String, expected: [String]) throws {
+        let best = try #require(Self.translator.parse(Utterance(sentence)).first)
+        #expect(best.intent == "TranslateIntent")
+        #expect(best.score >= 0.9, "read from its sample, not guessed")
+        #expect(Self.slots(best) == expected)
+    }
+
+    @Test func aSentenceIsNoLanguage() {
+        let best = Self.translator.parse(Utterance("set a timer for ten minutes")).first
+        #expect(best.map { $0.intent == .fallback || $0.score < SkillIndex.floor } ?? true, "\(String(describing: best))")
+    }
+
+    @Test(arguments: [
+        ("get me two tickets for dune at 7 pm", ["movie=dune", "showtime=19:00", "tickets=2"]),
+        ("get me two tickets for night at the museum", ["movie=night at the museum", "tickets=2"]),
+    ])
+    func aTitleAndTheTimeAfterIt(sentence: String, expected: [String]) throws {
+        let best = try #require(Self.cinema.parse(Utterance(sentence)).first)
+        #expect(best.intent == "BuyTicketsIntent")
+        #expect(Self.slots(best) == expected)
+    }
+}

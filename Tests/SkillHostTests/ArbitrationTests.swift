@@ -102,3 +102,23 @@ import TestSupport
         #expect(await host.sessionOwner == nil)
     }
 }
+
+/// Three new users' models loaded side by side (a cinema, a translator, a salon): a sentence
+/// the skill in session reads as a guess with a catch-all slot goes to the skill that reads it
+/// far more surely, without the user naming it.
+@Suite struct ModelsHandOverTests {
+    @Test func aCatchAllGuessGivesWayToAReadingFarAhead() async throws {
+        var options = HostOptions(skillFolders: [], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("models-hand-over-data"))
+        options.models = ["movies-en-US.json", "translate-en-US.json", "salon-en-US.json"].map { ConversationsTests.fixtures.appendingPathComponent($0).path }
+        let host = try HostEngine(options: options)
+        #expect(await host.turn("get me two tickets for dune at 7 pm").speech == "2 tickets for dune at 19:00. Buy them?")
+        _ = await host.turn("yes")
+        #expect(await host.sessionOwner == "local.model.reel-time")
+        // The cinema reads it 0.33 as tickets for a movie "a haircut"; the salon 0.88.
+        let handed = await host.turn("i need a haircut on march fifth twenty twenty seven at three pm")
+        #expect(handed.speaker == "Salon Booker")
+        #expect(handed.speech == "What number can we text to confirm?")
+        #expect(await host.turn("how much is a pedicure").speaker == "Salon Booker", "the salon's session, its own intent")
+        #expect(await host.turn("how do you say good night in french").speaker == "Word Wise")
+    }
+}

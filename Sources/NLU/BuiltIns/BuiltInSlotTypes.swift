@@ -2,10 +2,11 @@ import SkillModel
 
 /// Amazon's built-in slot types, read and normalised as Alexa sends them: AMAZON.NUMBER
 /// "twenty five" → "25", AMAZON.DATE "next friday" → "2026-11-27", AMAZON.TIME "seven thirty
-/// pm" → "19:30", AMAZON.DURATION "an hour and a half" → "PT1H30M", and the list types.
+/// pm" → "19:30", AMAZON.DURATION "an hour and a half" → "PT1H30M", AMAZON.PhoneNumber "five
+/// five five, twelve twelve" → "5551212", and the list types.
 public enum BuiltInSlotTypes {
     public enum Kind: Sendable, Equatable {
-        case number, fourDigitNumber, ordinal, date, time, duration, searchQuery
+        case number, fourDigitNumber, ordinal, date, time, duration, phoneNumber, searchQuery
         /// A built-in list (US_STATE, Country, FirstName, Animal): any words, with the table
         /// telling listed values apart. A closed list (Month, DayOfWeek) takes its values only.
         case list([String: String], closed: Bool)
@@ -21,6 +22,7 @@ public enum BuiltInSlotTypes {
         case "AMAZON.DATE": .date
         case "AMAZON.TIME": .time
         case "AMAZON.DURATION": .duration
+        case "AMAZON.PhoneNumber": .phoneNumber
         case "AMAZON.SearchQuery": .searchQuery
         case "AMAZON.US_STATE": .list(listTable(Places.usStates.map(\.name) + Places.usStates.map(\.abbreviation)), closed: false)
         case "AMAZON.Country": .list(listTable(Places.countries), closed: false)
@@ -30,12 +32,16 @@ public enum BuiltInSlotTypes {
         case "AMAZON.City": .list(cities, closed: false)
         case "AMAZON.FirstName", "AMAZON.US_FIRST_NAME": .list(listTable(FirstNames.all), closed: false)
         case "AMAZON.Animal": .list(listTable(Animals.all), closed: false)
+        case "AMAZON.Language": .list(languages, closed: false)
+        case "AMAZON.Color": .list(colors, closed: false)
         default: type.isBuiltIn ? .other : nil
         }
     }
 
     private static let usCities = listTable(Places.usCities)
     private static let cities = listTable(Places.usCities + Places.worldCities)
+    private static let languages = listTable(CommonLists.languages)
+    private static let colors = listTable(CommonLists.colors)
 
     private static func listTable(_ values: [String]) -> [String: String] {
         var table: [String: String] = [:]
@@ -53,6 +59,7 @@ public enum BuiltInSlotTypes {
         case .date: DateWords.read(words, today: today)
         case .time: TimeWords.read(words)
         case .duration: DurationWords.read(words)
+        case .phoneNumber: PhoneNumberWords.read(words)
         case .searchQuery, .list, .other: nil
         }
     }

@@ -33,7 +33,9 @@ enum DateWords {
         }
         let phrase = words.joined(separator: " ")
         switch phrase {
-        case "today", "tonight", "now", "this morning", "this afternoon", "this evening", "later today": return today.description
+        // The moment, not a day: Alexa sends "PRESENT_REF".
+        case "now", "right now": return "PRESENT_REF"
+        case "today", "tonight", "this morning", "this afternoon", "this evening", "later today": return today.description
         case "tomorrow", "tomorrow night", "tomorrow morning", "tomorrow afternoon", "tomorrow evening": return today.adding(days: 1).description
         case "yesterday": return today.adding(days: -1).description
         case "day after tomorrow": return today.adding(days: 2).description
@@ -99,8 +101,8 @@ enum DateWords {
         }
         // The decade: "the eighties", "the 80s".
         if words.count == 1, let decade = decades[words[0]] { return decade }
-        // A year alone: "2027", "twenty twenty seven".
-        if let year = BuiltInSlotTypes.fourDigits(words).flatMap(Int.init), words.allSatisfy({ months[$0] == nil }) { return String(year) }
+        // A year alone: "2027", "twenty twenty seven" ("0199" is no year).
+        if let year = BuiltInSlotTypes.fourDigits(words).flatMap(Int.init), year >= 1000, words.allSatisfy({ months[$0] == nil }) { return String(year) }
         return monthDay(&words, today: today)
     }
 

@@ -32,6 +32,8 @@ struct SlotTypeMatcher: Sendable {
     let entries: [String: Entry]
     /// The longest listed value, in words: a bound on spans worth trying against the list.
     let longestEntry: Int
+    /// Every word of the listed values and synonyms.
+    private let entryWords: Set<String>
     /// Every listed value's leading words ("new", "new york"), so a search for listed values
     /// stops as soon as a span can no longer grow into one.
     let entryPrefixes: Set<String>
@@ -88,6 +90,7 @@ struct SlotTypeMatcher: Sendable {
         self.closed = closed && !extended
         self.entries = entries
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
+        entryWords = Set(entries.keys.flatMap { $0.split(separator: " ").map(String.init) })
         entryPrefixes = PhrasePrefixes.of(entries.keys)
         listsPossessives = entries.keys.contains { $0.split(separator: " ").contains { $0.hasSuffix("'s") } }
         listsArticles = entries.keys.contains { key in key.split(separator: " ").first.map { Self.articles.contains(String($0)) } ?? false }
@@ -183,9 +186,7 @@ struct SlotTypeMatcher: Sendable {
     func isWordier(_ count: Int) -> Bool { count > longestEntry + 1 }
 
     /// Whether some listed value or synonym of the type says `word`.
-    func listsWord(_ word: String) -> Bool {
-        entries.keys.contains { key in key.split(separator: " ").contains { $0 == word } }
-    }
+    func listsWord(_ word: String) -> Bool { entryWords.contains(word) }
 
     /// Whether `words` are a listed value or synonym of the type.
     func isListedValue(_ words: ArraySlice<String>) -> Bool {
@@ -215,7 +216,14 @@ struct SlotTypeMatcher: Sendable {
             // A built-in list names places, people, things: a number said alone is none of them
             // ("i'm going to guess 42" has no city 42).
             if case .list = kind, NumberWords.value(of: Array(words)) != nil { return nil }
-            return closed ? nil : Reading(normalized: nil, resolved: nil, fit: 0.8)
+            guard !closed else { return nil }
+            // Said in a built-in list's own words ("mandarin chinese" of "mandarin" and
+            // "chinese"), it fits as well as free text: "translate good night to mandarin
+            // chinese" is "{phrase} to {language}", not all of it the phrase.
+            if case .list = kind, words.count > 1, words.allSatisfy({ SlotTypeMatcher.determiners.contains($0) || listsWord($0) }) {
+                return Reading(normalized: nil, resolved: nil, fit: 0.9)
+            }
+            return Reading(normalized: nil, resolved: nil, fit: 0.8)
         }
     }
 
@@ -270,6 +278,8 @@ struct SlotTypeMatcher: Sendable {
     /// The longest span, in words, worth trying for this type (a list: a few values).
     var maximumSpan: Int {
         let one = switch kind {
+        // A telephone number is said digit by digit: up to fifteen and a "plus".
+        case .grammar(.phoneNumber): PhoneNumberWords.longest + 1
         case .grammar: 8
         case .freeText: 24
         case .custom, .list: max(longestEntry + 2, 10)

@@ -224,6 +224,17 @@ private struct Filler {
                 for unit in ["seconds", "minutes", "hours", "days", "weeks"] { out.append(NumberWords.spell(n) + [unit]) }
             }
             return out
+        case .phoneNumber:
+            // Said digit by digit, "oh" for a zero in every other one, and the ways of saying
+            // a pair: every digit follows every other somewhere.
+            let names = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+            var out: [[String]] = []
+            for n in 0..<20 {
+                let digits = String(5_550_100 + n * 218_347).map { Int(String($0))! }
+                out.append(digits.map { $0 == 0 && n % 2 == 1 ? "oh" : names[$0] })
+            }
+            out += [["eight", "hundred"], ["double", "five"], ["triple", "two"], ["plus", "one"]]
+            return out
         case .list(let table, _):
             return table.keys.sorted().map { $0.split(separator: " ").map(String.init) }
         case .searchQuery, .other:

@@ -161,6 +161,9 @@ struct ValuePools: Sendable {
                             "half an hour", "a year", "ninety minutes", "one hour and twenty minutes"],
         "AMAZON.Ordinal": ["first", "second", "third", "4th", "twenty first", "fifth", "last", "10th"],
         "AMAZON.FOUR_DIGIT_NUMBER": ["2026", "1984", "twenty twenty six", "4321", "nineteen ninety nine"],
+        "AMAZON.PhoneNumber": ["five five five one two one two", "555 867 5309", "two oh six five five five zero one nine eight",
+                               "eight hundred five five five double two three four", "plus one four one five five five five twelve twelve",
+                               "(509) 555-1212", "six one seven, five five five, oh one four two", "nine one four triple five eight eight two one"],
     ]
 
     /// How many cards (or draws) are looked at for a value an intent does not avoid.

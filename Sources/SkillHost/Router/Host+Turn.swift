@@ -279,12 +279,16 @@ extension HostEngine {
     /// and another skill's sure reading (this much ahead) takes it.
     static let handOverBelow = 0.5
     static let handOverLead = 0.4
+    /// Or a reading this sure, this far ahead: "i need a haircut on march fifth at three pm",
+    /// said to a cinema in session, read 0.33 as tickets for a movie "a haircut" and 0.88 as
+    /// the salon's booking.
+    static let handOverFarAhead = (score: 0.75, lead: 0.5)
     /// A greeting no skill reads at least this surely is skillhost's to answer.
     static let greetingBelow = 0.2
 
     /// Another skill for a sentence the skill in session hardly understands (its best reading
     /// under 0.5, the fallback counting as nothing) and another skill reads surely (0.9 or more,
-    /// and 0.4 ahead): "add balloons to my party list" said to a party planner in session goes
+    /// and 0.4 ahead; or 0.75 and 0.5 ahead): "add balloons to my party list" said to a party planner in session goes
     /// to the lists skill, whose session then begins, as if the user had named it. Beyond
     /// Alexa, which keeps every sentence in the session until the user leaves it; a skill's
     /// own sure readings, and sure built-ins ("stop", "yes"), always stay with it.
@@ -292,7 +296,8 @@ extension HostEngine {
         let ownScore = own.first.map { $0.intent == .fallback ? 0 : $0.score } ?? 0
         guard ownScore < Self.handOverBelow,
             let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }),
-            other.score >= Self.sure, other.score - ownScore >= Self.handOverLead,
+            other.score >= Self.sure && other.score - ownScore >= Self.handOverLead
+                || other.score >= Self.handOverFarAhead.score && other.score - ownScore >= Self.handOverFarAhead.lead,
             let otherEntry = registry.entry(other.skillID)
         else { return nil }
         return (other, otherEntry)
