@@ -123,7 +123,8 @@ public struct SkillNLU: Sendable {
     }
 
     static let guessLeads = ["is it ", "it's ", "it is ", "i think it's ", "i think it is ", "i think ", "maybe ", "maybe it's ", "i guess ", "i'd say ",
-                             "my answer is ", "the answer is ", "is the answer ", "how about ", "i'll go with ", "let's say ", "um ", "uh "]
+                             "my answer is ", "the answer is ", "is the answer ", "how about ", "i'll go with ", "let's say ", "um ", "uh ",
+                             "my guess is ", "i'm guessing ", "i'm going to guess ", "i'll guess ", "i'll say ", "i say ", "could it be ", "is it maybe "]
 
     /// How people answer "which one?" with a bare value: the words before and after the
     /// value, in the ways of saying it, each also with "please", and with the hedges and
@@ -136,13 +137,15 @@ public struct SkillNLU: Sendable {
                     // A change of mind, asked to confirm ("A medium latte, is that right?").
                     ("actually ", ""), ("actually make it ", ""), ("no make it ", ""), ("no ", ""), ("change it to ", ""), ("make that ", ""),
                     ("go with ", ""), ("let's go with ", ""), ("switch to ", "")]
-        let before = ["", "um ", "uh ", "hmm ", "hmm maybe ", "well ", "maybe ", "i think ", "i guess ", "probably ", "ok ", "oh "]
+        // A hedge on an amount ("about forty five minutes", "around noon") is the amount.
+        let before = ["", "um ", "uh ", "hmm ", "hmm maybe ", "well ", "maybe ", "i think ", "i guess ", "probably ", "ok ", "oh ",
+                      "about ", "around ", "roughly ", "approximately ", "almost ", "nearly ", "like ", "maybe about ", "just about "]
         let after = answerTails.map { $0.isEmpty ? "" : " " + $0 }
         return ways + ways.map { ($0.0, $0.1 + " please") } + before.flatMap { lead in after.map { (lead, $0) } }
     }()
 
     /// What may follow a bare answer: the `answerPatterns`' endings.
-    static let answerTails = ["", "please", "i think", "i guess", "thanks", "thank you", "maybe"]
+    static let answerTails = ["", "please", "i think", "i guess", "thanks", "thank you", "maybe", "or so"]
 
     /// A slot's answer samples with words before the value joined to those with words after it:
     /// "for {people}" and "{people} people" give "for {people} people".
@@ -632,6 +635,11 @@ public struct SkillNLU: Sendable {
             }
             // "on the first of january": the date is what follows the preposition.
             if list.isEmpty, reading.normalized != nil, first < last, SlotTypeMatcher.prepositions.contains(utterance.words[first]),
+                let rest = type.read(words: utterance.words[(first + 1)...last], today: today), rest.normalized == reading.normalized {
+                return value(first + 1, last, rest)
+            }
+            // "how about nine pm": the "about" asks, it hedges nothing.
+            if list.isEmpty, reading.normalized != nil, first > 0, first < last, utterance.words[first - 1] == "how", utterance.words[first] == "about",
                 let rest = type.read(words: utterance.words[(first + 1)...last], today: today), rest.normalized == reading.normalized {
                 return value(first + 1, last, rest)
             }

@@ -34,7 +34,7 @@ import Testing
         ("this coming friday", "2026-11-27"), ("a week from friday", "2026-12-04"), ("two days from tomorrow", "2026-11-25"),
         ("the third of next month", "2026-12-03"), ("friday after next", "2026-12-04"), ("labor day", "2027-09-06"),
         ("memorial day", "2027-05-31"), ("mother's day", "2027-05-09"), ("easter", "2027-03-28"), ("feb 29", "2027-02-28"),
-        ("right now", "PRESENT_REF"), ("now", "PRESENT_REF"),
+        ("right now", "PRESENT_REF"), ("now", "PRESENT_REF"), ("last night", "2026-11-21"), ("yesterday afternoon", "2026-11-21"),
     ])
     func dates(text: String, value: String) {
         #expect(Self.read("AMAZON.DATE", text) == value)
@@ -89,6 +89,15 @@ import Testing
     @Test(arguments: ["twenty eight", "twenty one", "28", "nineteen five"])
     func noFourDigitNumber(text: String) {
         #expect(Self.read("AMAZON.FOUR_DIGIT_NUMBER", text) == nil)
+    }
+
+    /// An amount hedged is the amount.
+    @Test(arguments: [
+        ("AMAZON.DURATION", "about forty five minutes", "PT45M"), ("AMAZON.DURATION", "thirty minutes or so", "PT30M"),
+        ("AMAZON.NUMBER", "around twenty", "20"), ("AMAZON.NUMBER", "roughly 300", "300"), ("AMAZON.TIME", "around seven thirty pm", "19:30"),
+    ])
+    func hedgedAmounts(type: String, text: String, value: String) {
+        #expect(Self.read(type, text) == value)
     }
 
     /// Telephone numbers as Alexa sends them: the digits alone, a leading "plus" kept.

@@ -52,7 +52,12 @@ public enum BuiltInSlotTypes {
     /// Reads `words` (normalised) as the kind; the value Alexa would send, or nil when the
     /// words are not one of these.
     public static func read(_ kind: Kind, words: [String], today: CivilDate) -> String? {
-        switch kind {
+        // An amount hedged is the amount: "about thirty minutes", "around seven", "ten or so".
+        if [.number, .duration, .time].contains(kind) {
+            let plain = unhedged(words)
+            if plain.count < words.count { return read(kind, words: plain, today: today) }
+        }
+        return switch kind {
         case .number: NumberWords.spoken(words)
         case .fourDigitNumber: fourDigits(words)
         case .ordinal: ordinal(words).map(String.init)
@@ -62,6 +67,16 @@ public enum BuiltInSlotTypes {
         case .phoneNumber: PhoneNumberWords.read(words)
         case .searchQuery, .list, .other: nil
         }
+    }
+
+    static let hedges: Set<String> = ["about", "around", "approximately", "roughly", "almost", "nearly"]
+
+    /// The words without a hedge before them or "or so" after them.
+    static func unhedged(_ words: [String]) -> [String] {
+        var words = words[...]
+        if words.count > 1, let first = words.first, hedges.contains(first) { words = words.dropFirst() }
+        if words.count > 2, words.suffix(2).elementsEqual(["or", "so"]) { words = words.dropLast(2) }
+        return Array(words)
     }
 
     static func fourDigits(_ words: [String]) -> String? {

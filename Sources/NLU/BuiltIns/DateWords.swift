@@ -37,7 +37,7 @@ enum DateWords {
         case "now", "right now": return "PRESENT_REF"
         case "today", "tonight", "this morning", "this afternoon", "this evening", "later today": return today.description
         case "tomorrow", "tomorrow night", "tomorrow morning", "tomorrow afternoon", "tomorrow evening": return today.adding(days: 1).description
-        case "yesterday": return today.adding(days: -1).description
+        case "yesterday", "last night", "yesterday morning", "yesterday afternoon", "yesterday evening": return today.adding(days: -1).description
         case "day after tomorrow": return today.adding(days: 2).description
         case "day before yesterday": return today.adding(days: -2).description
         case "this weekend", "weekend": return week(today) + "-WE"

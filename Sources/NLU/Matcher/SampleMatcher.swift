@@ -45,6 +45,9 @@ struct SampleMatcher: Sendable {
 
     private(set) var nodes: [Node] = [Node()]
     let types: [SlotTypeMatcher]
+    /// Per slot, what its name and its type's name say ("team", "teams"): words that stand for
+    /// a value without naming one ("follow a team" names no team).
+    private var placeholders: [SlotName: Set<String>] = [:]
 
     /// Compiles `samples`, each a list of parts, for the intent at each index.
     /// - Parameter unlisted: whether each intent's matches may take unlisted values (all by
@@ -60,6 +63,9 @@ struct SampleMatcher: Sendable {
             }
         }
         self.types = types
+        for slot in intents.flatMap(\.slots) where placeholders[slot.name] == nil {
+            placeholders[slot.name] = Self.placeholders(of: slot)
+        }
         for (intentIndex, intent) in intents.enumerated() {
             for sample in intent.samples {
                 insert(sample, intent: intentIndex, slots: intent.slots, typeIndex: typeIndex, unlisted: unlisted?[intentIndex] ?? true)
@@ -162,11 +168,39 @@ struct SampleMatcher: Sendable {
                     if !edge.allowsUnlisted, !type.takesLists, !type.entryPrefixes.contains(key) { break }
                 }
                 guard let reading = type.read(words: words[position...end], key: type.isListed ? key : nil, today: today), edge.allowsUnlisted || reading.fit >= 1 else { continue }
+                // Function words alone name nothing a list could hold: "what's the score" is
+                // no team "what's the" of "{team} score".
+                if reading.fit < 1, type.isListed, words[position...end].allSatisfy(StopWords.all.contains) { continue }
+                // Nor does the slot's own name: "follow a team" is no team "team".
+                if reading.fit < 1, type.isListed, end - position < 3, isPlaceholder(words[position...end], of: edge.slot) { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
                 search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps)
                 captures.removeLast()
             }
         }
+    }
+
+    /// The words a slot's name and its type's name say, singular and plural: "team", "teams"
+    /// of a slot `team` of type `TEAM`; "drink", "drinks" of `favoriteDrink`'s last word.
+    static func placeholders(of slot: SlotDefinition) -> Set<String> {
+        var names: [[String]] = [SkillNLU.nameWords(slot.name.rawValue)]
+        if !slot.type.isBuiltIn { names.append(SkillNLU.nameWords(slot.type.rawValue.lowercased())) }
+        var out: Set<String> = []
+        for words in names where !words.isEmpty {
+            for phrase in [words.joined(separator: " "), words.last!] where !StopWords.all.contains(phrase) {
+                out.insert(phrase)
+                out.insert(phrase + "s")
+            }
+        }
+        return out
+    }
+
+    /// Whether `words`, less a determiner before them, are the slot's name (`placeholders`).
+    private func isPlaceholder(_ words: ArraySlice<String>, of slot: SlotName) -> Bool {
+        guard let names = placeholders[slot], !names.isEmpty else { return false }
+        var words = words
+        if words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
+        return names.contains(words.joined(separator: " "))
     }
 
     /// 1 for a sentence of literal words and listed values; each word taken by an unlisted
