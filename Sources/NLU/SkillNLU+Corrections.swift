@@ -39,7 +39,8 @@ extension SkillNLU {
                 let builtInListed = cuedChange ? readings.filter { reading in
                     if case .list? = intent.slot(named: reading.name).map({ BuiltInSlotTypes.kind(of: $0.type) }) { true } else { false }
                 } : []
-                let reading = listed.count == 1 ? listed[0] : listed.count > 1 ? framed(listed) : builtInListed.isEmpty ? nil : framed(builtInListed)
+                // One slot alone reading it needs no frame: "wait, make it portland instead".
+                let reading = listed.count == 1 ? listed[0] : listed.count > 1 ? framed(listed) : builtInListed.count == 1 ? builtInListed[0] : builtInListed.isEmpty ? nil : framed(builtInListed)
                 guard let reading else { continue }
                 found.append(reading)
                 for i in first...last { taken[i] = true }

@@ -136,7 +136,9 @@ public struct SkillNLU: Sendable {
                     ("i'll have ", ""), ("i'll take ", ""), ("give me ", ""), ("just ", ""), ("only ", ""), ("", " of them"),
                     // A change of mind, asked to confirm ("A medium latte, is that right?").
                     ("actually ", ""), ("actually make it ", ""), ("no make it ", ""), ("no ", ""), ("change it to ", ""), ("make that ", ""),
-                    ("go with ", ""), ("let's go with ", ""), ("switch to ", "")]
+                    ("go with ", ""), ("let's go with ", ""), ("switch to ", ""),
+                    ("let's do ", ""), ("let's get ", ""), ("let's have ", ""), ("we'll have ", ""), ("we'll take ", ""), ("i'll do ", ""),
+                    ("i'll get ", ""), ("can i get ", ""), ("can i have ", ""), ("could i get ", ""), ("i'll go with ", "")]
         // A hedge on an amount ("about forty five minutes", "around noon") is the amount.
         let before = ["", "um ", "uh ", "hmm ", "hmm maybe ", "well ", "maybe ", "i think ", "i guess ", "probably ", "ok ", "oh ",
                       "about ", "around ", "roughly ", "approximately ", "almost ", "nearly ", "like ", "maybe about ", "just about "]
@@ -296,6 +298,12 @@ public struct SkillNLU: Sendable {
         // Free text keeps every word said: "the screen is cracked" is not "screen is cracked".
         let captures = answer.captures.map { capture -> SampleMatcher.Capture in
             let type = matcher.types[capture.type]
+            // A built-in list's value inside words that only place it: "somewhere in austin",
+            // asked which city, is austin.
+            if capture.reading.fit < 1, case .list = type.kind, let listed = Self.listedInside(utterance.words, capture.firstToken...capture.lastToken, type: type),
+                let reading = type.read(words: utterance.words[listed], today: today) {
+                return SampleMatcher.Capture(slot: capture.slot, type: capture.type, firstToken: listed.lowerBound, lastToken: listed.upperBound, reading: reading)
+            }
             let freeText = if case .freeText = type.kind { true } else { false }
             guard capture.reading.fit < 1, type.listsArticles || freeText, capture.firstToken > 0,
                 (freeText ? SlotTypeMatcher.determiners : SlotTypeMatcher.articles).contains(utterance.words[capture.firstToken - 1]),
@@ -312,6 +320,25 @@ public struct SkillNLU: Sendable {
         }
         return [read] + general.filter { $0.intent != elicitation.intent }
     }
+
+    /// The longest value `type` lists inside `span`, when every other word of it is a function
+    /// word, a hedge or a word standing for a place or a thing ("somewhere in austin").
+    static func listedInside(_ words: [String], _ span: ClosedRange<Int>, type: SlotTypeMatcher) -> ClosedRange<Int>? {
+        guard span.count > 1 else { return nil }
+        var best: ClosedRange<Int>?
+        for first in span {
+            for last in first...span.upperBound where best.map({ last - first > $0.count - 1 }) ?? true {
+                guard (first...last) != span, type.isListedValue(words[first...last]),
+                    span.allSatisfy({ (first...last).contains($0) || StopWords.all.contains(words[$0]) || vagueWords.contains(words[$0]) })
+                else { continue }
+                best = first...last
+            }
+        }
+        return best
+    }
+
+    /// Words that stand for a value without naming one, or hedge it.
+    static let vagueWords: Set<String> = placeholders.union(["somewhere", "anywhere", "someplace", "maybe", "probably", "perhaps", "like", "around", "near"])
 
     /// Whether the words say the speaker has no answer: "i don't know", "not sure yet", "no
     /// idea", "dunno", "haven't decided".

@@ -349,3 +349,21 @@ import Testing
         #expect(Self.slots(best) == expected)
     }
 }
+
+/// A hotel's one city slot (AMAZON.US_CITY): a city said with words that only place it is that
+/// city; at the confirmation, a city only that slot reads is a change, framed or not.
+@Suite struct OneCityTests {
+    static let nlu = TranslatorAndCinemaTests.model("hotel")
+
+    @Test(arguments: [("somewhere in austin", "austin"), ("probably portland", "portland"), ("somewhere near denver", "denver"), ("new york city", "new york city")])
+    func theCityAsked(sentence: String, city: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence), eliciting: .init(intent: "BookRoomIntent", slot: "city")).first)
+        #expect(best.slots.map { "\($0.name)=\($0.value)" } == ["city=\(city)"])
+    }
+
+    @Test(arguments: [("wait, make it portland instead", ["city=portland"]), ("no, dallas", ["city=dallas"])])
+    func aCityAtTheConfirmation(sentence: String, expected: [String]) {
+        let stated = Self.nlu.statedValues(Utterance(sentence), intent: "BookRoomIntent", except: nil, alone: true, today: CivilDate(year: 2026, month: 11, day: 26))
+        #expect(stated.map { "\($0.name)=\($0.value)" } == expected)
+    }
+}
