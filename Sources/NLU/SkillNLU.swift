@@ -46,8 +46,8 @@ public struct SkillNLU: Sendable {
         }
         self.typeMatchers = typeMatchers
         matcher = SampleMatcher(
-            intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []] + Self.guesses($0)) }, model: model,
-            unlisted: model.intents.map { $0.samples.count < Self.fewSamples }, types: typeMatchers)
+            intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model,
+            unlisted: model.intents.map { $0.samples.count < Self.fewSamples }, listedOnly: model.intents.map(Self.guesses), types: typeMatchers)
         sampleCounts = model.intents.map(\.samples.count)
         commandWords = Set(model.intents.flatMap(\.samples).compactMap { sample in
             guard case .text(let text)? = SampleTemplate.parts(of: sample).first else { return nil }
@@ -110,7 +110,8 @@ public struct SkillNLU: Sendable {
 
     /// A sample that is one slot alone is an answer ("{Capital}" of a quiz): said as people
     /// say a guess too ("is it austin", "i think it's sacramento", "maybe texas"), which the
-    /// matcher reads as that sample.
+    /// matcher reads as that sample with a value the type lists or reads: "it's too bright" is
+    /// no guess.
     static func guesses(_ intent: IntentDefinition) -> [String] {
         intent.samples.filter { sample in
             let parts = SampleTemplate.parts(of: sample).filter { part in
@@ -119,7 +120,10 @@ public struct SkillNLU: Sendable {
             }
             if parts.count == 1, case .slot = parts[0] { return true }
             return false
-        }.flatMap { sample in guessLeads.map { $0 + sample } + [sample + " i think", sample + " maybe"] }
+        }.flatMap { (sample: String) -> [String] in
+            let led: [String] = guessLeads.flatMap { (lead: String) -> [String] in [lead + sample, lead + "the " + sample] }
+            return led + [sample + " i think", sample + " maybe"]
+        }
     }
 
     static let guessLeads = ["is it ", "it's ", "it is ", "i think it's ", "i think it is ", "i think ", "maybe ", "maybe it's ", "i guess ", "i'd say ",

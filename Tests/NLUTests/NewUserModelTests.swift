@@ -367,3 +367,37 @@ import Testing
         #expect(stated.map { "\($0.name)=\($0.value)" } == expected)
     }
 }
+
+/// Courtesy around a sample ("please", "can you") still matches it word for word, but only with
+/// values the types list or read; a guess takes a listed answer, with or without its article.
+@Suite struct CourtesyAndGuessTests {
+    static let nlu = SkillNLU(skillID: "com.example.plants", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"plant pal","intents":[
+          {"name":"WaterIntent","samples":["water my plant","water it","give it some water"]},
+          {"name":"OpenBlindsIntent","samples":["open the blinds","let the light in"]},
+          {"name":"NoteIntent","slots":[{"name":"note","type":"AMAZON.SearchQuery"}],"samples":["note {note}","write down {note}"]},
+          {"name":"TripIntent","slots":[{"name":"place","type":"PLACE"}],"samples":["{place}","i would like to go to {place}"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.YesIntent","samples":[]}],
+         "types":[{"name":"PLACE","values":[{"name":{"value":"moon"}},{"name":{"value":"mars"}},{"name":{"value":"saturn"}}]}]}}}
+        """#))
+
+    @Test(arguments: [("open the blinds please", "OpenBlindsIntent"), ("please water my plant", "WaterIntent"), ("can you water my plant", "WaterIntent"),
+                      ("could you please give it some water", "WaterIntent")])
+    func courtesyKeepsTheSample(sentence: String, intent: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == IntentName(intent))
+        #expect(best.score == 1)
+    }
+
+    @Test(arguments: [("i think it's the moon", "place=moon"), ("is it mars", "place=mars"), ("maybe the moon", "place=moon")])
+    func aGuessTakesAListedAnswer(sentence: String, expected: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "TripIntent")
+        #expect(best.slots.map { "\($0.name)=\($0.value)" } == [expected])
+    }
+
+    @Test func noGuessOfAnUnlistedAnswer() {
+        let best = Self.nlu.parse(Utterance("it's too bright")).first
+        #expect(best?.intent != "TripIntent", "\(String(describing: best))")
+    }
+}

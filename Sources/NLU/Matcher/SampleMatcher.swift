@@ -53,7 +53,10 @@ struct SampleMatcher: Sendable {
     /// - Parameter unlisted: whether each intent's matches may take unlisted values (all by
     ///   default).
     /// - Parameter known: type matchers built already, to use rather than build again.
-    init(intents: [(slots: [SlotDefinition], samples: [String])], model: InteractionModel, unlisted: [Bool]? = nil, types known: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]) {
+    /// - Parameter listedOnly: more samples per intent whose slots take only values their types
+    ///   list or read (a guess: "it's {answer}" is no answer "too bright" of "it's too bright").
+    init(intents: [(slots: [SlotDefinition], samples: [String])], model: InteractionModel, unlisted: [Bool]? = nil, listedOnly: [[String]] = [],
+         types known: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]) {
         var typeIndex: [SlotTypeMatcher.Key: Int] = [:]
         var types: [SlotTypeMatcher] = []
         for intent in intents {
@@ -69,6 +72,9 @@ struct SampleMatcher: Sendable {
         for (intentIndex, intent) in intents.enumerated() {
             for sample in intent.samples {
                 insert(sample, intent: intentIndex, slots: intent.slots, typeIndex: typeIndex, unlisted: unlisted?[intentIndex] ?? true)
+            }
+            for sample in intentIndex < listedOnly.count ? listedOnly[intentIndex] : [] {
+                insert(sample, intent: intentIndex, slots: intent.slots, typeIndex: typeIndex, unlisted: false)
             }
         }
     }
@@ -135,14 +141,22 @@ struct SampleMatcher: Sendable {
         return best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.intent < $1.intent }
     }
 
+    /// Words a request may open with that ask nothing themselves.
+    static let courtesyOpenings: [[String]] = [["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"]]
+
     /// Bounds the search for absurd inputs (thousands of words against many slot edges).
     private static let maximumSteps = 200_000
 
-    private func search(node: Int, position: Int, words: [String], today: CivilDate, captures: inout [Capture], best: inout [Int: Match], steps: inout Int) {
+    /// - Parameter courteous: whether courtesy was passed over on the way; such a match takes
+    ///   listed or read values only (else "please set the alarm for eight" is a catch-all's
+    ///   event "the alarm for eight").
+    private func search(node: Int, position: Int, words: [String], today: CivilDate, captures: inout [Capture], best: inout [Int: Match], steps: inout Int,
+                        courteous: Bool = false) {
         steps += 1
         guard steps < Self.maximumSteps else { return }
         let current = nodes[node]
         if position == words.count {
+            if courteous, !captures.allSatisfy({ $0.reading.fit >= 1 }) { return }
             for intent in current.accepts {
                 let score = Self.score(captures: captures, wordCount: words.count)
                 if best[intent].map({ score > $0.score }) ?? true {
@@ -153,7 +167,15 @@ struct SampleMatcher: Sendable {
             return
         }
         if let next = current.literals[words[position]] {
-            search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps)
+            search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: courteous)
+        }
+        // Courtesy says nothing of what is asked: "open the blinds please", "can you water my
+        // cactus" match "open the blinds" and "water my cactus".
+        if words[position] == "please", position > 0 || words.count > 1 {
+            search(node: node, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: true)
+        }
+        if position == 0, node == 0, words.count > 2, Self.courtesyOpenings.contains(where: { words.starts(with: $0) }) {
+            search(node: node, position: 2, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: true)
         }
         for edge in current.slots {
             let type = types[edge.type]
@@ -174,7 +196,7 @@ struct SampleMatcher: Sendable {
                 // Nor does the slot's own name: "follow a team" is no team "team".
                 if reading.fit < 1, type.isListed, end - position < 3, isPlaceholder(words[position...end], of: edge.slot) { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
-                search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps)
+                search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: courteous)
                 captures.removeLast()
             }
         }
