@@ -11,6 +11,9 @@ public struct SkillNLU: Sendable {
     let statistical: StatisticalNLU?
     let typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher]
     private let sampleCounts: [Int]
+    /// The samples with no slot, as words, by their first word: a sentence that says one of
+    /// them whole, with only function words and request verbs around it, is its intent.
+    private let slotless: [String: [(intent: Int, words: [String])]]
     /// The words the model's samples open with ("find", "play", "show"), but articles: a
     /// sentence's first word among them is a command, not the start of a name.
     let commandWords: Set<String>
@@ -49,6 +52,15 @@ public struct SkillNLU: Sendable {
             intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model,
             unlisted: model.intents.map { $0.samples.count < Self.fewSamples }, listedOnly: model.intents.map(Self.guesses), types: typeMatchers)
         sampleCounts = model.intents.map(\.samples.count)
+        var slotless: [String: [(intent: Int, words: [String])]] = [:]
+        for (index, intent) in model.intents.enumerated() where !intent.name.isBuiltIn {
+            for sample in intent.samples where !sample.contains("{") {
+                let words = Contractions.expanded(Tokenizer.tokens(sample).map(\.text))
+                guard let first = words.first, words.contains(where: { !StopWords.all.contains($0) }) else { continue }
+                slotless[first, default: []].append((index, words))
+            }
+        }
+        self.slotless = slotless
         commandWords = Set(model.intents.flatMap(\.samples).compactMap { sample in
             guard case .text(let text)? = SampleTemplate.parts(of: sample).first else { return nil }
             return Tokenizer.tokens(text).first.map(\.text)
@@ -431,6 +443,10 @@ public struct SkillNLU: Sendable {
             return exactCandidates()
         }
         guard let statistical, !utterance.words.isEmpty else { return exactCandidates() }
+        if let said = saidSample(utterance) {
+            let intent = intents[said]
+            return [NLUCandidate(skillID: skillID, intent: intent.name, score: Self.saidSampleScore, slots: [], declaredSlots: intent.slots.map(\.name))]
+        }
         let placeTags = Features.places(utterance.words)
         let (readings, none) = statistical.classify(utterance, placeTags: placeTags)
         guard let top = readings.first, Self.rejection(top: top.probability, none: none, sensitivity: model.fallbackIntentSensitivity, overlaps: statistical.overlaps(utterance.words)) == nil
@@ -474,6 +490,31 @@ public struct SkillNLU: Sendable {
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
         return candidates
+    }
+
+    /// How sure a sentence is of the intent whose slotless sample it says whole (`saidSample`).
+    static let saidSampleScore = 0.9
+
+    /// Words a request may say around what it asks for: "show me my badges", "list my
+    /// achievements".
+    static let requestWords: Set<String> = ["show", "list", "see", "view", "check", "display", "read", "tell"]
+
+    /// The intent one of whose slotless samples the sentence says whole, every other word a
+    /// function word or a request verb, and at most four of them: "show me my badges" says
+    /// "badges", "what badges do i have" too. Nil when none, or the samples of two intents.
+    func saidSample(_ utterance: Utterance) -> Int? {
+        let words = Contractions.expanded(utterance.words)
+        guard words.count <= 12 else { return nil }
+        var found: Int?
+        for start in words.indices {
+            for (intent, sample) in slotless[words[start]] ?? [] where start + sample.count <= words.count && words[start..<(start + sample.count)].elementsEqual(sample) {
+                let others = words.indices.filter { $0 < start || $0 >= start + sample.count }
+                guard others.count <= 4, others.allSatisfy({ StopWords.all.contains(words[$0]) || Self.requestWords.contains(words[$0]) }) else { continue }
+                if let known = found, known != intent { return nil }
+                found = intent
+            }
+        }
+        return found
     }
 
     /// How much a reading counts that took an everyday word for a value its type lists nothing

@@ -375,6 +375,7 @@ import Testing
         {"interactionModel":{"languageModel":{"invocationName":"plant pal","intents":[
           {"name":"WaterIntent","samples":["water my plant","water it","give it some water"]},
           {"name":"OpenBlindsIntent","samples":["open the blinds","let the light in"]},
+          {"name":"BadgesIntent","samples":["badges","achievements"]},
           {"name":"NoteIntent","slots":[{"name":"note","type":"AMAZON.SearchQuery"}],"samples":["note {note}","write down {note}"]},
           {"name":"TripIntent","slots":[{"name":"place","type":"PLACE"}],"samples":["{place}","i would like to go to {place}"]},
           {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.YesIntent","samples":[]}],
@@ -394,6 +395,18 @@ import Testing
         let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
         #expect(best.intent == "TripIntent")
         #expect(best.slots.map { "\($0.name)=\($0.value)" } == [expected])
+    }
+
+    /// A sample said whole with only function words and request verbs around it.
+    @Test(arguments: ["show me my badges", "what achievements do i have", "list my achievements", "my badges"])
+    func aSampleSaidWhole(sentence: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "BadgesIntent")
+    }
+
+    @Test func aSampleAmongOtherWordsIsNotSaidWhole() {
+        let best = Self.nlu.parse(Utterance("badges for the water polo team")).first
+        #expect(best.map { $0.intent != "BadgesIntent" || $0.score < 0.9 } ?? true, "\(String(describing: best))")
     }
 
     @Test func noGuessOfAnUnlistedAnswer() {

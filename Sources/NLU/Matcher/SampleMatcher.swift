@@ -48,6 +48,8 @@ struct SampleMatcher: Sendable {
     /// Per slot, what its name and its type's name say ("team", "teams"): words that stand for
     /// a value without naming one ("follow a team" names no team).
     private var placeholders: [SlotName: Set<String>] = [:]
+    /// The last words of every slot's placeholders: a span ending in none is no placeholder.
+    private var placeholderEnds: Set<String> = []
 
     /// Compiles `samples`, each a list of parts, for the intent at each index.
     /// - Parameter unlisted: whether each intent's matches may take unlisted values (all by
@@ -68,6 +70,7 @@ struct SampleMatcher: Sendable {
         self.types = types
         for slot in intents.flatMap(\.slots) where placeholders[slot.name] == nil {
             placeholders[slot.name] = Self.placeholders(of: slot)
+            for phrase in placeholders[slot.name] ?? [] { placeholderEnds.insert(String(phrase.split(separator: " ").last ?? "")) }
         }
         for (intentIndex, intent) in intents.enumerated() {
             for sample in intent.samples {
@@ -194,7 +197,7 @@ struct SampleMatcher: Sendable {
                 // no team "what's the" of "{team} score".
                 if reading.fit < 1, type.isListed, words[position...end].allSatisfy(StopWords.all.contains) { continue }
                 // Nor does the slot's own name: "follow a team" is no team "team".
-                if reading.fit < 1, type.isListed, end - position < 3, isPlaceholder(words[position...end], of: edge.slot) { continue }
+                if reading.fit < 1, type.isListed, end - position < 3, placeholderEnds.contains(words[end]), isPlaceholder(words[position...end], of: edge.slot) { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
                 search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: courteous)
                 captures.removeLast()
