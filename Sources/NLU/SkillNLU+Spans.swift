@@ -68,10 +68,9 @@ extension SkillNLU {
                     continue
                 }
                 // Nor is the slot's own name, unlisted: "follow a team" names no team.
-                if !match.isKnownValue, typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true, let said = utterance.tokens(of: match), said.count <= 3 {
-                    var words = utterance.words[said]
-                    if words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
-                    if SampleMatcher.placeholders(of: slot).contains(words.joined(separator: " ")) { continue }
+                if !match.isKnownValue, typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true, let said = utterance.tokens(of: match), said.count <= 3,
+                    SampleMatcher.isPlaceholder(utterance.words[said], among: SampleMatcher.placeholders(of: slot)) {
+                    continue
                 }
                 add(match)
                 continue

@@ -222,7 +222,11 @@ struct SampleMatcher: Sendable {
 
     /// Whether `words`, less a determiner before them, are the slot's name (`placeholders`).
     private func isPlaceholder(_ words: ArraySlice<String>, of slot: SlotName) -> Bool {
-        guard let names = placeholders[slot], !names.isEmpty else { return false }
+        placeholders[slot].map { Self.isPlaceholder(words, among: $0) } ?? false
+    }
+
+    /// Whether `words`, less a determiner before them, are one of `names`.
+    static func isPlaceholder(_ words: ArraySlice<String>, among names: Set<String>) -> Bool {
         var words = words
         if words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
         return names.contains(words.joined(separator: " "))
