@@ -22,7 +22,8 @@ final class RunningServer: Sendable {
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = ["serve", "--skills", folder, "--data", data, "--port", "0", "--server-log", "warning"] + (watch ? [] : ["--no-watch"]) + arguments
         // Trained models shared by this process's servers, in its own temporary folder.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SKILLHOST_CACHE_DIR": try Self.cache.get()]) { $1 }
+        // It ends with this process, even if this one crashes (`SKILLHOST_EXIT_WITH_PARENT`).
+        process.environment = ProcessInfo.processInfo.environment.merging(["SKILLHOST_CACHE_DIR": try Self.cache.get(), "SKILLHOST_EXIT_WITH_PARENT": "1"]) { $1 }
         let errors = TestSupport.pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -444,5 +445,46 @@ final class RunningServer: Sendable {
         #expect(trust.output.contains("group.com.app-o-mat.ListOMat  com.app-o-mat.listomat"), "\(trust.output)")
         let missing = try TestSupport.run(skillhost, ["storage", "get", "group.com.app-o-mat.ListOMat", "nothing", "--database", database.url])
         #expect(missing.status == 1 && missing.output.contains("no document 'nothing' in app group group.com.app-o-mat.ListOMat (database postgres://skillhost@127.0.0.1:\(database.port)/postgres)"), "\(missing.output)")
+    }
+}
+
+/// A server started with `SKILLHOST_EXIT_WITH_PARENT=1` whose parent is killed stops by itself
+/// and takes its temporary folders along (the servers of a test run that crashed ran on).
+@Suite struct OrphanedServerTests {
+    /// Whether the process is gone (or a zombie nobody has reaped yet).
+    static func isGone(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+
+    @Test func aServerWhoseParentIsKilledStopsAndCleansUp() async throws {
+        let scratch = try TestSupport.temporaryFolder("orphan")
+        let log = "\(scratch)/serve.log"
+        // A shell as the parent: it starts the server, says its pid, and waits.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "\"$0\" serve --skills \"$1\" --data \"$2\" --port 0 --no-watch --server-log warning 2>\"$3\" & echo $!; wait",
+                           "\(TestSupport.productsFolder)/skillhost", try TestSupport.folderWithProducts(["HelloWorld"]), "\(scratch)/data", log]
+        shell.environment = ProcessInfo.processInfo.environment.merging(["SKILLHOST_EXIT_WITH_PARENT": "1"]) { $1 }
+        let output = TestSupport.pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let server = try #require(Int32(line.trimmingCharacters(in: .whitespacesAndNewlines)), "no pid from the shell: \(line)")
+        defer { if !Self.isGone(server) { kill(server, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(180 * TestSupport.patience)
+        while Date() < deadline, !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("listening on") { try await Task.sleep(for: .milliseconds(100)) }
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let shadows = { (try? FileManager.default.contentsOfDirectory(atPath: base))?.filter { $0.hasPrefix("skillhost-shadow-\(server)-") } ?? [] }
+        #expect(!shadows().isEmpty, "the server loads its skills from shadow copies")
+
+        // Not waited for: Foundation sees the shell end only once every process holding its
+        // descriptors has, the server among them.
+        kill(shell.processIdentifier, SIGKILL)
+        let stopBy = Date().addingTimeInterval(30 * TestSupport.patience)
+        while Date() < stopBy, !Self.isGone(server) { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(Self.isGone(server), "the orphaned server still runs")
+        #expect(shadows().isEmpty, "its shadow copies are left: \(shadows())")
+        #expect(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("ended; stopping"))
     }
 }

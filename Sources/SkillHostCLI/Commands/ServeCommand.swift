@@ -66,6 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Serves until SIGTERM or SIGINT; `listening` hears the address the server is at.
     func serve(listening: @escaping @Sendable (String) -> Void) async throws {
+        ParentWatch.start()
         let stderr = FileDescriptorSink.standardError
         LoggingSystem.bootstrap { label in
             var handler = ServerLogHandler(label: label)
