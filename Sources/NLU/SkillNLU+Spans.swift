@@ -69,7 +69,7 @@ extension SkillNLU {
                 }
                 // Nor is the slot's own name, unlisted: "follow a team" names no team.
                 if !match.isKnownValue, typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true, let said = utterance.tokens(of: match), said.count <= 3,
-                    SampleMatcher.isPlaceholder(utterance.words[said], among: SampleMatcher.placeholders(of: slot)) {
+                    matcher.isPlaceholder(utterance.words[said], of: slot.name) {
                     continue
                 }
                 add(match)
@@ -98,9 +98,9 @@ extension SkillNLU {
         return result
     }
 
-    /// The longest value of a date, time, duration or telephone number slot that starts where `match` does and
-    /// reads on past it, over words no other slot's span starts before it ends, or that whole
-    /// spans of other slots lie in; nil when none reads a different value.
+    /// The longest value of a date, time, duration or telephone number slot that starts where
+    /// `match` does and reads on past it, over words no other slot's span starts before it
+    /// ends, or that whole spans of other slots lie in; nil when none reads a different value.
     func longerValue(_ slot: SlotDefinition, from said: ClosedRange<Int>, than match: SlotMatch, tagged: [StatisticalNLU.TaggedSlot], utterance: Utterance, today: CivilDate) -> (match: SlotMatch, last: Int)? {
         switch BuiltInSlotTypes.kind(of: slot.type) {
         case .date?, .time?, .duration?, .phoneNumber?: break

@@ -197,7 +197,7 @@ struct SampleMatcher: Sendable {
                 // no team "what's the" of "{team} score".
                 if reading.fit < 1, type.isListed, words[position...end].allSatisfy(StopWords.all.contains) { continue }
                 // Nor does the slot's own name: "follow a team" is no team "team".
-                if reading.fit < 1, type.isListed, end - position < 3, placeholderEnds.contains(words[end]), isPlaceholder(words[position...end], of: edge.slot) { continue }
+                if reading.fit < 1, type.isListed, end - position < 3, isPlaceholder(words[position...end], of: edge.slot) { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
                 search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: courteous)
                 captures.removeLast()
@@ -207,7 +207,7 @@ struct SampleMatcher: Sendable {
 
     /// The words a slot's name and its type's name say, singular and plural: "team", "teams"
     /// of a slot `team` of type `TEAM`; "drink", "drinks" of `favoriteDrink`'s last word.
-    static func placeholders(of slot: SlotDefinition) -> Set<String> {
+    private static func placeholders(of slot: SlotDefinition) -> Set<String> {
         var names: [[String]] = [SkillNLU.nameWords(slot.name.rawValue)]
         if !slot.type.isBuiltIn { names.append(SkillNLU.nameWords(slot.type.rawValue.lowercased())) }
         var out: Set<String> = []
@@ -221,12 +221,8 @@ struct SampleMatcher: Sendable {
     }
 
     /// Whether `words`, less a determiner before them, are the slot's name (`placeholders`).
-    private func isPlaceholder(_ words: ArraySlice<String>, of slot: SlotName) -> Bool {
-        placeholders[slot].map { Self.isPlaceholder(words, among: $0) } ?? false
-    }
-
-    /// Whether `words`, less a determiner before them, are one of `names`.
-    static func isPlaceholder(_ words: ArraySlice<String>, among names: Set<String>) -> Bool {
+    func isPlaceholder(_ words: ArraySlice<String>, of slot: SlotName) -> Bool {
+        guard let last = words.last, placeholderEnds.contains(last), let names = placeholders[slot] else { return false }
         var words = words
         if words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
         return names.contains(words.joined(separator: " "))
