@@ -251,7 +251,8 @@ extension SkillNLU {
     /// Whether the word says when on its own: a month, a weekday, a part of the day ("tomorrow",
     /// "tonight"), a holiday, am or pm. A number alone does not: "five" may be anything.
     static func saysWhen(_ word: String) -> Bool {
-        Lexicon.classes(of: word).contains { [.month, .weekday, .dayPart, .holiday, .meridiem].contains($0) }
+        let word = word.hasSuffix("'s") ? String(word.dropLast(2)) : word
+        return Lexicon.classes(of: word).contains { [.month, .weekday, .dayPart, .holiday, .meridiem].contains($0) }
     }
 
     /// The words the intent's samples (and the slot's own) say just before `slot`: "to" for

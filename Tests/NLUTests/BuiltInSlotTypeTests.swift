@@ -35,6 +35,7 @@ import Testing
         ("the third of next month", "2026-12-03"), ("friday after next", "2026-12-04"), ("labor day", "2027-09-06"),
         ("memorial day", "2027-05-31"), ("mother's day", "2027-05-09"), ("easter", "2027-03-28"), ("feb 29", "2027-02-28"),
         ("right now", "PRESENT_REF"), ("now", "PRESENT_REF"), ("last night", "2026-11-21"), ("yesterday afternoon", "2026-11-21"),
+        ("tomorrow's", "2026-11-23"), ("friday's", "2026-11-27"), ("next week's", "2026-W48"),
     ])
     func dates(text: String, value: String) {
         #expect(Self.read("AMAZON.DATE", text) == value)

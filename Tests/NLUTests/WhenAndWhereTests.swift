@@ -29,6 +29,14 @@ import Testing
         #expect(best.slots.first { $0.name == "date" }?.value == date)
     }
 
+    /// A day said as the owner of what is asked about is the date.
+    @Test(arguments: [("what's tomorrow's weather in boston", "2026-11-25"), ("what's friday's weather in denver", "2026-11-27")])
+    func aDaySaidAsTheOwnerIsTheDate(text: String, date: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text), today: Self.today).first)
+        #expect(best.intent == "GetWeatherIntent")
+        #expect(best.slots.first { $0.name == "date" }?.value == date)
+    }
+
     @Test func aDateIsOneValueHoweverLong() throws {
         // "weather for {city} {date}" would read the city "july fourth" and the year alone.
         let best = try #require(Self.nlu.parse(Utterance("weather for july fourth nineteen ninety"), today: Self.today).first)

@@ -14,6 +14,13 @@ enum DateWords {
     static let seasons = ["spring": "SP", "summer": "SU", "fall": "FA", "autumn": "FA", "winter": "WI"]
 
     static func read(_ words: [String], today: CivilDate) -> String? {
+        if let value = readPlain(words, today: today) { return value }
+        // "tomorrow's meeting", "friday's game": the day, said as the owner.
+        guard let last = words.last, last.hasSuffix("'s"), last.count > 2 else { return nil }
+        return readPlain(words.dropLast() + [String(last.dropLast(2))], today: today)
+    }
+
+    private static func readPlain(_ words: [String], today: CivilDate) -> String? {
         var words = words.filter { $0 != "the" && $0 != "of" && $0 != "on" }
         guard !words.isEmpty else { return nil }
         // "this coming friday" is "coming friday".
