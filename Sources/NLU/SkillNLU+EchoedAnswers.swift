@@ -20,7 +20,8 @@ extension SkillNLU {
         for first in words.indices {
             for last in first..<min(words.count, first + 8) {
                 let span = words[first...last]
-                guard let reading = type.read(words: span, today: today), reading.fit >= 1, Self.isValue(reading, words: span) else { continue }
+                guard let reading = type.read(words: span, today: today), reading.fit >= 1, Self.isValue(reading, words: span),
+                    !Self.isPronounOne(words, at: first...last) else { continue }
                 guard let known = found else {
                     found = (first...last, reading)
                     continue
@@ -71,6 +72,14 @@ extension SkillNLU {
                 (echoed.contains(word) || StopWords.all.contains(word)) && !SlotTypeMatcher.determiners.contains(word) && !type.listsWord(word)
             }
         }
+    }
+
+    /// Whether the span is "one" standing for a thing, not a count: "the blue one", "that
+    /// one", "a bigger one" (a determiner at most one word before it). "just one" and "one
+    /// please" count.
+    static func isPronounOne(_ words: [String], at span: ClosedRange<Int>) -> Bool {
+        guard span.count == 1, words[span.lowerBound] == "one" else { return false }
+        return words[max(0, span.lowerBound - 2)..<span.lowerBound].contains { SlotTypeMatcher.determiners.contains($0) || $0 == "which" }
     }
 
     /// Answers longer than this are sentences of their own.

@@ -312,9 +312,18 @@ extension SkillNLU {
             // A listed value said with when, and no slot for it: "i want to cook chicken curry
             // tonight" is the dish "chicken curry".
             last -= cut
+        } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]),
+            let cut = (1...min(2, last - first)).first(where: { k in
+                utterance.words[(last - k + 1)...last].allSatisfy { Self.trailingAdverbs.contains($0) } && type.isListedValue(utterance.words[first...(last - k)])
+            }) {
+            // A listed value with an adverb after it: "is there a spa here" is the "spa".
+            last -= cut
         }
         return (others, first, last)
     }
+
+    /// Words said after a value that no value ends with ("is there a spa here").
+    static let trailingAdverbs: Set<String> = ["here", "there", "now", "too", "also", "again", "then", "please", "anymore", "yet", "instead"]
 
     /// "rate the book Spells and Philtres": a name the type does not read that opens with a
     /// value another of the intent's slots lists (after a preposition or article, said in
@@ -364,7 +373,12 @@ extension SkillNLU {
         // in lower case after a capitalised name, or after a place the lexicon knows.
         for start in (first + 1)...last where SlotTypeMatcher.isTime(Array(utterance.words[start...last])) {
             let byCase = utterance.isCapitalised(first) && !(start...last).contains(where: utterance.isCapitalised)
-            guard byCase || Lexicon.places[utterance.words[first..<start].joined(separator: " ")] != nil else { continue }
+            // Nor in a type of short listed names none of which says a time word: "i need a taxi
+            // tomorrow" for a type listing "wake up call" and "reminder".
+            let short = type.isListed && type.longestEntry <= 3 && start - first <= type.longestEntry
+                && !(first...last).contains(where: utterance.isCapitalised) && utterance.words[first..<start].contains { !StopWords.all.contains($0) }
+                && !utterance.words[first...last].contains(where: { type.listsWord($0) && SlotTypeMatcher.isTime([$0]) })
+            guard byCase || short || Lexicon.places[utterance.words[first..<start].joined(separator: " ")] != nil else { continue }
             for index in timeSlots {
                 if let match = slotMatch(intent.slots[index], first: start, last: last, utterance: utterance, today: today) { return (match, start) }
             }

@@ -550,13 +550,16 @@ public struct SkillNLU: Sendable {
         if utterance.words.indices.contains(where: { named[$0] && meaningful(utterance.words[$0]) && statistical.isOtherIntentsCarrier(utterance.words[$0], for: match.intent) }) {
             return true
         }
-        // Or a value the slot's type does not list that another intent's type lists: "play
-        // chess", a game, read as a station by "play {station}".
+        // Or a value the slot's type does not list that another intent's type lists, whole or
+        // inside it: "play chess", a game, read as a station by "play {station}"; "could i get
+        // a toothbrush", a room item, read as a checkout by "could i {checkout}".
         let own = Set(intents[match.intent].slots.map(\.type))
         return match.captures.contains { capture in
-            capture.reading.fit < 1 && typeMatchers.contains { key, type in
+            guard capture.reading.fit < 1 else { return false }
+            let words = utterance.words[capture.firstToken...capture.lastToken]
+            return typeMatchers.contains { key, type in
                 guard !own.contains(key.type), case .custom = type.kind else { return false }
-                return type.isListedValue(utterance.words[capture.firstToken...capture.lastToken])
+                return type.isListedValue(words) || type.listsValueInside(words)
             }
         }
     }
