@@ -41,7 +41,7 @@ import Testing
         #expect(Self.read("AMAZON.DATE", text) == value)
     }
 
-    @Test(arguments: ["banana", "february thirtieth", "next blursday", "0199"])
+    @Test(arguments: ["banana", "february thirtieth", "next blursday", "0199", "ten thirty", "eleven fifteen"])
     func notDates(text: String) {
         #expect(Self.read("AMAZON.DATE", text) == nil)
     }

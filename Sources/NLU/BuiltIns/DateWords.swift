@@ -108,8 +108,12 @@ enum DateWords {
         }
         // The decade: "the eighties", "the 80s".
         if words.count == 1, let decade = decades[words[0]] { return decade }
-        // A year alone: "2027", "twenty twenty seven" ("0199" is no year).
-        if let year = BuiltInSlotTypes.fourDigits(words).flatMap(Int.init), year >= 1000, words.allSatisfy({ months[$0] == nil }) { return String(year) }
+        // A year alone: "2027", "twenty twenty seven" ("0199" is no year; "ten thirty" and
+        // "eleven fifteen" are times of day, not the years 1030 and 1115).
+        if let year = BuiltInSlotTypes.fourDigits(words).flatMap(Int.init), year >= 1000, words.allSatisfy({ months[$0] == nil }),
+            year >= 1300 || words.count == 1 || TimeWords.read(words) == nil {
+            return String(year)
+        }
         return monthDay(&words, today: today)
     }
 
