@@ -44,9 +44,11 @@ extension SkillNLU {
         }
         // More than was asked: other slots' values said beside it, with their samples' words
         // ("four of us in business class", asked how many passengers: "{cabin} class").
-        let alongside = statedValues(utterance, intent: intent.name, except: slot.name, today: today).filter { value in
+        var alongside = statedValues(utterance, intent: intent.name, except: slot.name, today: today).filter { value in
             utterance.tokens(of: value).map { !$0.overlaps(span) } ?? false
         }
+        alongside += ledValues(utterance, of: intent, except: [slot.name] + alongside.map(\.name),
+                               outside: [span] + alongside.compactMap { utterance.tokens(of: $0) }, today: today)
         let aside = Set(alongside.flatMap { utterance.tokens(of: $0).map(Array.init) ?? [] })
         var echoed = echoWords(of: slot, in: intent)
         for value in alongside {
@@ -58,6 +60,33 @@ extension SkillNLU {
         guard others.count <= 1 else { return nil }
         let capture = SampleMatcher.Capture(slot: slot.name, type: typeIndex, firstToken: span.lowerBound, lastToken: span.upperBound, reading: reading)
         return (SampleMatcher.Match(intent: intentIndex, captures: [capture], score: 0.9, literalWords: words.count - span.count), alongside)
+    }
+
+    /// Values of the intent's date, time, duration and number slots said after the word the
+    /// intent's samples say before that slot, and that slot's alone: "at ten thirty" beside
+    /// the day asked for ("schedule a meeting on {date} at {time}"). Outside the `outside`
+    /// spans, the longest run from each lead word, one value per slot.
+    func ledValues(_ utterance: Utterance, of intent: IntentDefinition, except: [SlotName], outside: [ClosedRange<Int>], today: CivilDate) -> [SlotMatch] {
+        let words = utterance.words
+        let slots = intent.slots.filter { !except.contains($0.name) && readsByGrammar($0) }
+        var found: [SlotMatch] = []
+        var taken = outside
+        let leads = Dictionary(uniqueKeysWithValues: slots.map { ($0.name, Self.leadWords(of: $0.name, in: intent)) })
+        for slot in slots {
+            // A lead word another such slot is led in by too says nothing of which it is.
+            let shared = slots.filter { $0.name != slot.name }.reduce(into: Set<String>()) { $0.formUnion(leads[$1.name] ?? []) }
+            let leads = leads[slot.name] ?? []
+            for first in words.indices.dropFirst() where leads.contains(words[first - 1]) && !shared.contains(words[first - 1]) {
+                let last = (first..<min(words.count, first + Self.longestGrammarValue)).reversed().first { last in
+                    !taken.contains { $0.overlaps(first...last) } && wholeValue(of: slot, first: first, last: last, utterance: utterance, today: today)
+                }
+                guard let last, let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) else { continue }
+                found.append(match)
+                taken.append(first...last)
+                break
+            }
+        }
+        return found
     }
 
     /// Whether an answer sample's match takes an unlisted value holding a function word or a

@@ -24,7 +24,8 @@ extension SkillNLU {
         var swallowed = -1
         for span in tagged {
             guard span.firstToken > swallowed else { continue }
-            let slot = intent.slots[span.slot]
+            var slot = intent.slots[span.slot]
+            if let led = ledSlotForFreeText(span, intent: intent, taken: taken, utterance: utterance, today: today) { slot = led }
             var (first, last) = (span.firstToken, span.lastToken)
             first = listStart(slot, first: first, last: last, tagged: tagged, utterance: utterance, today: today)
             if let type = typeMatchers[SlotTypeMatcher.Key(slot)] {
@@ -32,6 +33,7 @@ extension SkillNLU {
                 refined.others.forEach(add)
                 (first, last) = (refined.first, refined.last)
             }
+            first = dateStart(slot, first: first, last: last, tagged: tagged, utterance: utterance, today: today)
             if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
                 // A value this slot's type does not list but another empty slot's does is that
                 // slot's: "i would like a pepperoni pizza" tagged like "a {size} pizza". (A
@@ -96,6 +98,43 @@ extension SkillNLU {
             }
         }
         return result
+    }
+
+    /// The slot a span tagged as free text is for when the word before it is one the intent's
+    /// samples say before that other, empty slot and never before the free text's: "book a
+    /// meeting with priya" is the person ("with {person}"), not the topic ("about {topic}").
+    /// Not when that slot's type reads nothing of it, or it is longer than the values it lists.
+    func ledSlotForFreeText(_ span: StatisticalNLU.TaggedSlot, intent: IntentDefinition, taken: Set<Int>, utterance: Utterance, today: CivilDate) -> SlotDefinition? {
+        let slot = intent.slots[span.slot]
+        guard span.firstToken > 0, case .freeText? = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind else { return nil }
+        let before = utterance.words[span.firstToken - 1]
+        guard !Self.leadWords(of: slot.name, in: intent).contains(before) else { return nil }
+        let led = intent.slots.indices.filter { index in
+            index != span.slot && !taken.contains(index) && Self.leadWords(of: intent.slots[index].name, in: intent).contains(before)
+        }
+        guard led.count == 1, let type = typeMatchers[SlotTypeMatcher.Key(intent.slots[led[0]])], !type.isWordier(span.lastToken - span.firstToken + 1),
+            type.read(words: utterance.words[span.firstToken...span.lastToken], today: today) != nil
+        else { return nil }
+        return intent.slots[led[0]]
+    }
+
+    /// Where a date's span starts when the tagger left out words before it that the date reads
+    /// with ("next monday" tagged "monday", "december seventh twenty twenty seven" tagged as
+    /// its year): the furthest untagged start, up to four words back, that reads as a date
+    /// whole and opens with no preposition.
+    func dateStart(_ slot: SlotDefinition, first: Int, last: Int, tagged: [StatisticalNLU.TaggedSlot], utterance: Utterance, today: CivilDate) -> Int {
+        guard first > 0, BuiltInSlotTypes.kind(of: slot.type) == .date else { return first }
+        let words = utterance.words
+        var start = first
+        for back in 1...min(4, first) {
+            let candidate = first - back
+            if tagged.contains(where: { ($0.firstToken...$0.lastToken).contains(candidate) }) { break }
+            guard !Self.leadingPrepositions.contains(words[candidate]), !SlotTypeMatcher.prepositions.contains(words[candidate]),
+                BuiltInSlotTypes.read(.date, words: Array(words[candidate...last]), today: today) != nil
+            else { continue }
+            start = candidate
+        }
+        return start
     }
 
     /// The longest value of a date, time, duration or telephone number slot that starts where
