@@ -136,8 +136,15 @@ extension SkillNLU {
         guard let (slot, span) = found else { return nil }
         let framedAlone = alone && (slot.samples.isEmpty && span.count == words.count
             || Self.sampleFrames(slot.samples, of: slot).contains { words[..<span.lowerBound].elementsEqual($0.lead) && words[(span.upperBound + 1)...].elementsEqual($0.tail) })
+        // Said after the one word the intent's samples say before it, and nothing else: "at ten
+        // thirty", asked what day, is the time of "… on {date} at {time}".
+        // (The value may hold the word: a time reads "at ten thirty" whole.) Not a word said
+        // before another slot too: "for a week", asked how many nights, is no check-in date
+        // of "get me a room for {checkIn}" when "for {nights} nights" says it too.
+        let led = span.lowerBound <= 1 && span.upperBound == words.count - 1 && words.count > 1
+            && intent.slots.allSatisfy { Self.leadWords(of: $0.name, in: intent).contains(words[0]) == ($0.name == slot.name) }
         let said = Contractions.expanded(words.indices.filter { !span.contains($0) }.map { words[$0] })
-        guard framedAlone || Self.changesMind(words), said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return nil }
+        guard framedAlone || led || Self.changesMind(words), said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return nil }
         return slotMatch(slot, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today)
     }
 

@@ -50,4 +50,13 @@ import Testing
         #expect(best.slots.map(\.name.rawValue) == [slot])
         #expect(best.slots.first?.value == value)
     }
+
+    /// Asked what day, "at ten thirty" states the time, as the samples say it ("at {time}"),
+    /// for the dialog to keep; a bare "ten thirty" states nothing of which slot it is for.
+    @Test func aTimeSaidAfterItsWordIsStated() {
+        let stated = Self.meetings.statedValues(Utterance("at ten thirty"), intent: "ScheduleMeetingIntent", except: "date", today: Self.today)
+        #expect(stated.map(\.name.rawValue) == ["time"])
+        #expect(stated.first?.spoken == "ten thirty")
+        #expect(Self.meetings.statedValues(Utterance("ten thirty"), intent: "ScheduleMeetingIntent", except: "date", today: Self.today).isEmpty)
+    }
 }
