@@ -63,6 +63,19 @@ import Testing
         #expect(index.parse(Utterance("can i have a large latte please")).first?.skillID == "com.example.coffee")
     }
 
+    /// A word no loaded skill says is no skill's, however sure the routing model is of the
+    /// skill whose bare "{city}" sample taught it that one word is a city.
+    @Test func aSentenceOfWordsNoSkillSaysOpensNone() throws {
+        let guide = SkillNLU(skillID: "com.example.guide", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"city guide","intents":[
+              {"name":"CityInfoIntent","slots":[{"name":"city","type":"AMAZON.US_CITY"}],"samples":["tell me about {city}","what's {city} like","{city}"]},
+              {"name":"AMAZON.FallbackIntent","samples":[]}]}}}
+            """#))
+        let index = SkillIndex([guide, Self.weather, Self.coins])
+        #expect(index.parse(Utterance("capricorn")).isEmpty)
+        #expect(index.parse(Utterance("seattle")).first?.intent == "CityInfoIntent")
+    }
+
     @Test func replacingOrRemovingOneSkillLeavesTheOthers() {
         var index = SkillIndex([Self.weather, Self.coins])
         #expect(index.parse(Utterance("toss a coin")).first?.skillID == "com.example.coins")
