@@ -412,8 +412,8 @@ extension SkillNLU {
         // in lower case after a capitalised name, or after a place the lexicon knows.
         for start in (first + 1)...last where SlotTypeMatcher.isTime(Array(utterance.words[start...last])) {
             let byCase = utterance.isCapitalised(first) && !(start...last).contains(where: utterance.isCapitalised)
-            // Nor in a type of short listed names none of which says a time word: "i need a taxi
-            // tomorrow" for a type listing "wake up call" and "reminder".
+            // It goes too from a lower-case name of a type of short listed names none of which
+            // says a time word: "i need a taxi tomorrow", a type listing "wake up call".
             let short = type.isListed && type.longestEntry <= 3 && start - first <= type.longestEntry
                 && !(first...last).contains(where: utterance.isCapitalised) && utterance.words[first..<start].contains { !StopWords.all.contains($0) }
                 && !utterance.words[first...last].contains(where: { type.listsWord($0) && SlotTypeMatcher.isTime([$0]) })

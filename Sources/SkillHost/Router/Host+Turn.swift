@@ -191,8 +191,13 @@ extension HostEngine {
         // A session never ends on a guess: "actually make it small", said while a time was
         // asked, read 0.011 sure as Stop, ended the session and lost the order. Stop and
         // Cancel are heard from their phrases (sure), never from the classifier's lean.
+        // The skill's own intent left first is read with its slots, which only the first
+        // reading had: "actually cancel my 2 pm" is the meeting's cancelling at 2 pm.
         if let best = candidates.first, best.intent == .stop || best.intent == .cancel, best.score < Self.sureEnoughToEnd {
             candidates.removeAll { $0.intent.isBuiltIn }
+            if let own = candidates.first, own.slots.isEmpty, let reading = understanding({ entry.nlu.reading(utterance, as: own.intent, score: own.score) }) {
+                candidates[0] = reading
+            }
         }
         // Nor does a guessed Help or Yes beat the skill's own intent when it is close behind:
         // "what kind of toppings can i get" leaned 0.23 to Help and 0.11 to the menu (a
