@@ -229,6 +229,13 @@ public struct SkillIndex: Sendable {
         return readings.first { $0.skillID == named[0] }
     }
 
+    /// Whether the sentence says a meaningful word (not a number) the skill's model never says:
+    /// "table" in "book a table for two at seven tonight" to a meeting scheduler.
+    public func saysWordsUnknown(to skill: SkillID, in utterance: Utterance) -> Bool {
+        guard let known = stems[skill] else { return false }
+        return Self.meaningful(utterance).contains { !known.contains($0.stem) && NumberWords.value(of: [$0.stem]) == nil }
+    }
+
     /// The sentence's meaningful words, by where they start, as stems.
     static func meaningful(_ utterance: Utterance) -> [(start: Int, stem: String)] {
         zip(utterance.tokens, utterance.words).filter { !StopWords.all.contains($0.1) }.map { (start: $0.0.start, stem: Stem.of($0.1)) }

@@ -121,4 +121,23 @@ import TestSupport
         #expect(await host.turn("how much is a pedicure").speaker == "Salon Booker", "the salon's session, its own intent")
         #expect(await host.turn("how do you say good night in french").speaker == "Word Wise")
     }
+
+    /// Asked what day a meeting is, a table booked for tonight is no answer: the meeting
+    /// scheduler read it as its own intent (0.83, "seven tonight" the meeting's time) though it
+    /// never says "table", and the restaurant's skill reads it surely. The restaurant takes it;
+    /// a bare answer never leaves ("at noon", asked what day, is the meeting's time).
+    @Test func aRequestForAnotherSkillIsNoAnswer() async throws {
+        var options = HostOptions(skillFolders: [], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("models-answer-data"))
+        options.models = ["meetings-en-US.json", "table-en-US.json", "salon-en-US.json"].map { ConversationsTests.fixtures.appendingPathComponent($0).path }
+        let host = try HostEngine(options: options)
+        #expect(await host.turn("schedule a meeting with sarah").speech == "What day?")
+        let handed = await host.turn("book a table for two at seven tonight")
+        #expect(handed.speaker == "Table Talk")
+        #expect(handed.intent == "ReserveTableIntent")
+        #expect(await host.turn("schedule a meeting with sarah").speech == "What day?")
+        let answered = await host.turn("at noon")
+        #expect(answered.speaker == "Meeting Maker")
+        #expect(answered.speech == "What day?")
+        #expect(await host.turn("december fourth twenty twenty seven").speech == "A meeting with sarah on 2027-12-04 at 12:00. Shall I book it?")
+    }
 }

@@ -57,6 +57,14 @@ extension HostEngine {
                 Self.take(stated, into: &intent, result: &result)
                 break
             }
+            // A sentence for another skill is no answer: read as the intent under way without
+            // the value asked for, it says words this skill never says, and another skill reads
+            // it surely ("book a table for two at seven tonight", asked what day a meeting is,
+            // took "seven tonight" as the meeting's time).
+            if !best.slots.contains(where: { $0.name == slot }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
+                let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure {
+                return nil
+            }
             Self.take(heard, into: &intent, result: &result)
         case .confirmSlot(let slot):
             let yes = BuiltInIntents.confirmation(utterance.words)
