@@ -54,6 +54,10 @@ extension SkillNLU {
             found.append(match)
             for i in span { taken[i] = true }
         }
+        // A value said after the one word the intent's samples say before its slot alone, with
+        // nothing else: "at ten thirty" ("… at {time}"), "with maria" ("book a {service} with
+        // {stylist}"), asked what day.
+        if found.isEmpty, let led = ledValue(utterance, intent: intent, except: except, today: today) { found.append(led) }
         // A date, time or number said after words that change one's mind ("no, make it
         // saturday", "can you move it to nine pm"), which one slot alone reads.
         if found.isEmpty, let cued = cuedValue(utterance, intent: intent, except: except, alone: alone, today: today) { found.append(cued) }
@@ -136,16 +140,25 @@ extension SkillNLU {
         guard let (slot, span) = found else { return nil }
         let framedAlone = alone && (slot.samples.isEmpty && span.count == words.count
             || Self.sampleFrames(slot.samples, of: slot).contains { words[..<span.lowerBound].elementsEqual($0.lead) && words[(span.upperBound + 1)...].elementsEqual($0.tail) })
-        // Said after the one word the intent's samples say before it, and nothing else: "at ten
-        // thirty", asked what day, is the time of "… on {date} at {time}".
-        // (The value may hold the word: a time reads "at ten thirty" whole.) Not a word said
-        // before another slot too: "for a week", asked how many nights, is no check-in date
-        // of "get me a room for {checkIn}" when "for {nights} nights" says it too.
-        let led = span.lowerBound <= 1 && span.upperBound == words.count - 1 && words.count > 1
-            && intent.slots.allSatisfy { Self.leadWords(of: $0.name, in: intent).contains(words[0]) == ($0.name == slot.name) }
         let said = Contractions.expanded(words.indices.filter { !span.contains($0) }.map { words[$0] })
-        guard framedAlone || led || Self.changesMind(words), said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return nil }
+        guard framedAlone || Self.changesMind(words), said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return nil }
         return slotMatch(slot, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today)
+    }
+
+    /// The value of the one slot whose word the sentence opens with, as the intent's samples say
+    /// it before that slot and before no other ("at {time}", "with {stylist}"), read whole from
+    /// the next word to the end: a value the type knows (a number, a date, a listed or a
+    /// built-in list's name), not one everyday word. Not a word said before two slots: "for a
+    /// week", asked how many nights, is no check-in date of "get me a room for {checkIn}" when
+    /// "for {nights} nights" says it too.
+    func ledValue(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, today: CivilDate) -> SlotMatch? {
+        let words = utterance.words
+        guard words.count > 1, words.count <= 1 + Self.longestGrammarValue else { return nil }
+        let led = intent.slots.filter { Self.leadWords(of: $0.name, in: intent).contains(words[0]) }
+        guard led.count == 1, let slot = led.first, slot.name != except,
+            wholeValue(of: slot, first: 1, last: words.count - 1, utterance: utterance, today: today)
+        else { return nil }
+        return slotMatch(slot, first: 1, last: words.count - 1, utterance: utterance, today: today)
     }
 
     /// The most words a value of `slot` said in a sentence is looked for in: four, or a telephone

@@ -51,12 +51,16 @@ import Testing
         #expect(best.slots.first?.value == value)
     }
 
-    /// Asked what day, "at ten thirty" states the time, as the samples say it ("at {time}"),
-    /// for the dialog to keep; a bare "ten thirty" states nothing of which slot it is for.
+    /// Asked what day, "at ten thirty" states the time and "with maria" the person, as the
+    /// samples say them ("at {time}", "with {person}"), for the dialog to keep; a bare "ten
+    /// thirty" states nothing of which slot it is for.
     @Test func aTimeSaidAfterItsWordIsStated() {
         let stated = Self.meetings.statedValues(Utterance("at ten thirty"), intent: "ScheduleMeetingIntent", except: "date", today: Self.today)
         #expect(stated.map(\.name.rawValue) == ["time"])
         #expect(stated.first?.spoken == "ten thirty")
         #expect(Self.meetings.statedValues(Utterance("ten thirty"), intent: "ScheduleMeetingIntent", except: "date", today: Self.today).isEmpty)
+        let person = Self.meetings.statedValues(Utterance("with maria"), intent: "ScheduleMeetingIntent", except: "date", today: Self.today)
+        #expect(person.map(\.name.rawValue) == ["person"])
+        #expect(person.first?.value == "maria")
     }
 }
