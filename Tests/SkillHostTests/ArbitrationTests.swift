@@ -140,4 +140,22 @@ import TestSupport
         #expect(answered.speech == "What day?")
         #expect(await host.turn("december fourth twenty twenty seven").speech == "A meeting with sarah on 2027-12-04 at 12:00. Shall I book it?")
     }
+
+    /// Asked which crust, a reminder for pills is no crust (it ordered the pizza with the crust
+    /// "remind me to take my vitamin d"); in the pills skill's session, a pizza is no medication
+    /// to refill (read 0.58 with the medication "pizza"): each goes to the skill that reads it
+    /// surely, and the order is asked again from its start.
+    @Test func aGuessWithUnknownWordsGivesWayToASureReading() async throws {
+        var options = HostOptions(skillFolders: [], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("models-guess-data"))
+        options.models = ["pizza-en-US.json", "pills-en-US.json", "bank-en-US.json"].map { ConversationsTests.fixtures.appendingPathComponent($0).path }
+        let host = try HostEngine(options: options)
+        _ = await host.turn("order a pizza")
+        #expect(await host.turn("large").speech == "Which crust?")
+        let reminder = await host.turn("remind me to take my vitamin d at 8 pm")
+        #expect(reminder.speaker == "Pill Pal")
+        #expect(reminder.intent == "AddReminderIntent")
+        let pizza = await host.turn("order a pizza")
+        #expect(pizza.speaker == "Pizza Corner")
+        #expect(pizza.intent == "OrderPizzaIntent")
+    }
 }

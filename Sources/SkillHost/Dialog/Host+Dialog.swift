@@ -58,10 +58,11 @@ extension HostEngine {
                 break
             }
             // A sentence for another skill is no answer: read as the intent under way without
-            // the value asked for, it says words this skill never says, and another skill reads
-            // it surely ("book a table for two at seven tonight", asked what day a meeting is,
-            // took "seven tonight" as the meeting's time).
-            if !best.slots.contains(where: { $0.name == slot }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
+            // a value the asked slot's type knows, it says words this skill never says, and
+            // another skill reads it surely ("book a table for two at seven tonight", asked what
+            // day a meeting is, took "seven tonight" as the meeting's time; "remind me to take
+            // my vitamin d at 8 pm", asked which crust, ordered a pizza with that crust).
+            if !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
                 let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure {
                 return nil
             }

@@ -297,8 +297,14 @@ extension HostEngine {
     /// to the lists skill, whose session then begins, as if the user had named it. Beyond
     /// Alexa, which keeps every sentence in the session until the user leaves it; a skill's
     /// own sure readings, and sure built-ins ("stop", "yes"), always stay with it.
+    /// A reading under 0.75 whose values its types know none of, of a sentence with words the
+    /// skill never says, is a guess too: "order a pizza", said to a pills skill in session, read
+    /// 0.58 as a refill of the medication "pizza".
     private func handOver(from entry: SkillRegistry.Entry, own: [NLUCandidate], utterance: Utterance) -> (NLUCandidate, SkillRegistry.Entry)? {
-        let ownScore = own.first.map { $0.intent == .fallback ? 0 : $0.score } ?? 0
+        let guessed = own.first.map { best in
+            best.score < Self.handOverFarAhead.score && !best.slots.isEmpty && !best.slots.contains(where: \.isKnownValue)
+        } ?? false
+        let ownScore = own.first.map { $0.intent == .fallback || guessed && registry.index.saysWordsUnknown(to: entry.id, in: utterance) ? 0 : $0.score } ?? 0
         guard ownScore < Self.handOverBelow,
             let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }),
             other.score >= Self.sure && other.score - ownScore >= Self.handOverLead
