@@ -158,4 +158,24 @@ import TestSupport
         #expect(pizza.speaker == "Pizza Corner")
         #expect(pizza.intent == "OrderPizzaIntent")
     }
+
+    /// A short answer that is mostly the value stays the answer, though the crust is unlisted
+    /// and a diet skill reads "gluten free" surely.
+    @Test func aBareAnswerStaysWhoeverElseReadsIt() async throws {
+        let diet = URL(fileURLWithPath: try TestSupport.temporaryFolder("diet-model")).appendingPathComponent("diet-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"diet coach","intents":[
+              {"name":"SetDietIntent","slots":[{"name":"diet","type":"DIET"}],"samples":["{diet}","i eat {diet}","my diet is {diet}"]},
+              {"name":"AMAZON.StopIntent","samples":[]}],
+             "types":[{"name":"DIET","values":[{"name":{"value":"gluten free"}},{"name":{"value":"vegan"}}]}]}}}
+            """#.utf8).write(to: diet)
+        var options = HostOptions(skillFolders: [], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("models-bare-data"))
+        options.models = [ConversationsTests.fixtures.appendingPathComponent("pizza-en-US.json").path, diet.path]
+        let host = try HostEngine(options: options)
+        _ = await host.turn("order a pizza")
+        #expect(await host.turn("large").speech == "Which crust?")
+        let answered = await host.turn("gluten free")
+        #expect(answered.speaker == "Pizza Corner")
+        #expect(answered.speech == "For what time?")
+    }
 }

@@ -62,7 +62,13 @@ extension HostEngine {
             // another skill reads it surely ("book a table for two at seven tonight", asked what
             // day a meeting is, took "seven tonight" as the meeting's time; "remind me to take
             // my vitamin d at 8 pm", asked which crust, ordered a pizza with that crust).
-            if !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
+            // A short answer that is mostly the value ("gluten free", "the gluten free one")
+            // stays the answer, whoever else reads it.
+            let bare = best.slots.first { $0.name == slot }.map { value in
+                let said = value.spoken.split(separator: " ").count
+                return said <= 3 && utterance.words.count <= said + 2
+            } ?? false
+            if !bare, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
                 let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure {
                 return nil
             }
