@@ -154,8 +154,8 @@ extension SkillNLU {
     func ledValue(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, today: CivilDate) -> SlotMatch? {
         let words = utterance.words
         guard words.count > 1, words.count <= 1 + Self.longestGrammarValue else { return nil }
-        let led = intent.slots.filter { Self.leadWords(of: $0.name, in: intent).contains(words[0]) }
-        guard led.count == 1, let slot = led.first, slot.name != except,
+        let led = slotsLed(by: words[0], in: intent)
+        guard led.count == 1, let slot = led.first.map({ intent.slots[$0] }), slot.name != except,
             wholeValue(of: slot, first: 1, last: words.count - 1, utterance: utterance, today: today)
         else { return nil }
         return slotMatch(slot, first: 1, last: words.count - 1, utterance: utterance, today: today)

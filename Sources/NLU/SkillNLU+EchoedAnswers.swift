@@ -71,12 +71,9 @@ extension SkillNLU {
         let slots = intent.slots.filter { !except.contains($0.name) && readsByGrammar($0) }
         var found: [SlotMatch] = []
         var taken = outside
-        let leads = Dictionary(uniqueKeysWithValues: intent.slots.map { ($0.name, Self.leadWords(of: $0.name, in: intent)) })
         for slot in slots {
             // A lead word another slot is led in by too says nothing of which it is.
-            let shared = intent.slots.filter { $0.name != slot.name }.reduce(into: Set<String>()) { $0.formUnion(leads[$1.name] ?? []) }
-            let leads = leads[slot.name] ?? []
-            for first in words.indices.dropFirst() where leads.contains(words[first - 1]) && !shared.contains(words[first - 1]) {
+            for first in words.indices.dropFirst() where slotsLed(by: words[first - 1], in: intent).map({ intent.slots[$0].name }) == [slot.name] {
                 let last = (first..<min(words.count, first + Self.longestGrammarValue)).reversed().first { last in
                     !taken.contains { $0.overlaps(first...last) } && wholeValue(of: slot, first: first, last: last, utterance: utterance, today: today)
                 }

@@ -105,17 +105,19 @@ extension SkillNLU {
     /// meeting with priya" is the person ("with {person}"), not the topic ("about {topic}").
     /// Not when that slot's type reads nothing of it, or it is longer than the values it lists.
     func ledSlotForFreeText(_ span: StatisticalNLU.TaggedSlot, intent: IntentDefinition, taken: Set<Int>, utterance: Utterance, today: CivilDate) -> SlotDefinition? {
-        let slot = intent.slots[span.slot]
-        guard span.firstToken > 0, case .freeText? = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind else { return nil }
-        let before = utterance.words[span.firstToken - 1]
-        guard !Self.leadWords(of: slot.name, in: intent).contains(before) else { return nil }
-        let led = intent.slots.indices.filter { index in
-            index != span.slot && !taken.contains(index) && Self.leadWords(of: intent.slots[index].name, in: intent).contains(before)
-        }
-        guard led.count == 1, let type = typeMatchers[SlotTypeMatcher.Key(intent.slots[led[0]])], !type.isWordier(span.lastToken - span.firstToken + 1),
+        guard span.firstToken > 0, case .freeText? = typeMatchers[SlotTypeMatcher.Key(intent.slots[span.slot])]?.kind else { return nil }
+        let led = slotsLed(by: utterance.words[span.firstToken - 1], in: intent)
+        guard !led.contains(span.slot) else { return nil }
+        let open = led.filter { !taken.contains($0) }
+        guard open.count == 1, let type = typeMatchers[SlotTypeMatcher.Key(intent.slots[open[0]])], !type.isWordier(span.lastToken - span.firstToken + 1),
             type.read(words: utterance.words[span.firstToken...span.lastToken], today: today) != nil
         else { return nil }
-        return intent.slots[led[0]]
+        return intent.slots[open[0]]
+    }
+
+    /// The indices of the intent's slots its samples say `word` just before.
+    func slotsLed(by word: String, in intent: IntentDefinition) -> [Int] {
+        intent.slots.indices.filter { leadWords[intent.name]?[intent.slots[$0].name]?.contains(word) == true }
     }
 
     /// Where a date's span starts when the tagger left out words before it that the date reads

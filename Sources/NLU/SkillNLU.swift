@@ -26,9 +26,8 @@ public struct SkillNLU: Sendable {
     /// Per intent and slot, a matcher over the slot's elicitation samples and the ways people
     /// answer a question with a bare value ("8", "it's eight", "the grocery one").
     private let elicitation: [IntentName: [SlotName: SampleMatcher]]
-    /// Per intent, for slots that share their type with another of its slots, the words the
-    /// samples say just before each ("to" of "plan a trip to {toCity}"): which of them a value
-    /// after such a word fills.
+    /// Per intent, the words its samples say just before each slot ("to" of "plan a trip to
+    /// {toCity}"): which slot a value after such a word fills (`slotsLed(by:in:)`).
     let leadWords: [IntentName: [SlotName: Set<String>]]
     static let fewSamples = 20
 
@@ -78,7 +77,7 @@ public struct SkillNLU: Sendable {
         self.elicitation = elicitation
         var leadWords: [IntentName: [SlotName: Set<String>]] = [:]
         for intent in model.intents {
-            for slot in intent.slots where intent.slots.contains(where: { $0.name != slot.name && $0.type == slot.type }) {
+            for slot in intent.slots {
                 leadWords[intent.name, default: [:]][slot.name] = Self.leadWords(of: slot.name, in: intent)
             }
         }
@@ -298,7 +297,8 @@ public struct SkillNLU: Sendable {
                 // "change it to denver" asked for an activity is the arrival, not the departure.
                 let owners = intent.slots.filter { $0.name != capture.slot && wholeValue(of: $0, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) }
                 let before = capture.firstToken > 0 ? utterance.words[capture.firstToken - 1] : ""
-                if let slot = owners.first(where: { leadWords[intent.name]?[$0.name]?.contains(before) == true }) ?? owners.first,
+                let ofSharedType = { (slot: SlotDefinition) in intent.slots.contains { $0.name != slot.name && $0.type == slot.type } }
+                if let slot = owners.first(where: { ofSharedType($0) && leadWords[intent.name]?[$0.name]?.contains(before) == true }) ?? owners.first,
                     let match = slotMatch(slot, first: capture.firstToken, last: capture.lastToken, utterance: utterance, today: today) {
                     return [NLUCandidate(skillID: skillID, intent: intent.name, score: 0.9, slots: [match], declaredSlots: intent.slots.map(\.name))]
                         + general.filter { $0.intent != intent.name }
@@ -559,7 +559,7 @@ public struct SkillNLU: Sendable {
             let words = utterance.words[capture.firstToken...capture.lastToken]
             return typeMatchers.contains { key, type in
                 guard !own.contains(key.type), case .custom = type.kind else { return false }
-                return type.isListedValue(words) || type.listsValueInside(words)
+                return type.isListedValue(words) || type.containedValue(in: words) != nil
             }
         }
     }

@@ -107,10 +107,15 @@ import TestSupport
 /// the skill in session reads as a guess with a catch-all slot goes to the skill that reads it
 /// far more surely, without the user naming it.
 @Suite struct ModelsHandOverTests {
-    @Test func aCatchAllGuessGivesWayToAReadingFarAhead() async throws {
+    /// A host with the named fixture models (and any other model files) loaded, no skills.
+    static func host(_ fixtures: [String], and others: [String] = []) throws -> HostEngine {
         var options = HostOptions(skillFolders: [], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("models-hand-over-data"))
-        options.models = ["movies-en-US.json", "translate-en-US.json", "salon-en-US.json"].map { ConversationsTests.fixtures.appendingPathComponent($0).path }
-        let host = try HostEngine(options: options)
+        options.models = fixtures.map { ConversationsTests.fixtures.appendingPathComponent($0).path } + others
+        return try HostEngine(options: options)
+    }
+
+    @Test func aCatchAllGuessGivesWayToAReadingFarAhead() async throws {
+        let host = try Self.host(["movies-en-US.json", "translate-en-US.json", "salon-en-US.json"])
         #expect(await host.turn("get me two tickets for dune at 7 pm").speech == "2 tickets for dune at 19:00. Buy them?")
         _ = await host.turn("yes")
         #expect(await host.sessionOwner == "local.model.reel-time")
@@ -127,9 +132,7 @@ import TestSupport
     /// never says "table", and the restaurant's skill reads it surely. The restaurant takes it;
     /// a bare answer never leaves ("at noon", asked what day, is the meeting's time).
     @Test func aRequestForAnotherSkillIsNoAnswer() async throws {
-        var options = HostOptions(skillFolders: [], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("models-answer-data"))
-        options.models = ["meetings-en-US.json", "table-en-US.json", "salon-en-US.json"].map { ConversationsTests.fixtures.appendingPathComponent($0).path }
-        let host = try HostEngine(options: options)
+        let host = try Self.host(["meetings-en-US.json", "table-en-US.json", "salon-en-US.json"])
         #expect(await host.turn("schedule a meeting with sarah").speech == "What day?")
         let handed = await host.turn("book a table for two at seven tonight")
         #expect(handed.speaker == "Table Talk")
@@ -144,11 +147,9 @@ import TestSupport
     /// Asked which crust, a reminder for pills is no crust (it ordered the pizza with the crust
     /// "remind me to take my vitamin d"); in the pills skill's session, a pizza is no medication
     /// to refill (read 0.58 with the medication "pizza"): each goes to the skill that reads it
-    /// surely, and the order is asked again from its start.
+    /// surely.
     @Test func aGuessWithUnknownWordsGivesWayToASureReading() async throws {
-        var options = HostOptions(skillFolders: [], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("models-guess-data"))
-        options.models = ["pizza-en-US.json", "pills-en-US.json", "bank-en-US.json"].map { ConversationsTests.fixtures.appendingPathComponent($0).path }
-        let host = try HostEngine(options: options)
+        let host = try Self.host(["pizza-en-US.json", "pills-en-US.json", "bank-en-US.json"])
         _ = await host.turn("order a pizza")
         #expect(await host.turn("large").speech == "Which crust?")
         let reminder = await host.turn("remind me to take my vitamin d at 8 pm")
@@ -169,9 +170,7 @@ import TestSupport
               {"name":"AMAZON.StopIntent","samples":[]}],
              "types":[{"name":"DIET","values":[{"name":{"value":"gluten free"}},{"name":{"value":"vegan"}}]}]}}}
             """#.utf8).write(to: diet)
-        var options = HostOptions(skillFolders: [], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("models-bare-data"))
-        options.models = [ConversationsTests.fixtures.appendingPathComponent("pizza-en-US.json").path, diet.path]
-        let host = try HostEngine(options: options)
+        let host = try Self.host(["pizza-en-US.json"], and: [diet.path])
         _ = await host.turn("order a pizza")
         #expect(await host.turn("large").speech == "Which crust?")
         let answered = await host.turn("gluten free")

@@ -193,19 +193,6 @@ struct SlotTypeMatcher: Sendable {
         isListed && entries[words.joined(separator: " ")] != nil
     }
 
-    /// Whether a shorter run of the words, with a meaningful word in it, is a listed value:
-    /// "get a toothbrush" says the listed "toothbrush".
-    func listsValueInside(_ words: ArraySlice<String>) -> Bool {
-        guard isListed, words.count > 1 else { return false }
-        for first in words.indices {
-            for last in first..<min(words.endIndex, first + 4) where last - first + 1 < words.count {
-                let run = words[first...last]
-                if entries[run.joined(separator: " ")] != nil, run.contains(where: { !StopWords.all.contains($0) }) { return true }
-            }
-        }
-        return false
-    }
-
     private func readOne(_ words: ArraySlice<String>, key: String?, today: CivilDate) -> Reading? {
         switch kind {
         case .grammar(let grammar):
