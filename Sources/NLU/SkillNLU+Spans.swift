@@ -354,14 +354,21 @@ extension SkillNLU {
             // tonight" is the dish "chicken curry".
             last -= cut
         } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]),
-            let cut = (1...min(2, last - first)).first(where: { k in
-                utterance.words[(last - k + 1)...last].allSatisfy { Self.trailingAdverbs.contains($0) } && type.isListedValue(utterance.words[first...(last - k)])
+            let cut = (1...min(3, last - first)).first(where: { k in
+                let tail = utterance.words[(last - k + 1)...last]
+                return (tail.allSatisfy { Self.trailingAdverbs.contains($0) } || SampleMatcher.afterthoughts.contains { tail.elementsEqual($0) } || (k == 1 && tail.first == "one")
+                        || (k == 2 && ["at", "to", "for", "with", "on", "from", "into", "onto"].contains(tail[tail.startIndex]) && Self.objectPronouns.contains(tail[last])))
+                    && type.isListedValue(utterance.words[first...(last - k)])
             }) {
-            // A listed value with an adverb after it: "is there a spa here" is the "spa".
+            // A listed value with an adverb after it: "is there a spa here" is the "spa"; "the
+            // storm one" is the "storm", "throw the sword at him" the "sword".
             last -= cut
         }
         return (others, first, last)
     }
+
+    /// Pronouns that stand for a thing or person already named: "at him" names no one.
+    static let objectPronouns: Set<String> = ["him", "her", "it", "them", "me", "us"]
 
     /// Words said after a value that no value ends with ("is there a spa here").
     static let trailingAdverbs: Set<String> = ["here", "there", "now", "too", "also", "again", "then", "please", "anymore", "yet", "instead"]

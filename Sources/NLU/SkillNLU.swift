@@ -39,7 +39,12 @@ public struct SkillNLU: Sendable {
         self.model = model
         intents = model.intents
         var extra: [IntentName: [String]] = [:]
-        for intent in model.intents { extra[intent.name] = BuiltInIntents.phrases[intent.name] ?? [] }
+        // A phrase of a built-in intent that one of the skill's own intents lists as a sample
+        // is that intent's ("what are my options" listing sounds, not help), as in Alexa.
+        let ownSamples = Set(model.intents.filter { !$0.name.isBuiltIn }.flatMap(\.samples).map { Tokenizer.tokens($0).map(\.text) })
+        for intent in model.intents {
+            extra[intent.name] = (BuiltInIntents.phrases[intent.name] ?? []).filter { !ownSamples.contains(Tokenizer.tokens($0).map(\.text)) }
+        }
         var typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]
         for intent in model.intents {
             for slot in intent.slots where typeMatchers[SlotTypeMatcher.Key(slot)] == nil {
@@ -237,12 +242,14 @@ public struct SkillNLU: Sendable {
         }
         // Nor is a question, longer than the type's values: "wait, what crusts do you have" or
         // "can i change the time to 8" asked which crust is no crust; nor, however short, a
-        // place or a name of a built-in list ("what did i say", asked which city).
+        // place or a name of a built-in list ("what did i say", asked which city), or a
+        // category word ("what do you have", asked which sound) — names and titles may ask
+        // ("who framed roger rabbit").
         if Self.isQuestion(utterance.words), answer.captures.contains(where: { capture in
             let type = matcher.types[capture.type]
             guard capture.reading.fit < 1, type.isListed else { return false }
             if case .list = type.kind { return true }
-            return type.isWordier(capture.lastToken - capture.firstToken + 1)
+            return type.listsCategories || type.isWordier(capture.lastToken - capture.firstToken + 1)
         }) {
             return general
         }

@@ -147,6 +147,12 @@ struct SampleMatcher: Sendable {
     /// Words a request may open with that ask nothing themselves.
     static let courtesyOpenings: [[String]] = [["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"]]
 
+    /// Words a request may end with that ask nothing themselves.
+    /// (Not "now" or "again": a title may end so, as the playlist "focus now" does.)
+    static let afterthoughts: [[String]] = [
+        ["a", "little"], ["a", "little", "bit"], ["a", "bit"], ["a", "lot"], ["some", "more"], ["for", "me"], ["thanks"], ["thank", "you"],
+    ]
+
     /// Bounds the search for absurd inputs (thousands of words against many slot edges).
     private static let maximumSteps = 200_000
 
@@ -202,6 +208,12 @@ struct SampleMatcher: Sendable {
                 search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: courteous)
                 captures.removeLast()
             }
+        }
+        // Nor do words of degree said after it all: "turn it up a little", "play rain for me"
+        // match "turn it {direction}", "play {sound}".
+        // Tried last, so a value that ends so ("my focus now" playlist) keeps its words.
+        if position > 0, Self.afterthoughts.contains(where: { $0.count == words.count - position && words[position...].elementsEqual($0) }) {
+            search(node: node, position: words.count, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: true)
         }
     }
 

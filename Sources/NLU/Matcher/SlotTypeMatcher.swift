@@ -47,6 +47,9 @@ struct SlotTypeMatcher: Sendable {
     /// Whether a value the model lists (not a synonym) is one everyday word ("red", "small"):
     /// then another everyday word may be an unlisted value of the type.
     let listsEverydayWords: Bool
+    /// Whether the type lists short category words ("rain", "ocean waves", "trailer"), not
+    /// names or titles, whose words any sentence may hold (`isCategory`).
+    let listsCategories: Bool
 
     init(type: SlotTypeName, definition: SlotTypeDefinition?, takesLists: Bool = false) {
         self.type = type
@@ -98,6 +101,7 @@ struct SlotTypeMatcher: Sendable {
         // of titles as a date cost 80 ms at load.
         let values = (definition?.values ?? []).prefix(100).map { Tokenizer.tokens($0.value).map(\.text) }
         if case .custom = kind { holdsTimes = values.count >= 4 && values.filter(Self.isTime).count * 2 >= values.count } else { holdsTimes = false }
+        listsCategories = definition.map(Self.isCategory) ?? false
         listsEverydayWords = (definition?.values ?? []).contains { value in
             let words = Tokenizer.tokens(value.value).map(\.text)
             return words.count == 1 && SkillNLU.everydayWords.contains(words[0])
@@ -105,6 +109,13 @@ struct SlotTypeMatcher: Sendable {
     }
 
     /// Whether the words are a date, a time or a duration (a number alone is none).
+    /// Whether a type's values, synonyms included, are short: under two and a half words
+    /// each on average.
+    static func isCategory(_ definition: SlotTypeDefinition) -> Bool {
+        let all = definition.values.flatMap { [$0.value] + $0.synonyms }
+        return !all.isEmpty && Double(all.map { Tokenizer.tokens($0).count }.reduce(0, +)) < 2.5 * Double(all.count)
+    }
+
     static func isTime(_ words: [String]) -> Bool {
         guard !words.isEmpty, !(words.count == 1 && NumberWords.value(of: words) != nil) else { return false }
         let anyDay = CivilDate(year: 2026, month: 1, day: 1)
