@@ -28,6 +28,9 @@ extension SkillNLU {
             if let led = ledSlotForFreeText(span, intent: intent, taken: taken, utterance: utterance, today: today) { slot = led }
             var (first, last) = (span.firstToken, span.lastToken)
             first = listStart(slot, first: first, last: last, tagged: tagged, utterance: utterance, today: today)
+            // Nor ends with one: "the kitchen and the living room", tagged "kitchen and", is the
+            // kitchen.
+            while last > first, Self.conjunctions.contains(utterance.words[last]) { last -= 1 }
             if let type = typeMatchers[SlotTypeMatcher.Key(slot)] {
                 let refined = refinedName(span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today)
                 refined.others.forEach(add)

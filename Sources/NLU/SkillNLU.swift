@@ -45,6 +45,20 @@ public struct SkillNLU: Sendable {
         for intent in model.intents {
             extra[intent.name] = (BuiltInIntents.phrases[intent.name] ?? []).filter { !ownSamples.contains(Tokenizer.tokens($0).map(\.text)) }
         }
+        // And each sample with a phrasal verb's particle on the other side of its object, when
+        // the object names a thing of a short list, not a title ("look up the {object_name}
+        // {object_type}": Snips at 70 per intent, intent accuracy 0.9496 -> 0.9464 with such).
+        let saidSamples = Set(model.intents.flatMap(\.samples).map { $0.lowercased() })
+        let categories = Set(model.types.filter(SlotTypeMatcher.isCategory).map(\.name))
+        for intent in model.intents where !intent.name.isBuiltIn {
+            extra[intent.name, default: []] += intent.samples.compactMap(ParticleShift.variant).filter { variant in
+                let slots = SampleTemplate.parts(of: variant).compactMap { part -> SlotDefinition? in
+                    guard case .slot(let name) = part else { return nil }
+                    return intent.slots.first { $0.name.rawValue == name }
+                }
+                return !saidSamples.contains(variant.lowercased()) && slots.count <= 1 && slots.allSatisfy { categories.contains($0.type) }
+            }
+        }
         var typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]
         for intent in model.intents {
             for slot in intent.slots where typeMatchers[SlotTypeMatcher.Key(slot)] == nil {
