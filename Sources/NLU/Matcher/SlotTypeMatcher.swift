@@ -108,7 +108,6 @@ struct SlotTypeMatcher: Sendable {
         }
     }
 
-    /// Whether the words are a date, a time or a duration (a number alone is none).
     /// Whether a type's values, synonyms included, are short: under two and a half words
     /// each on average.
     static func isCategory(_ definition: SlotTypeDefinition) -> Bool {
@@ -116,6 +115,7 @@ struct SlotTypeMatcher: Sendable {
         return !all.isEmpty && Double(all.map { Tokenizer.tokens($0).count }.reduce(0, +)) < 2.5 * Double(all.count)
     }
 
+    /// Whether the words are a date, a time or a duration (a number alone is none).
     static func isTime(_ words: [String]) -> Bool {
         guard !words.isEmpty, !(words.count == 1 && NumberWords.value(of: words) != nil) else { return false }
         let anyDay = CivilDate(year: 2026, month: 1, day: 1)
