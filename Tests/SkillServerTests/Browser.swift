@@ -49,8 +49,9 @@ final class Browser: @unchecked Sendable {
         }
         do { try driver.run() } catch { throw abandon("cannot start chromedriver: \(error)") }
         self.driver = driver
-        // Up when it answers /status.
-        let deadline = Date().addingTimeInterval(30 * TestSupport.patience)
+        // Up when it answers /status: seconds, or minutes while other suites keep every thread
+        // of a slow two-core machine busy (this wait's own task waits for one too).
+        let deadline = Date().addingTimeInterval(150 * TestSupport.patience)
         while (try? await HTTPClient.request("GET", port: port, "/status", timeout: 2))?.status != 200 {
             guard Date() < deadline, driver.isRunning else { throw abandon("chromedriver did not start on port \(port)") }
             try await Task.sleep(for: .milliseconds(100))

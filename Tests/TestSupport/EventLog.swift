@@ -12,9 +12,11 @@ public final class EventLog<Event: Sendable>: Sendable {
     public var all: [Event] { seen.withLock { $0 } }
 
     /// Waits (up to `seconds`) for an event that satisfies `match`. Generous by default: while
-    /// other suites train models on every thread, the task that reports may wait seconds
-    /// (and `TestSupport.patience` times as long under a sanitizer).
-    public func wait(seconds: Double = 120, for match: (Event) -> Bool) async -> Event? {
+    /// other suites train models and decode speech on every thread, the task that reports may
+    /// wait minutes on a slow two-core machine (a clean-clone run there saw the watcher's
+    /// reloads of four tests wait past 120 s); `TestSupport.patience` times as long under a
+    /// sanitizer.
+    public func wait(seconds: Double = 360, for match: (Event) -> Bool) async -> Event? {
         let deadline = Date().addingTimeInterval(seconds * TestSupport.patience)
         while Date() < deadline {
             if let event = all.first(where: match) { return event }

@@ -52,11 +52,13 @@ extension HostEngine {
                 return models.first { ($0 as NSString).lastPathComponent == name }
             })
         }
+        // A saved file is reloaded ahead of other waiting work (at high priority): while turns
+        // or trainings keep every thread busy, the developer is waiting on it.
         let watcher = FolderWatcher(watches, forcePolling: forcePolling, onOverflow: { [self] in
             // Events were lost: every skill is loaded again and the folders looked through.
-            Task { _ = await self.reload(skill: nil) }
+            Task(priority: .high) { _ = await self.reload(skill: nil) }
         }) { [self] changed in
-            Task { await self.reload(origins: changed) }
+            Task(priority: .high) { await self.reload(origins: changed) }
         }
         self.watcher = watcher
         let events = (options.skillFolders + options.packages + options.models).filter { FileManager.default.fileExists(atPath: $0) }.map { HostEvent(.watching, origin: $0, message: watcher.mode.description) }
