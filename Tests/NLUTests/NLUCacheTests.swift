@@ -59,4 +59,21 @@ import TestSupport
         #expect(cache.stats.writeFailures == 1)
         #expect(nlu.parse(Utterance("add rice to grocery")).first?.intent == "AddItem")
     }
+
+    @Test func aMissingFolderIsMadeWithItsParentsButADeletedOneIsNotMadeAgain() throws {
+        let parent = try folder()
+        let fresh = NLUCache(directory: "\(parent)/cache/nlu")
+        _ = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: fresh)
+        #expect(fresh.stats.writeFailures == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.directory).count == 1)
+
+        // A process's temporary folder removed at exit while a training finishes: the write
+        // fails instead of leaving the folder behind.
+        let doomed = try folder()
+        let cache = NLUCache(directory: doomed)
+        try FileManager.default.removeItem(atPath: doomed)
+        _ = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
+        #expect(cache.stats.writeFailures == 1)
+        #expect(!FileManager.default.fileExists(atPath: doomed))
+    }
 }

@@ -16,9 +16,16 @@ public final class NLUCache: Sendable {
 
     public let directory: String
     private let statistics = Locked(Statistics())
+    /// Whether the folder is there to write into: made (with its parents) by the first write
+    /// when it was not, and never made again once it was. A folder deleted while the cache is
+    /// in use (a test process's temporary folder, removed at exit while a training finishes) is
+    /// not brought back; the write fails and costs a training run, nothing more.
+    private let made: Locked<Bool>
 
     public init(directory: String) {
         self.directory = directory
+        var isFolder: ObjCBool = false
+        made = Locked(FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) && isFolder.boolValue)
     }
 
     /// `$SKILLHOST_CACHE_DIR`, else `$XDG_CACHE_HOME/skillhost/nlu`, else `~/.cache/skillhost/nlu`.
@@ -73,7 +80,11 @@ public final class NLUCache: Sendable {
         let target = path(for: key)
         let temporary = "\(target).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try made.withLock { made in
+                guard !made else { return }
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                made = true
+            }
             guard FileManager.default.createFile(atPath: temporary, contents: Data(file), attributes: [.posixPermissions: 0o600]) else {
                 throw CocoaError(.fileWriteUnknown)
             }
