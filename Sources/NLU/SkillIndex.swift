@@ -186,6 +186,9 @@ public struct SkillIndex: Sendable {
             if l.skillID != r.skillID { return l.skillID < r.skillID }
             return l.intent < r.intent
         }.map(\.candidate)
+        if let first = kept.first, let tagged = withSlots(first, among: candidates, utterance: utterance, today: today) {
+            return [tagged] + kept.dropFirst()
+        }
         if kept.isEmpty, let named = namedReading(utterance, meaningful: meaningful, readings: candidates) { return [named] }
         if kept.isEmpty, let best = routing?.best, best.probability >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
             !candidates.contains(where: { $0.skillID == best.skill && $0.intent == best.intent }),
@@ -193,6 +196,17 @@ public struct SkillIndex: Sendable {
             return [reading]
         }
         return kept
+    }
+
+    /// A skill tags the slots of its likeliest reading only; when the weighing across skills
+    /// puts another of its readings first, that one is tagged now: "is the balcony too sunny
+    /// for a fern" went to a plant skill's care tips (its second reading) with no plant.
+    private func withSlots(_ winner: NLUCandidate, among candidates: [NLUCandidate], utterance: Utterance, today: CivilDate) -> NLUCandidate? {
+        guard winner.slots.isEmpty, !winner.declaredSlots.isEmpty,
+            let top = candidates.first(where: { $0.skillID == winner.skillID }), top.intent != winner.intent,
+            let tagged = skills[winner.skillID]?.reading(utterance, as: winner.intent, score: winner.score, today: today), !tagged.slots.isEmpty
+        else { return nil }
+        return tagged
     }
 
     /// How sure the routing model must be to open a skill alone for words the skill never says.
