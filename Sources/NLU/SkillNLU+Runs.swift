@@ -2,7 +2,7 @@ import SkillModel
 
 extension SkillNLU {
     /// Words said between the values of a run ("50, 75 and 100") or before it.
-    static let runFillers: Set<String> = ["and", "then", "um", "uh", "it's", "they're", "are", "the", "numbers", "next", "ones"]
+    static let runFillers: Set<String> = ["and", "then", "it's", "they're", "are", "the", "numbers", "next", "ones"]
 
     /// A run of values answering for several slots at once: asked for the second number,
     /// "50, 75 and 100" fills the second, third and fourth. `slots` are the slots to fill, in

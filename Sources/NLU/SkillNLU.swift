@@ -88,7 +88,8 @@ public struct SkillNLU: Sendable {
         var elicitation: [IntentName: [SlotName: SampleMatcher]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
-                let samples = slot.samples + Self.joinedAnswers(slot) + Self.ledAnswers(slot) + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
+                let samples = slot.samples + Self.joinedAnswers(slot) + Self.ledAnswers(slot) + Self.framedAnswers(slot, in: intent)
+                    + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
                 elicitation[intent.name, default: [:]][slot.name] = SampleMatcher(intents: [(intent.slots, samples)], model: model, types: typeMatchers)
             }
         }
@@ -156,7 +157,7 @@ public struct SkillNLU: Sendable {
     }
 
     static let guessLeads = ["is it ", "it's ", "it is ", "i think it's ", "i think it is ", "i think ", "maybe ", "maybe it's ", "i guess ", "i'd say ",
-                             "my answer is ", "the answer is ", "is the answer ", "how about ", "i'll go with ", "let's say ", "um ", "uh ",
+                             "my answer is ", "the answer is ", "is the answer ", "how about ", "i'll go with ", "let's say ",
                              "my guess is ", "i'm guessing ", "i'm going to guess ", "i'll guess ", "i'll say ", "i say ", "could it be ", "is it maybe "]
 
     /// How people answer "which one?" with a bare value: the words before and after the
@@ -169,11 +170,11 @@ public struct SkillNLU: Sendable {
                     ("i'll have ", ""), ("i'll take ", ""), ("give me ", ""), ("just ", ""), ("only ", ""), ("", " of them"),
                     // A change of mind, asked to confirm ("A medium latte, is that right?").
                     ("actually ", ""), ("actually make it ", ""), ("no make it ", ""), ("no ", ""), ("change it to ", ""), ("make that ", ""),
-                    ("go with ", ""), ("let's go with ", ""), ("switch to ", ""),
+                    ("go with ", ""), ("let's go with ", ""), ("switch to ", ""), ("use ", ""), ("use the ", ""), ("use my ", ""),
                     ("let's do ", ""), ("let's get ", ""), ("let's have ", ""), ("we'll have ", ""), ("we'll take ", ""), ("i'll do ", ""),
                     ("i'll get ", ""), ("can i get ", ""), ("can i have ", ""), ("could i get ", ""), ("i'll go with ", "")]
         // A hedge on an amount ("about forty five minutes", "around noon") is the amount.
-        let before = ["", "um ", "uh ", "hmm ", "hmm maybe ", "well ", "maybe ", "i think ", "i guess ", "probably ", "ok ", "oh ",
+        let before = ["", "well ", "maybe ", "i think ", "i guess ", "probably ", "ok ", "oh ",
                       "about ", "around ", "roughly ", "approximately ", "almost ", "nearly ", "like ", "maybe about ", "just about "]
         let after = answerTails.map { $0.isEmpty ? "" : " " + $0 }
         return ways + ways.map { ($0.0, $0.1 + " please") } + before.flatMap { lead in after.map { (lead, $0) } }
@@ -204,8 +205,38 @@ public struct SkillNLU: Sendable {
         return Array(worded.flatMap { sample in answerLeads.map { $0 + sample } }.prefix(96))
     }
 
+    /// A slot's value said with the words the intent's samples put right around it, as a noun
+    /// phrase: "my checking account" asked which account ("from my {from} account"), "a large
+    /// pizza" asked which size ("i want a {size} pizza"), "from my savings account", "use my
+    /// savings account". The words before only if they end in a determiner, the word after only
+    /// if it is a meaningful word, not a preposition opening another phrase ("{plant} in the
+    /// {room}").
+    static func framedAnswers(_ slot: SlotDefinition, in intent: IntentDefinition) -> [String] {
+        let value = SampleTemplate.Part.slot(slot.name.rawValue)
+        var framed: [String] = []
+        for sample in intent.samples {
+            let parts = SampleTemplate.parts(of: sample)
+            for k in parts.indices where parts[k] == value {
+                var leads = ["the"]
+                var tail: String?
+                if k > 0, case .text(let text) = parts[k - 1] {
+                    let words = Tokenizer.tokens(text).map(\.text)
+                    if let last = words.last, SlotTypeMatcher.determiners.contains(last) {
+                        leads = [last] + (words.count > 1 ? [words[words.count - 2] + " " + last] : [])
+                    }
+                }
+                if k + 1 < parts.count, case .text(let text) = parts[k + 1], let word = Tokenizer.tokens(text).first?.text,
+                    !StopWords.all.contains(word), word.allSatisfy(\.isLetter) { tail = word }
+                guard let tail else { continue }
+                framed += ["{\(slot.name)} \(tail)", "use \(leads[0]) {\(slot.name)} \(tail)"] + leads.map { "\($0) {\(slot.name)} \(tail)" }
+            }
+        }
+        var seen: Set<String> = []
+        return Array(framed.filter { seen.insert($0).inserted }.prefix(24))
+    }
+
     /// The words that open an answer said with the slot's own words around it.
-    static let answerLeads = ["it's ", "that's ", "make it ", "actually ", "actually make it ", "no ", "no make it ", "i said ", "um ", "uh "]
+    static let answerLeads = ["it's ", "that's ", "make it ", "actually ", "actually make it ", "no ", "no make it ", "i said "]
 
     /// What the dialog is asking for: the intent under way and the slot it elicits.
     public struct Elicitation: Sendable, Equatable {
@@ -388,7 +419,7 @@ public struct SkillNLU: Sendable {
 
     /// Whether the words ask something: an auxiliary before a pronoun among the first words
     /// ("can i …", "what crusts do you have", "is there …"), or a question word before an
-    /// auxiliary ("what is …", "how does …"), after any fillers ("wait", "um", "so").
+    /// auxiliary ("what is …", "how does …"), after any fillers ("wait", "so").
     static func isQuestion(_ words: [String]) -> Bool {
         let start = words.firstIndex { !questionFillers.contains($0) } ?? words.count
         let opening = Array(words[start...].prefix(5))
@@ -398,7 +429,7 @@ public struct SkillNLU: Sendable {
         return zip(opening, opening.dropFirst()).contains { auxiliaries.contains($0) && subjects.contains($1) }
     }
 
-    static let questionFillers: Set<String> = ["wait", "um", "uh", "hmm", "so", "ok", "okay", "oh", "well", "actually", "hey", "sorry", "and", "but"]
+    static let questionFillers: Set<String> = ["wait", "so", "ok", "okay", "oh", "well", "actually", "hey", "sorry", "and", "but"]
     static let questionWords: Set<String> = ["what", "which", "where", "when", "why", "how", "who"]
     static let auxiliaries: Set<String> = ["can", "could", "may", "will", "would", "should", "do", "does", "did", "is", "are", "was", "were", "have", "has"]
     static let subjects: Set<String> = ["i", "you", "we", "it", "there", "they", "he", "she", "this", "that"]

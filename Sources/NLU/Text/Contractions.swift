@@ -13,6 +13,20 @@ enum Contractions {
         "couldn't": ["could", "not"], "haven't": ["have", "not"],
     ]
 
+    /// Contractions typed without their apostrophe ("whats", "dont", "lets"), as chat users
+    /// type them, and their spelling with it. Not those that are words of their own too ("its",
+    /// "ill", "id", "well", "were", "wed", "shed", "hell", "shell"); "lets" is "let's", as it
+    /// is in what people ask an assistant ("lets play a game").
+    static let unmarked: [String: String] = {
+        var unmarked: [String: String] = [:]
+        for short in table.keys { unmarked[short.replacingOccurrences(of: "'", with: "")] = short }
+        for short in ["weren't", "hasn't", "hadn't", "you've", "you'll", "they've", "they'll", "he's", "she's", "when's", "why's", "ain't"] {
+            unmarked[short.replacingOccurrences(of: "'", with: "")] = short
+        }
+        for word in ["its", "ill", "id", "well", "were", "wed", "shed", "hell", "shell"] { unmarked[word] = nil }
+        return unmarked
+    }()
+
     /// Spelled-out pairs → the contraction.
     private static let pairs: [String: String] = {
         var pairs: [String: String] = [:]
