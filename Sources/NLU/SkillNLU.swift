@@ -252,6 +252,57 @@ public struct SkillNLU: Sendable {
     /// and bare answers are read first ("8", "eight", "the grocery one"), then the built-in
     /// intents that leave the question (stop, cancel, help), then everything else.
     public func parse(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate = .today()) -> [NLUCandidate] {
+        if let repaired = repairedAnswer(utterance, eliciting: elicitation, today: today) { return repaired }
+        return answers(utterance, eliciting: elicitation, today: today).map { dayPartAsTime($0, utterance: utterance, today: today) }
+    }
+
+    /// An answer the speaker corrects as they say it is what follows the correction: "a large
+    /// no wait a medium", "friday i mean saturday", "sorry i meant sunday", "not friday but
+    /// saturday", "not large, medium". Taken when the words after it answer with a value the
+    /// slot's type lists or reads (not free text, whose words are all the answer); the value
+    /// keeps its place in what was said.
+    private func repairedAnswer(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate) -> [NLUCandidate]? {
+        guard let cut = Self.repairCut(utterance), let intent = intents.first(where: { $0.name == elicitation.intent }),
+            let slot = intent.slot(named: elicitation.slot), let type = typeMatchers[SlotTypeMatcher.Key(slot)]
+        else { return nil }
+        if case .freeText = type.kind { return nil }
+        // Everything up to the correction blanked out, so every value keeps its offsets.
+        let end = utterance.tokens[cut].end
+        var blanked = String.UnicodeScalarView()
+        for (offset, scalar) in utterance.text.unicodeScalars.enumerated() { blanked.append(offset < end ? " " : scalar) }
+        let rest = Utterance(String(blanked))
+        let read = answers(rest, eliciting: elicitation, today: today)
+        guard let best = read.first, best.intent == elicitation.intent, best.slots.contains(where: { $0.name == elicitation.slot && $0.isKnownValue }) else { return nil }
+        return read.map { dayPartAsTime($0, utterance: rest, today: today) }
+    }
+
+    /// The last token of a correction the answer makes of itself, or nil: the words that take
+    /// back what came before ("no wait", "i mean", "sorry", "or rather", "actually" after a
+    /// word), or the "but" or comma after an opening "not".
+    static func repairCut(_ utterance: Utterance) -> Int? {
+        let words = utterance.words
+        guard words.count > 1 else { return nil }
+        if words[0] == "not" {
+            if let but = words.firstIndex(of: "but"), but + 1 < words.count { return but }
+            let scalars = Array(utterance.text.unicodeScalars)
+            for i in 1..<(words.count - 1) where utterance.tokens[i].end < scalars.count && scalars[utterance.tokens[i].end] == "," { return i }
+        }
+        var cut: Int?
+        for i in words.indices.dropLast() {
+            let pair = i + 1 < words.count ? words[i] + " " + words[i + 1] : ""
+            if repairPairs.contains(pair), i + 2 < words.count { cut = i + 1 }
+            else if words[i] == "sorry" || (i > 0 && repairWords.contains(words[i])) { cut = i }
+        }
+        return cut
+    }
+
+    /// Words that ask for the question again ("sorry what", "pardon", "come again").
+    static let askingAgain: Set<String> = ["sorry", "pardon", "excuse", "huh", "come", "again", "repeat", "say"]
+
+    static let repairPairs: Set<String> = ["no wait", "wait no", "i mean", "i meant", "or rather", "no sorry", "sorry no"]
+    static let repairWords: Set<String> = ["rather", "actually", "oops"]
+
+    private func answers(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate) -> [NLUCandidate] {
         let general = parse(utterance, today: today)
         if let best = general.first, best.intent.isBuiltIn, best.score >= 1 { return general }
         guard let matcher = self.elicitation[elicitation.intent]?[elicitation.slot],
@@ -294,6 +345,15 @@ public struct SkillNLU: Sendable {
             guard capture.reading.fit < 1, type.isListed else { return false }
             if case .list = type.kind { return true }
             return type.listsCategories || type.isWordier(capture.lastToken - capture.firstToken + 1)
+        }) {
+            return general
+        }
+        // Nor are words that name nothing: "sorry what" or "pardon", asked which account, ask
+        // for the question again; a type of short category words has no value made of function
+        // words alone.
+        if answer.captures.contains(where: { capture in
+            capture.reading.fit < 1 && matcher.types[capture.type].listsCategories
+                && utterance.words[capture.firstToken...capture.lastToken].allSatisfy { StopWords.all.contains($0) || Self.askingAgain.contains($0) }
         }) {
             return general
         }
@@ -479,8 +539,31 @@ public struct SkillNLU: Sendable {
     /// Empty when the sentence is out of the skill's domain.
     /// - Parameter today: the day relative dates ("tomorrow") count from.
     public func parse(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUCandidate] {
-        withoutDeniedValues(readings(utterance, today: today), utterance: utterance)
+        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { dayPartAsTime($0, utterance: utterance, today: today) }
     }
+
+    /// A date said with a part of the day ("tomorrow afternoon", "monday night") in an intent
+    /// whose time slot it leaves empty: the day is the date's, the part of the day the time's,
+    /// as Alexa fills them ("can someone come out {date} at {time}": date tomorrow, time AF).
+    func dayPartAsTime(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }),
+            let time = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .time && !candidate.slots.contains { $0.name == slot.name } })
+        else { return candidate }
+        for (index, value) in candidate.slots.enumerated() {
+            guard let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .date, value.list.isEmpty,
+                let span = utterance.tokens(of: value), span.count > 1, Self.dayParts.contains(utterance.words[span.upperBound]),
+                let day = slotMatch(slot, first: span.lowerBound, last: span.upperBound - 1, utterance: utterance, today: today), day.isKnownValue,
+                let part = slotMatch(time, first: span.upperBound, last: span.upperBound, utterance: utterance, today: today), part.isKnownValue
+            else { continue }
+            var slots = candidate.slots
+            slots[index] = day
+            slots.insert(part, at: index + 1)
+            return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+        }
+        return candidate
+    }
+
+    static let dayParts: Set<String> = ["morning", "afternoon", "evening", "night"]
 
     private func readings(_ utterance: Utterance, today: CivilDate) -> [NLUCandidate] {
         let exact = matcher.matches(utterance, today: today)

@@ -93,6 +93,23 @@ import Testing
         #expect(best.slots.first { $0.name == "amount" }?.value == "200")
     }
 
+    /// An answer corrected as it is said is what follows the correction, at its place in what
+    /// was said; a correction with nothing the slot reads after it is no answer of its own.
+    @Test(arguments: [("checking no wait savings", "savings", 17), ("checking i mean savings", "savings", 16), ("sorry i meant savings", "savings", 14),
+                      ("not checking but savings", "savings", 17), ("not checking, savings", "savings", 14), ("the visa or rather checking", "checking", 19)])
+    func aCorrectedAnswerIsWhatFollowsTheCorrection(text: String, account: String, start: Int) throws {
+        let best = try #require(Self.answer(text, for: "from"))
+        #expect(best.intent == "TransferIntent")
+        let from = try #require(best.slots.first { $0.name == "from" })
+        #expect(from.value == account)
+        #expect(from.start == start)
+    }
+
+    @Test func aCorrectionWithNothingAfterItIsNoAnswer() {
+        #expect(Self.answer("sorry what", for: "from")?.slots.isEmpty != false)
+        #expect(SkillNLU.repairCut(Utterance("savings actually")) == nil)
+    }
+
     /// "uh huh" is still a yes.
     @Test func uhHuhIsStillAYes() {
         #expect(Self.bank.parse(Utterance("uh huh"), today: Self.today).first?.intent == "AMAZON.YesIntent")

@@ -43,4 +43,26 @@ import Testing
         #expect(best.slots.map(\.name.rawValue) == ["date"])
         #expect(best.slots.first?.value == "1990-07-04")
     }
+
+    /// A date said with a part of the day fills the intent's time slot with the part of the day,
+    /// as Alexa does, in a sentence and as an answer; the weather skill, with no time slot, keeps
+    /// it in the date.
+    @Test func aPartOfTheDayIsTheTimeWhereTheIntentHasOne() throws {
+        let visits = SkillNLU(skillID: "visits", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"net help","intents":[
+              {"name":"AppointmentIntent","slots":[{"name":"date","type":"AMAZON.DATE"},{"name":"time","type":"AMAZON.TIME"}],
+               "samples":["book a technician","schedule a technician visit for {date}","can someone come out {date} at {time}"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+             "types":[]}}}
+            """#))
+        let said = try #require(visits.parse(Utterance("can someone come out tomorrow afternoon"), today: Self.today).first)
+        let answered = try #require(visits.parse(Utterance("tomorrow afternoon"), eliciting: .init(intent: "AppointmentIntent", slot: "date"), today: Self.today).first)
+        for best in [said, answered] {
+            #expect(best.intent == "AppointmentIntent")
+            #expect(best.slots.first { $0.name == "date" }?.value == "2026-11-25")
+            #expect(best.slots.first { $0.name == "time" }?.value == "AF")
+        }
+        let weather = try #require(Self.nlu.parse(Utterance("what's the weather like tomorrow afternoon"), today: Self.today).first)
+        #expect(weather.slots.first { $0.name == "date" }?.spoken == "tomorrow afternoon")
+    }
 }
