@@ -23,7 +23,31 @@ extension SkillNLU {
         let spans = onePerSlot(slotMatches(tagged, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
         let moved = nextToListedValues(spans, intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
         let joined = datesJoined(moved, intent: intent, utterance: utterance, today: today)
-        return unclaimedValues(framedGrammarValues(joined, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today)
+        let unclaimed = unclaimedValues(framedGrammarValues(joined, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches,
+                                        gazetteer: statistical.gazetteer, utterance: utterance, today: today)
+        return ledToSiblings(unclaimed, intent: intent, utterance: utterance, today: today)
+    }
+
+    /// Of two slots of one type, a value goes to the one the samples say its leading word
+    /// before, when the tagger gave it to the other and that one is empty: "transfer 50 dollars
+    /// from savings" is the account taken from ("from {from} to {to}"), though a value at the
+    /// end of a transfer is most often the one put into. The leading word is the one before
+    /// the value, past a determiner ("from my savings").
+    func ledToSiblings(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        var slots = slots
+        for (index, value) in slots.enumerated() {
+            guard let slot = intent.slot(named: value.name), let span = utterance.tokens(of: value), span.lowerBound > 0 else { continue }
+            let siblings = intent.slots.filter { other in other.type == slot.type && other.name != slot.name && !slots.contains { $0.name == other.name } }
+            guard !siblings.isEmpty else { continue }
+            var before = span.lowerBound - 1
+            if before > 0, SlotTypeMatcher.determiners.contains(utterance.words[before]) { before -= 1 }
+            let lead = utterance.words[before]
+            guard leadWords[intent.name]?[slot.name]?.contains(lead) != true else { continue }
+            let led = siblings.filter { leadWords[intent.name]?[$0.name]?.contains(lead) == true }
+            guard led.count == 1, let moved = slotMatch(led[0], first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today) else { continue }
+            slots[index] = moved
+        }
+        return slots
     }
 
     /// A value an empty grammar slot reads goes to the slot whose samples say the words beside

@@ -110,6 +110,16 @@ import Testing
         #expect(SkillNLU.repairCut(Utterance("savings actually")) == nil)
     }
 
+    /// Of the two accounts of a transfer, the one said after "from" is the one taken from,
+    /// wherever it stands in the sentence.
+    @Test(arguments: [("transfer 50 dollars from savings", "from"), ("move 20 dollars from my checking", "from"), ("transfer 50 dollars to savings", "to"),
+                      ("put 20 dollars into savings", "to")])
+    func theWordBeforeAnAccountSaysWhichOfTheTwo(text: String, slot: String) throws {
+        let best = try #require(Self.bank.parse(Utterance(text), today: Self.today).first)
+        #expect(best.intent == "TransferIntent")
+        #expect(best.slots.map(\.name.rawValue).sorted() == ["amount", slot])
+    }
+
     /// "uh huh" is still a yes.
     @Test func uhHuhIsStillAYes() {
         #expect(Self.bank.parse(Utterance("uh huh"), today: Self.today).first?.intent == "AMAZON.YesIntent")
