@@ -611,7 +611,8 @@ public struct SkillNLU: Sendable {
             // request that names no value.
             let junk = rank == 0 && entry.slots.contains { tagged in
                 let span = tagged.firstToken...tagged.lastToken
-                return isEverydayValue(span, of: intent.slots[tagged.slot], utterance: utterance) && !utterance.words[span].contains { Self.placeholders.contains($0) || carrierWords.contains($0) }
+                return (isEverydayValue(span, of: intent.slots[tagged.slot], utterance: utterance) || isUnlikeListedValues(span, of: intent.slots[tagged.slot], utterance: utterance))
+                    && !utterance.words[span].contains { Self.placeholders.contains($0) || carrierWords.contains($0) }
                     || isSentenceForList(span, of: intent.slots[tagged.slot], utterance: utterance)
             }
             // Below an exact match of a sample (1): the re-reading's nearest-sample term can

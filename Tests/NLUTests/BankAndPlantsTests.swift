@@ -120,6 +120,29 @@ import Testing
         #expect(best.slots.map(\.name.rawValue).sorted() == ["amount", slot])
     }
 
+    /// A value a type of short category words does not list, meaning nothing like those it
+    /// does, is a reading less sure: "i want a sandwich" to a coffee shop; "chai" is a drink.
+    @Test func aValueMeaningNothingLikeTheListedOnesIsUnlike() throws {
+        let coffee = SkillNLU(skillID: "coffee", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"corner coffee","intents":[
+              {"name":"OrderCoffeeIntent","slots":[{"name":"drink","type":"DRINK"}],"samples":["i'd like a {drink}","order a {drink}","{drink} please"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+             "types":[{"name":"DRINK","values":[{"name":{"value":"latte"}},{"name":{"value":"cappuccino"}},{"name":{"value":"americano"}},
+                                              {"name":{"value":"espresso"}},{"name":{"value":"mocha"}},{"name":{"value":"flat white"}},
+                                              {"name":{"value":"cold brew"}},{"name":{"value":"hot chocolate"}}]}]}}}
+            """#))
+        let drink = try #require(coffee.intents.first { $0.name == "OrderCoffeeIntent" }?.slots.first)
+        func unlike(_ text: String) -> Bool {
+            let utterance = Utterance(text)
+            return coffee.isUnlikeListedValues(3...(utterance.words.count - 1), of: drink, utterance: utterance)
+        }
+        #expect(unlike("i want a sandwich"))
+        #expect(unlike("i want a taxi"))
+        #expect(!unlike("i want a chai"))
+        #expect(!unlike("i want a cortado"))
+        #expect(!unlike("i want a latte"))
+    }
+
     /// "uh huh" is still a yes.
     @Test func uhHuhIsStillAYes() {
         #expect(Self.bank.parse(Utterance("uh huh"), today: Self.today).first?.intent == "AMAZON.YesIntent")

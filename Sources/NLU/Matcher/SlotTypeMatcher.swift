@@ -47,6 +47,9 @@ struct SlotTypeMatcher: Sendable {
     /// Whether a value the model lists (not a synonym) is one everyday word ("red", "small"):
     /// then another everyday word may be an unlisted value of the type.
     let listsEverydayWords: Bool
+    /// What the listed values mean together (`WordVectors`, length 1): empty without word
+    /// vectors, or for a type of fewer than three values or not of short category words.
+    let valuesMeaning: [Float]
     /// Whether the type lists short category words ("rain", "ocean waves", "trailer"), not
     /// names or titles, whose words any sentence may hold (`isCategory`).
     let listsCategories: Bool
@@ -102,10 +105,21 @@ struct SlotTypeMatcher: Sendable {
         let values = (definition?.values ?? []).prefix(100).map { Tokenizer.tokens($0.value).map(\.text) }
         if case .custom = kind { holdsTimes = values.count >= 4 && values.filter(Self.isTime).count * 2 >= values.count } else { holdsTimes = false }
         listsCategories = definition.map(Self.isCategory) ?? false
+        let listed = (definition?.values ?? []).flatMap { [$0.value] + $0.synonyms }
+        valuesMeaning = listsCategories && listed.count >= 3 ? Features.meaning(listed.flatMap { Tokenizer.tokens($0).map(\.text) }) : []
         listsEverydayWords = (definition?.values ?? []).contains { value in
             let words = Tokenizer.tokens(value.value).map(\.text)
             return words.count == 1 && SkillNLU.everydayWords.contains(words[0])
         }
+    }
+
+    /// How near the words' meaning is to the listed values' (cosine, -1...1), or nil when
+    /// there is no telling (no word vectors, a type not of short category words).
+    func nearness(of words: ArraySlice<String>) -> Float? {
+        guard !valuesMeaning.isEmpty else { return nil }
+        let meaning = Features.meaning(Array(words))
+        guard meaning.count == valuesMeaning.count else { return nil }
+        return zip(meaning, valuesMeaning).reduce(0) { $0 + $1.0 * $1.1 }
     }
 
     /// Whether a type's values, synonyms included, are short: under two and a half words
