@@ -587,6 +587,9 @@ public struct SkillNLU: Sendable {
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)
         if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, best.literalWords > 0, !valuesSayAnotherIntent(best, utterance: utterance),
+            !best.captures.contains(where: { capture in
+                capture.reading.fit < 1 && intents[best.intent].slot(named: capture.slot).map { isUnlikeListedValues(capture.firstToken...capture.lastToken, of: $0, utterance: utterance) } == true
+            }),
             !swallowsValues(best, matches: matches, gazetteer: statistical.gazetteer, utterance: utterance, today: today) {
             // Unlisted values in an intent with few samples: a tagger trained on a handful of
             // sentences guesses boundaries worse than the sample states them. Not a sample of

@@ -141,6 +141,10 @@ import Testing
         #expect(!unlike("i want a chai"))
         #expect(!unlike("i want a cortado"))
         #expect(!unlike("i want a latte"))
+        // Said in a sample's words, too: the sample's frame alone does not make it sure.
+        let sandwich = coffee.parse(Utterance("i'd like a sandwich"), today: Self.today).first
+        #expect(sandwich.map { $0.intent != "OrderCoffeeIntent" || $0.score < 0.5 } ?? true)
+        #expect((coffee.parse(Utterance("i'd like a chai"), today: Self.today).first?.score ?? 0) >= 0.9)
     }
 
     /// "uh huh" is still a yes.

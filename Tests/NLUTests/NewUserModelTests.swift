@@ -120,8 +120,10 @@ import Testing
     /// "book {restaurant} for {time}"; and an unlisted restaurant "seven" is the time.
     @Test(arguments: [
         ("book a table for two", ["partySize=two"]), ("book a table for two at seven", ["partySize=two", "time=seven"]),
-        // "two tonight" reads as a time (14:00), but "a table for {partySize}" says the two.
-        ("book a table for two tonight", ["partySize=two", "time=tonight"]),
+        // "two tonight" reads as a time (14:00), but "a table for {partySize}" says the two;
+        // "tonight" is the day (no restaurant is "a table", so no sample "book {restaurant} for
+        // {time}" frames it as the time).
+        ("book a table for two tonight", ["partySize=two", "date=tonight"]),
         ("book a table for two at harbor grill tomorrow at seven under mike", ["partySize=two", "restaurant=harbor grill", "date=tomorrow", "guestName=mike", "time=seven"]),
     ])
     func aNumberOrATimeByItsSamples(sentence: String, expected: [String]) throws {
