@@ -542,25 +542,44 @@ public struct SkillNLU: Sendable {
         withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { dayPartAsTime($0, utterance: utterance, today: today) }
     }
 
-    /// A date said with a part of the day ("tomorrow afternoon", "monday night") in an intent
-    /// whose time slot it leaves empty: the day is the date's, the part of the day the time's,
-    /// as Alexa fills them ("can someone come out {date} at {time}": date tomorrow, time AF).
+    /// A date said with a part of the day ("tomorrow afternoon", "monday night", "the 3rd in
+    /// the morning") in an intent whose time slot it leaves empty: the day is the date's, the
+    /// part of the day the time's, as Alexa fills them ("can someone come out {date} at
+    /// {time}": date tomorrow, time AF).
     func dayPartAsTime(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
         guard let intent = intents.first(where: { $0.name == candidate.intent }),
             let time = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .time && !candidate.slots.contains { $0.name == slot.name } })
         else { return candidate }
+        let words = utterance.words
         for (index, value) in candidate.slots.enumerated() {
             guard let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .date, value.list.isEmpty,
-                let span = utterance.tokens(of: value), span.count > 1, Self.dayParts.contains(utterance.words[span.upperBound]),
-                let day = slotMatch(slot, first: span.lowerBound, last: span.upperBound - 1, utterance: utterance, today: today), day.isKnownValue,
-                let part = slotMatch(time, first: span.upperBound, last: span.upperBound, utterance: utterance, today: today), part.isKnownValue
+                let span = utterance.tokens(of: value)
             else { continue }
             var slots = candidate.slots
-            slots[index] = day
-            slots.insert(part, at: index + 1)
+            if span.count > 1, Self.dayParts.contains(words[span.upperBound]),
+                let day = slotMatch(slot, first: span.lowerBound, last: span.upperBound - 1, utterance: utterance, today: today), day.isKnownValue,
+                let part = slotMatch(time, first: span.upperBound, last: span.upperBound, utterance: utterance, today: today), part.isKnownValue {
+                slots[index] = day
+                slots.insert(part, at: index + 1)
+            } else if let at = Self.dayPartAfter(span.upperBound, in: words),
+                !candidate.slots.contains(where: { other in utterance.tokens(of: other).map { $0.upperBound >= span.upperBound + 1 && $0.lowerBound <= at } ?? false }),
+                let part = slotMatch(time, first: at, last: at, utterance: utterance, today: today), part.isKnownValue {
+                // "the 3rd in the morning", "friday at night": words no slot holds.
+                slots.insert(part, at: index + 1)
+            } else {
+                continue
+            }
             return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
         }
         return candidate
+    }
+
+    /// Where a part of the day said right after token `last` is: "in the morning", "at night".
+    static func dayPartAfter(_ last: Int, in words: [String]) -> Int? {
+        let rest = words.dropFirst(last + 1).prefix(3)
+        if rest.count >= 3, rest.first == "in", rest.dropFirst().first == "the", let part = rest.last, dayParts.contains(part) { return last + 3 }
+        if rest.count >= 2, rest.first == "at", rest.dropFirst().first == "night" { return last + 2 }
+        return nil
     }
 
     static let dayParts: Set<String> = ["morning", "afternoon", "evening", "night"]

@@ -62,6 +62,9 @@ import Testing
             #expect(best.slots.first { $0.name == "date" }?.value == "2026-11-25")
             #expect(best.slots.first { $0.name == "time" }?.value == "AF")
         }
+        let later = try #require(visits.parse(Utterance("the 3rd in the morning"), eliciting: .init(intent: "AppointmentIntent", slot: "date"), today: Self.today).first)
+        #expect(later.slots.first { $0.name == "date" }?.value == "2026-12-03")
+        #expect(later.slots.first { $0.name == "time" }?.value == "MO")
         let weather = try #require(Self.nlu.parse(Utterance("what's the weather like tomorrow afternoon"), today: Self.today).first)
         #expect(weather.slots.first { $0.name == "date" }?.spoken == "tomorrow afternoon")
     }
