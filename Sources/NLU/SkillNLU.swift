@@ -289,18 +289,20 @@ public struct SkillNLU: Sendable {
         }
         var cut: Int?
         for i in words.indices.dropLast() {
-            let pair = i + 1 < words.count ? words[i] + " " + words[i + 1] : ""
-            if repairPairs.contains(pair), i + 2 < words.count { cut = i + 1 }
-            else if words[i] == "sorry" || (i > 0 && repairWords.contains(words[i])) { cut = i }
+            if repairPairs.contains(words[i] + " " + words[i + 1]), i + 2 < words.count {
+                cut = i + 1
+            } else if words[i] == "sorry" || (i > 0 && repairWords.contains(words[i])) {
+                cut = i
+            }
         }
         return cut
     }
 
-    /// Words that ask for the question again ("sorry what", "pardon", "come again").
-    static let askingAgain: Set<String> = ["sorry", "pardon", "excuse", "huh", "come", "again", "repeat", "say"]
-
     static let repairPairs: Set<String> = ["no wait", "wait no", "i mean", "i meant", "or rather", "no sorry", "sorry no"]
     static let repairWords: Set<String> = ["rather", "actually", "oops"]
+
+    /// Words that ask for the question again ("sorry what", "pardon", "come again").
+    static let askingAgain: Set<String> = ["sorry", "pardon", "excuse", "huh", "come", "again", "repeat", "say"]
 
     private func answers(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate) -> [NLUCandidate] {
         let general = parse(utterance, today: today)
