@@ -43,7 +43,7 @@ extension SkillNLU {
             if before > 0, SlotTypeMatcher.determiners.contains(utterance.words[before]) { before -= 1 }
             let lead = utterance.words[before]
             guard leadWords[intent.name]?[slot.name]?.contains(lead) != true else { continue }
-            let led = siblings.filter { leadWords[intent.name]?[$0.name]?.contains(lead) == true }
+            let led = slotsLed(by: lead, in: intent).map { intent.slots[$0] }.filter { other in siblings.contains { $0.name == other.name } }
             guard led.count == 1, let moved = slotMatch(led[0], first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today) else { continue }
             slots[index] = moved
         }

@@ -642,8 +642,7 @@ extension SkillNLU {
         guard let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, !type.listsEverydayWords, case .custom = type.kind,
             !type.isListedValue(utterance.words[span])
         else { return false }
-        var words = utterance.words[span]
-        while words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
+        let words = Self.pastDeterminers(utterance.words[span])
         guard words.count == 1, let word = words.first else { return false }
         return Self.everydayWords.contains(word) || Self.placeholders.contains(word)
     }
@@ -656,10 +655,16 @@ extension SkillNLU {
     /// word is (`junkFactor`).
     func isUnlikeListedValues(_ span: ClosedRange<Int>, of slot: SlotDefinition, utterance: Utterance) -> Bool {
         guard let type = typeMatchers[SlotTypeMatcher.Key(slot)], case .custom = type.kind, !type.isListedValue(utterance.words[span]) else { return false }
-        var words = utterance.words[span]
-        while words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
+        let words = Self.pastDeterminers(utterance.words[span])
         guard words.count <= 2, let nearness = type.nearness(of: words) else { return false }
         return nearness < Self.unlikeValue
+    }
+
+    /// A value's words past the determiners that open it ("a bed" → "bed"), one word at least.
+    static func pastDeterminers(_ words: ArraySlice<String>) -> ArraySlice<String> {
+        var words = words
+        while words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
+        return words
     }
 
     /// How near to a type's listed values an unlisted value must mean to be taken for one.

@@ -165,9 +165,7 @@ import Testing
     @Test func aReadingPreferredAcrossSkillsHasItsSlots() throws {
         let best = try #require(Self.both.parse(Utterance("is the balcony too sunny for a fern"), today: Self.today).first)
         #expect(best.skillID == "plants")
-        if best.intent == "CareTipsIntent" || best.intent == "AddPlantIntent" {
-            #expect(best.slots.first { $0.name == "plant" }?.value == "fern")
-        }
+        #expect(best.slots.first { $0.name == "plant" }?.value == "fern")
     }
 
     @Test(arguments: [("whats my checking balance", "bank", "BalanceIntent"), ("transfer fifty dollars from checking to savings", "bank", "TransferIntent"),
