@@ -57,6 +57,9 @@ def free_port():
         return s.getsockname()[1]
 
 
+SANITIZER_REPORTS = ["ERROR: AddressSanitizer", "WARNING: ThreadSanitizer"]
+
+
 class Cluster:
     """The servers, each started and stopped as a person would."""
 
@@ -66,6 +69,8 @@ class Cluster:
         self.folder = tempfile.mkdtemp(prefix="skillhost-cluster-", dir="/tmp")
         os.chmod(self.folder, 0o755)
         self.hosts = []
+        self.sanitizer_reports = []
+        self.start_times = []
         self.nginx_pid = None
         self.pg_bin = self.postgres_binaries()
         self.run_as = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
@@ -112,16 +117,19 @@ class Cluster:
              "--turn-deadline", str(self.args.turn_deadline)],
             stdout=subprocess.DEVNULL, stderr=log, stdin=subprocess.DEVNULL, env=environment)
         log.close()
-        deadline = time.time() + 180
+        started = time.time()
+        deadline = started + self.args.start_deadline
         while time.time() < deadline:
             if host["process"].poll() is not None:
                 raise RuntimeError(f"host {index} exited at start:\n" + open(f"{self.folder}/host{index}.log").read())
             try:
                 with socket.create_connection(("127.0.0.1", host["port"]), timeout=1):
+                    self.start_times.append(time.time() - started)
                     return
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError(f"host {index} did not start listening")
+        raise RuntimeError(f"host {index} did not start listening in {self.args.start_deadline:g} s; its log:\n"
+                           + open(f"{self.folder}/host{index}.log").read()[-4000:])
 
     def kill_host(self, index):
         process = self.hosts[index]["process"]
@@ -180,6 +188,12 @@ class Cluster:
                 self.stop_database()
             except subprocess.CalledProcessError:
                 pass
+        # A sanitizer build's hosts report on their own standard error, which nobody else reads.
+        for index in range(len(self.hosts)):
+            text = open(f"{self.folder}/host{index}.log", errors="replace").read()
+            at = min((text.find(m) for m in SANITIZER_REPORTS if m in text), default=-1)
+            if at >= 0:
+                self.sanitizer_reports.append(f"host {index}'s sanitizer reported:\n{text[at:at + 4000]}")
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -314,6 +328,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--turn-deadline", type=float, default=8,
                         help="the hosts' --turn-deadline in seconds (longer for a sanitizer build)")
+    parser.add_argument("--start-deadline", type=float, default=180,
+                        help="seconds a host may take to train its models and listen (longer for a sanitizer build)")
     args = parser.parse_args()
     random.seed(args.seed)
 
@@ -321,7 +337,8 @@ def main():
     failures = []
     try:
         cluster.start()
-        print(f"cluster: PostgreSQL on {cluster.pg_port}, hosts on {[h['port'] for h in cluster.hosts]}, nginx on {cluster.nginx_port}")
+        print(f"cluster: PostgreSQL on {cluster.pg_port}, hosts on {[h['port'] for h in cluster.hosts]}, nginx on {cluster.nginx_port}; "
+              f"the hosts listened after {', '.join(f'{t:.1f}' for t in cluster.start_times)} s (the first trains the models)")
         stats = Stats()
         client = Client(cluster.nginx_port, stats)
         # The shared lists, made before the load.
@@ -408,6 +425,7 @@ def main():
         failures.append(f"{type(error).__name__}: {error}")
     finally:
         cluster.stop()
+    failures += cluster.sanitizer_reports
     for failure in failures[:20]:
         print(f"cluster: FAILED: {failure}")
     if failures:

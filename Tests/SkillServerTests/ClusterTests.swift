@@ -11,7 +11,7 @@ import TestSupport
     @Test(.enabled(if: PostgresServer.binaries != nil && nginx != nil && python != nil, "PostgreSQL, nginx or python3 missing (scripts/install-system-packages.sh installs them)"))
     func conversationsGoOnThroughAKilledHostAndARestartedDatabase() async throws {
         let script = "\(TestSupport.packageRoot)/scripts/cluster.py"
-        let (status, output) = try await Self.run(Self.python!, [script, "--conversations", "40", "--products", TestSupport.productsFolder, "--turn-deadline", "\(8 * TestSupport.patience)"])
+        let (status, output) = try await Self.run(Self.python!, [script, "--conversations", "40", "--products", TestSupport.productsFolder, "--turn-deadline", "\(8 * TestSupport.patience)", "--start-deadline", "\(180 * TestSupport.patience)"])
         #expect(status == 0, "\(output)")
         #expect(output.contains("host 1 killed with SIGKILL"), "\(output)")
         #expect(output.contains("database stopped"), "\(output)")
