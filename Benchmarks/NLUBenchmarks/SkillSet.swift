@@ -44,7 +44,7 @@ enum SkillSet {
         let foreign = all.filter { $0.skill == "none" }
 
         let start = Measure.now()
-        let skills = models.map { SkillNLU(skillID: SkillID("set.\($0.name)"), model: $0.model) }
+        let skills = SkillNLU.many(models.map { (SkillID("set.\($0.name)"), $0.model) })
         let training = Measure.now() - start
         let routingStart = Measure.now()
         let index = SkillIndex(skills)
@@ -52,10 +52,10 @@ enum SkillSet {
         // Loading again from a cache the first load filled: nothing should train.
         let cacheFolder = NSTemporaryDirectory() + "skillhost-nlu-bench-skills-\(getpid())"
         let cache = NLUCache(directory: cacheFolder)
-        _ = SkillIndex(models.map { SkillNLU(skillID: SkillID("set.\($0.name)"), model: $0.model, cache: cache) }, cache: cache)
+        _ = SkillIndex(SkillNLU.many(models.map { (SkillID("set.\($0.name)"), $0.model) }, cache: cache), cache: cache)
         let missesBefore = cache.stats.misses
         let hitStart = Measure.now()
-        _ = SkillIndex(models.map { SkillNLU(skillID: SkillID("set.\($0.name)"), model: $0.model, cache: cache) }, cache: cache)
+        _ = SkillIndex(SkillNLU.many(models.map { (SkillID("set.\($0.name)"), $0.model) }, cache: cache), cache: cache)
         let hit = Measure.now() - hitStart
         let hitTrainings = cache.stats.misses - missesBefore
         try? FileManager.default.removeItem(atPath: cacheFolder)
@@ -174,5 +174,50 @@ enum SkillSet {
             if name.hasSuffix("_two") { name = String(name.dropLast(4)) }
             return AnnotatedUtterance.Slot(name: name, value: slot.spoken, start: slot.start, end: slot.end)
         }
+    }
+}
+
+extension SkillSet {
+    /// Speed alone, for work on it: the folder's skills trained `runs` times (each skill, then
+    /// the routing model across them) and every dev sentence parsed through the index, with
+    /// the medians printed. `skillhost-nlu-bench --only speed` runs it on HWU64 at full size.
+    static func speed(folder: String, runs: Int) {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/models"),
+            let lines = try? String(contentsOfFile: "\(folder)/dev.jsonl", encoding: .utf8)
+        else { Measure.fail("skillhost-nlu-bench", "cannot read \(folder) (HWU64 is not in this repository: give --data DIR holding hwu64/)") }
+        let models = files.filter { $0.hasSuffix(".json") }.sorted().compactMap { file -> (String, InteractionModel)? in
+            guard let text = try? String(contentsOfFile: "\(folder)/models/\(file)", encoding: .utf8), let model = try? InteractionModel(parsing: text) else { return nil }
+            return (String(file.dropLast(5)), model)
+        }
+        let texts = lines.split(separator: "\n").compactMap { try? AnnotatedUtterance(jsonLine: String($0)).text }
+        var oneByOne: [Double] = []
+        var skillTimes: [Double] = []
+        var routingTimes: [Double] = []
+        var index: SkillIndex?
+        for _ in 0..<runs {
+            // The baseline: each skill after the other.
+            let alone = Measure.now()
+            _ = models.map { SkillNLU(skillID: SkillID("set.\($0.0)"), model: $0.1) }
+            oneByOne.append(Measure.now() - alone)
+            let start = Measure.now()
+            let skills = SkillNLU.many(models.map { (SkillID("set.\($0.0)"), $0.1) })
+            let trained = Measure.now()
+            index = SkillIndex(skills)
+            skillTimes.append(trained - start)
+            routingTimes.append(Measure.now() - trained)
+        }
+        var parses: [Double] = []
+        for _ in 0..<3 {
+            for text in texts {
+                let begin = Measure.now()
+                _ = index!.parse(Utterance(text))
+                parses.append((Measure.now() - begin) * 1000)
+            }
+        }
+        print(String(format: "training %d skills, median of %d: %.2f s side by side (%.2f s one after another, ratio %.2f), the routing model %.2f s, together %.2f s (goal <= 5 s at full)",
+            models.count, runs, Measure.median(skillTimes), Measure.median(oneByOne), Measure.median(skillTimes) / Measure.median(oneByOne),
+            Measure.median(routingTimes), Measure.median(skillTimes) + Measure.median(routingTimes)))
+        print(String(format: "parse through the index, %d skills, %d parses: median %.3f ms, p99 %.3f ms",
+            models.count, parses.count, Measure.percentile(parses, 0.5), Measure.percentile(parses, 0.99)))
     }
 }

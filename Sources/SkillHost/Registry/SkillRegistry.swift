@@ -37,8 +37,9 @@ public struct SkillRegistry: Sendable {
     }
 
     public init(skills: [any SkillEndpoint], origins: [String]? = nil, cache: NLUCache? = nil) {
+        let nlus = SkillNLU.many(skills.map { ($0.id, $0.model) }, cache: cache)
         self.init(entries: skills.enumerated().map { i, skill in
-            Entry(skill: skill, nlu: SkillNLU(skillID: skill.id, model: skill.model, cache: cache), origin: origins?[i] ?? skill.path)
+            Entry(skill: skill, nlu: nlus[i], origin: origins?[i] ?? skill.path)
         }, cache: cache)
     }
 
