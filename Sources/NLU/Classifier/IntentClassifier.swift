@@ -126,12 +126,16 @@ struct IntentClassifier: Sendable {
                 let meaning = examples[i].meaning.count == dimensions ? examples[i].meaning : []
                 let scale = 1 / Double(max(example.features.count, 1)).squareRoot()
                 Self.softmax(example.features, count: example.features.count, meaning: meaning, weights: weights, meaningWeights: meaningWeights, bias: bias, classes: classes, into: &probabilities)
+                var moves = false
                 for c in 0..<classes {
                     let gradient = probabilities[c] - (c == example.label ? 1 : 0)
                     steps[c] = abs(gradient) > 1e-4 ? Float(rate * gradient) : 0
                     bias[c] -= steps[c] * 0.1
                     weighted[c] = steps[c] * Float(scale)
+                    moves = moves || steps[c] != 0
                 }
+                // A sentence already learnt moves nothing: no step of zero to take.
+                guard moves else { continue }
                 weights.withUnsafeMutableBufferPointer { weights in
                     weighted.withUnsafeBufferPointer { weighted in
                         for f in example.features {

@@ -1,3 +1,4 @@
+import Dispatch
 import SkillModel
 
 /// One classifier over every loaded skill's own intents, plus "none of these": which skill,
@@ -100,20 +101,27 @@ struct RoutingModel: Sendable {
 
     private static func train(_ classes: [(skill: SkillNLU, classOf: [Int: Int])], count: Int, meaningScale: Float) -> IntentClassifier {
         var examples: [IntentClassifier.Example] = []
-        func labelled(_ words: [String], _ label: Int) -> IntentClassifier.Example {
+        @Sendable func labelled(_ words: [String], _ label: Int) -> IntentClassifier.Example {
             IntentClassifier.lexical(words, meaningScale: meaningScale, label: label)
         }
         var seed = StableHash("routing")
         var allSamples: [String] = []
-        for (skill, classOf) in classes where !classOf.isEmpty {
-            let skillSeed = SkillNLU.seed(for: skill.model)
-            seed.combine(String(skillSeed))
+        let skills = classes.filter { !$0.classOf.isEmpty }
+        for (skill, classOf) in skills {
+            seed.combine(String(SkillNLU.seed(for: skill.model)))
             allSamples += classOf.keys.sorted().flatMap { skill.intents[$0].samples }
-            let training = TrainingSet(model: skill.model, intents: skill.intents, extraSamples: [:], perIntent: Self.perIntent(classes: count), seed: skillSeed ^ 0x2007E)
-            for example in training.examples {
-                guard let label = classOf[example.intent] else { continue }
-                examples.append(labelled(example.words, label))
-            }
+        }
+        // Each skill's sentences made side by side (a third of the training, one after
+        // another), then put together in the skills' order: the same examples either way.
+        let perSkill = Locked<[Int: [IntentClassifier.Example]]>([:])
+        DispatchQueue.concurrentPerform(iterations: skills.count) { i in
+            let (skill, classOf) = skills[i]
+            let training = TrainingSet(model: skill.model, intents: skill.intents, extraSamples: [:], perIntent: Self.perIntent(classes: count), seed: SkillNLU.seed(for: skill.model) ^ 0x2007E)
+            let made = training.examples.compactMap { example in classOf[example.intent].map { labelled(example.words, $0) } }
+            perSkill.withLock { $0[i] = made }
+        }
+        perSkill.withLock { made in
+            for i in skills.indices { examples += made[i] ?? [] }
         }
         // "None of these": random common words, and requests of other domains without the
         // words any loaded skill says, as each skill's own classifier learns it.
