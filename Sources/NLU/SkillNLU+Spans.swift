@@ -460,7 +460,12 @@ extension SkillNLU {
         }
         while first < last {
             let word = utterance.words[first]
-            if (first == 0 && commandWords.contains(word))
+            // "a recipe that uses spinach", "a station that plays jazz": the relative clause's
+            // verb, and its pronoun, introduce the value.
+            let relative = !utterance.isCapitalised(first)
+                && ((Self.relativePronouns.contains(word) && Self.relativeVerbs.contains(utterance.words[first + 1]))
+                    || (first > 0 && Self.relativePronouns.contains(utterance.words[first - 1]) && Self.relativeVerbs.contains(word)))
+            if relative || (first == 0 && commandWords.contains(word))
                 || (!utterance.isCapitalised(first) && (Self.namingWords.contains(word) || (SlotTypeMatcher.articles.contains(word) && utterance.isCapitalised(first + 1)))) {
                 first += 1
             } else if !utterance.isCapitalised(last), Self.wordsNoNameEndsWith.contains(utterance.words[last]) {
@@ -493,6 +498,12 @@ extension SkillNLU {
 
     /// Words that introduce a name: what follows them is the name.
     static let namingWords: Set<String> = ["called", "named", "titled", "entitled", "labeled", "labelled"]
+    /// A relative clause that says what a thing has or does, whose object is the value.
+    static let relativePronouns: Set<String> = ["that", "which", "who"]
+    static let relativeVerbs: Set<String> = [
+        "uses", "use", "has", "have", "contains", "contain", "includes", "include", "features", "feature", "stars", "star",
+        "serves", "serve", "sells", "sell", "offers", "offer", "plays", "play", "needs", "need", "takes", "take",
+    ]
     /// Articles, possessives, prepositions that do not end a place or a time ("close by",
     /// "in"), conjunctions, the verbs that follow a title ("… gets a three") and "please" ("add
     /// milk please": dev split unchanged, it never says it there).

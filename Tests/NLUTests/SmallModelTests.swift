@@ -471,3 +471,28 @@ import Testing
         #expect(best.slots.first { $0.name == "dish" }?.value == dish)
     }
 }
+
+/// A value said as the object of a relative clause: "a recipe that uses spinach".
+@Suite struct RelativeClauseValueTests {
+    static let nlu = SkillNLU(skillID: "kitchen", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"kitchen helper","intents":[
+          {"name":"FindRecipeIntent","slots":[{"name":"dish","type":"Dish"},{"name":"ingredient","type":"AMAZON.Food"}],
+           "samples":["how do i make {dish}","find a recipe for {dish}","give me a recipe with {ingredient}","what can i cook with {ingredient}"]},
+          {"name":"FindStationIntent","slots":[{"name":"genre","type":"Genre"}],
+           "samples":["find a {genre} station","play some {genre}","put on {genre} radio"]},
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],
+         "types":[{"name":"Dish","values":[{"name":{"value":"lasagna"}},{"name":{"value":"banana bread"}},{"name":{"value":"chili"}}]},
+                  {"name":"Genre","values":[{"name":{"value":"jazz"}},{"name":{"value":"country"}},{"name":{"value":"classical"}}]}]}}}
+        """#))
+
+    @Test(arguments: [
+        ("give me a recipe that uses spinach", "ingredient", "spinach"),
+        ("give me a recipe that has spinach", "ingredient", "spinach"),
+        ("a recipe which contains mushrooms", "ingredient", "mushrooms"),
+        ("find a station that plays jazz", "genre", "jazz"),
+    ])
+    func theValueIsTheClausesObject(text: String, slot: String, value: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.slots.first { $0.name.rawValue == slot }?.value == value, "\(best.slots)")
+    }
+}
