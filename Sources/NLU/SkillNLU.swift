@@ -45,6 +45,9 @@ public struct SkillNLU: Sendable {
         for intent in model.intents {
             extra[intent.name] = (BuiltInIntents.phrases[intent.name] ?? []).filter { !ownSamples.contains(Tokenizer.tokens($0).map(\.text)) }
         }
+        for (builtIn, heard) in Self.builtInsSaidByOwnIntents(model) {
+            extra[heard, default: []] += (BuiltInIntents.phrases[builtIn] ?? []).filter { !ownSamples.contains(Tokenizer.tokens($0).map(\.text)) }
+        }
         // And each sample with a phrasal verb's particle on the other side of its object, when
         // the object names a thing of a short list, not a title ("look up the {object_name}
         // {object_type}": Snips at 70 per intent, intent accuracy 0.9496 -> 0.9464 with such).
@@ -537,6 +540,12 @@ public struct SkillNLU: Sendable {
     /// Whether the model declares `intent`.
     public func declares(_ intent: IntentName) -> Bool { intents.contains { $0.name == intent } }
 
+    /// The skill's own intent that hears a built-in intent's phrases, the model not declaring
+    /// it (`builtInsSaidByOwnIntents`): a recipe skill's RepeatStepIntent for "what did you say".
+    public func ownIntent(hearing builtIn: IntentName) -> IntentName? {
+        Self.builtInsSaidByOwnIntents(model).first { $0.builtIn == builtIn }?.heard
+    }
+
     /// Parses one utterance: the intents it may mean, best first, the best with its slots.
     /// Empty when the sentence is out of the skill's domain.
     /// - Parameter today: the day relative dates ("tomorrow") count from.
@@ -649,6 +658,27 @@ public struct SkillNLU: Sendable {
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
         return candidates
+    }
+
+    /// Built-in intents the model does not declare, each with the one intent of its own that
+    /// says one of the built-in's phrases as a sample ("say that again" of a recipe skill's
+    /// RepeatStepIntent): that intent hears the built-in's other phrases too ("what did you
+    /// say", "come again"). A phrase of one word other than the built-in's first ("great",
+    /// "continue") says too little; so does an intent of many samples of which such phrases are
+    /// few (a small-talk intent that lists "what can you do" among a hundred questions is no
+    /// help intent: a quarter at least); and none is chosen when two intents say the phrases.
+    static func builtInsSaidByOwnIntents(_ model: InteractionModel) -> [(builtIn: IntentName, heard: IntentName)] {
+        let declared = Set(model.intents.map(\.name))
+        let own = model.intents.filter { !$0.name.isBuiltIn }.map { intent in
+            (name: intent.name, count: intent.samples.count, slotless: intent.samples.filter { !$0.contains("{") }.map { Tokenizer.tokens($0).map(\.text) })
+        }
+        return BuiltInIntents.phrases.keys.sorted { $0.rawValue < $1.rawValue }.compactMap { builtIn in
+            guard !declared.contains(builtIn), let phrases = BuiltInIntents.phrases[builtIn] else { return nil }
+            let telling = Set(phrases.map { Tokenizer.tokens($0).map(\.text) }.enumerated().filter { $0.offset == 0 || $0.element.count > 1 }.map(\.element))
+            let sayers = own.filter { $0.slotless.contains(where: telling.contains) }
+            guard sayers.count == 1, sayers[0].slotless.filter(telling.contains).count * 4 >= sayers[0].count else { return nil }
+            return (builtIn, sayers[0].name)
+        }
     }
 
     /// How sure a sentence is of the intent whose slotless sample it says whole (`saidSample`).

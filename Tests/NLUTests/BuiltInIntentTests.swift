@@ -103,4 +103,25 @@ import Testing
         #expect(!BuiltInIntents.echoesOffer(Utterance("book").words, question: question))
         #expect(!BuiltInIntents.echoesOffer(Utterance("book it").words, question: "Which restaurant? I can book it."))
     }
+
+    /// A built-in intent the model does not declare, one of whose phrases an intent of its own
+    /// says as a sample: that intent hears the built-in's other phrases too.
+    @Test func anIntentOfItsOwnHearsTheBuiltInsPhrases() throws {
+        let model = try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"kitchen steps","intents":[
+              {"name":"NextStepIntent","samples":["next step","what's next","continue"]},
+              {"name":"RepeatStepIntent","samples":["repeat that step","say that again","what was that step"]},
+              {"name":"MoodIntent","samples":["great","i feel fine"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}]}}}
+            """#)
+        let nlu = SkillNLU(skillID: "com.example.steps", model: model)
+        for said in ["what did you say", "come again", "repeat that", "i didn't catch that"] {
+            #expect(nlu.parse(Utterance(said)).first?.intent == "RepeatStepIntent", "\(said)")
+        }
+        #expect(nlu.ownIntent(hearing: "AMAZON.RepeatIntent") == "RepeatStepIntent")
+        // A phrase of one word says too little: "continue" is no resume intent, "great" no yes.
+        #expect(nlu.ownIntent(hearing: "AMAZON.ResumeIntent") == nil)
+        #expect(nlu.ownIntent(hearing: "AMAZON.YesIntent") == nil)
+        #expect(Self.nlu.ownIntent(hearing: "AMAZON.RepeatIntent") == nil)
+    }
 }

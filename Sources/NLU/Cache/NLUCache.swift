@@ -39,7 +39,7 @@ public final class NLUCache: Sendable {
 
     private static let magic = Array("skillhost-nlu\n".utf8)
     /// Bumped whenever training or the file layout changes, so old files are not read.
-    static let formatVersion = 34
+    static let formatVersion = 35
 
     func path(for key: String) -> String { "\(directory)/\(key).nlu" }
 

@@ -154,9 +154,11 @@ extension HostEngine {
     /// own reading, another skill's far surer one, the fallback.
     private func turn(_ utterance: Utterance, in session: Conversation.OpenSession, of entry: SkillRegistry.Entry, result: TurnResult) async -> TurnResult {
         var result = result
-        if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(utterance.words), !session.lastSpeech.isEmpty {
+        if !entry.nlu.declares("AMAZON.RepeatIntent"), BuiltInIntents.isRepeatPhrase(utterance.words), !session.lastSpeech.isEmpty,
+            entry.nlu.ownIntent(hearing: "AMAZON.RepeatIntent") == nil {
             // Alexa answers "repeat" itself, from the last response, for a skill that
-            // does not handle AMAZON.RepeatIntent; a question under way stays asked.
+            // does not handle AMAZON.RepeatIntent (nor says "say that again" to an intent of
+            // its own); a question under way stays asked.
             result.skillID = entry.id
             result.speaker = entry.name
             result.speech = session.lastSpeech
