@@ -537,6 +537,12 @@ public struct SkillNLU: Sendable {
         return words
     }
 
+    /// Samples per intent of the skill's own (not built-in) intents, on average.
+    var samplesPerIntent: Double {
+        let own = intents.indices.filter { !intents[$0].name.isBuiltIn }
+        return own.isEmpty ? 0 : Double(own.map { sampleCounts[$0] }.reduce(0, +)) / Double(own.count)
+    }
+
     /// Whether the model declares `intent`.
     public func declares(_ intent: IntentName) -> Bool { intents.contains { $0.name == intent } }
 
