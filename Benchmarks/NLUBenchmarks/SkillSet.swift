@@ -15,22 +15,26 @@ enum SkillSet {
         let annotated: AnnotatedUtterance
     }
 
-    static func run(folder: String, title: String, quick: Bool, showErrors: Bool) {
+    /// The folder's skills, `models/<skill>.json`, by name; a model that cannot be read ends the run.
+    static func models(in folder: String) -> [(name: String, model: InteractionModel)] {
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/models") else {
             Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/models (HWU64 is not in this repository: give --data DIR holding hwu64/)")
         }
-        let names = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
-        var models: [(name: String, model: InteractionModel)] = []
-        for name in names {
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted().map { name in
             guard let text = try? String(contentsOfFile: "\(folder)/models/\(name).json", encoding: .utf8) else {
                 Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/models/\(name).json")
             }
             do {
-                models.append((name, try InteractionModel(parsing: text)))
+                return (name, try InteractionModel(parsing: text))
             } catch {
                 Measure.fail("skillhost-nlu-bench", "\(folder)/models/\(name).json: \(error)")
             }
         }
+    }
+
+    static func run(folder: String, title: String, quick: Bool, showErrors: Bool) {
+        let models = models(in: folder)
+        let names = models.map(\.name)
         guard let lines = try? String(contentsOfFile: "\(folder)/dev.jsonl", encoding: .utf8) else {
             Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/dev.jsonl")
         }
@@ -182,12 +186,9 @@ extension SkillSet {
     /// the routing model across them) and every dev sentence parsed through the index, with
     /// the medians printed. `skillhost-nlu-bench --only speed` runs it on HWU64 at full size.
     static func speed(folder: String, runs: Int) {
-        guard let files = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/models"),
-            let lines = try? String(contentsOfFile: "\(folder)/dev.jsonl", encoding: .utf8)
-        else { Measure.fail("skillhost-nlu-bench", "cannot read \(folder) (HWU64 is not in this repository: give --data DIR holding hwu64/)") }
-        let models = files.filter { $0.hasSuffix(".json") }.sorted().compactMap { file -> (String, InteractionModel)? in
-            guard let text = try? String(contentsOfFile: "\(folder)/models/\(file)", encoding: .utf8), let model = try? InteractionModel(parsing: text) else { return nil }
-            return (String(file.dropLast(5)), model)
+        let models = models(in: folder)
+        guard let lines = try? String(contentsOfFile: "\(folder)/dev.jsonl", encoding: .utf8) else {
+            Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/dev.jsonl")
         }
         let texts = lines.split(separator: "\n").compactMap { try? AnnotatedUtterance(jsonLine: String($0)).text }
         var oneByOne: [Double] = []
@@ -197,10 +198,10 @@ extension SkillSet {
         for _ in 0..<runs {
             // The baseline: each skill after the other.
             let alone = Measure.now()
-            _ = models.map { SkillNLU(skillID: SkillID("set.\($0.0)"), model: $0.1) }
+            _ = models.map { SkillNLU(skillID: SkillID("set.\($0.name)"), model: $0.model) }
             oneByOne.append(Measure.now() - alone)
             let start = Measure.now()
-            let skills = SkillNLU.many(models.map { (SkillID("set.\($0.0)"), $0.1) })
+            let skills = SkillNLU.many(models.map { (SkillID("set.\($0.name)"), $0.model) })
             let trained = Measure.now()
             index = SkillIndex(skills)
             skillTimes.append(trained - start)

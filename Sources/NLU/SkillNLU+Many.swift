@@ -8,7 +8,6 @@ extension SkillNLU {
     /// --only speed`): 6.6 s one after another, 4.9 s side by side.
     /// - Parameter models: each skill's id and model, in the order the NLUs come back.
     public static func many(_ models: [(skillID: SkillID, model: InteractionModel)], cache: NLUCache? = nil) -> [SkillNLU] {
-        guard models.count > 1 else { return models.map { SkillNLU(skillID: $0.skillID, model: $0.model, cache: cache) } }
         let trained = Locked<[Int: SkillNLU]>([:])
         DispatchQueue.concurrentPerform(iterations: models.count) { i in
             let nlu = SkillNLU(skillID: models[i].skillID, model: models[i].model, cache: cache)
