@@ -29,8 +29,10 @@ public struct SkillNLU: Sendable {
     /// Turing's estimate of how often a new sentence of the skill says a word none of them does.
     let unseenRate: Double
     /// Per intent and slot, a matcher over the slot's elicitation samples and the ways people
-    /// answer a question with a bare value ("8", "it's eight", "the grocery one").
-    private let elicitation: [IntentName: [SlotName: SampleMatcher]]
+    /// answer a question with a bare value ("8", "it's eight", "the grocery one"), made when
+    /// the slot is first asked for: a skill asks for few of its slots, and a load from the
+    /// cache would spend most of its time making them all.
+    private let elicitationMatchers = Locked<[ElicitedSlot: SampleMatcher]>([:])
     /// Per intent, the words its samples say just before each slot ("to" of "plan a trip to
     /// {toCity}"): which slot a value after such a word fills (`slotsLed(by:in:)`).
     let leadWords: [IntentName: [SlotName: Set<String>]]
@@ -96,15 +98,6 @@ public struct SkillNLU: Sendable {
         let sampleWords = model.intents.flatMap(\.samples).flatMap(SampleTemplate.meaningfulWords(of:))
         carrierWords = Set(sampleWords)
         unseenRate = Self.unseenRate(sampleWords)
-        var elicitation: [IntentName: [SlotName: SampleMatcher]] = [:]
-        for intent in model.intents {
-            for slot in intent.slots {
-                let samples = slot.samples + Self.joinedAnswers(slot) + Self.ledAnswers(slot) + Self.framedAnswers(slot, in: intent)
-                    + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
-                elicitation[intent.name, default: [:]][slot.name] = SampleMatcher(intents: [(intent.slots, samples)], model: model, types: typeMatchers)
-            }
-        }
-        self.elicitation = elicitation
         var leadWords: [IntentName: [SlotName: Set<String>]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
@@ -315,11 +308,29 @@ public struct SkillNLU: Sendable {
     /// Words that ask for the question again ("sorry what", "pardon", "come again").
     static let askingAgain: Set<String> = ["sorry", "pardon", "excuse", "huh", "come", "again", "repeat", "say"]
 
+    private struct ElicitedSlot: Hashable {
+        let intent: IntentName
+        let slot: SlotName
+    }
+
+    /// The matcher of answers to a question for `slot` of `intent` (nil when the intent has no
+    /// such slot), made at the first question and kept.
+    private func elicitationMatcher(_ intent: IntentDefinition, slot name: SlotName) -> SampleMatcher? {
+        let key = ElicitedSlot(intent: intent.name, slot: name)
+        if let made = elicitationMatchers.withLock({ $0[key] }) { return made }
+        guard let slot = intent.slot(named: name) else { return nil }
+        let samples = slot.samples + Self.joinedAnswers(slot) + Self.ledAnswers(slot) + Self.framedAnswers(slot, in: intent)
+            + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
+        let matcher = SampleMatcher(intents: [(intent.slots, samples)], model: model, types: typeMatchers)
+        elicitationMatchers.withLock { $0[key] = matcher }
+        return matcher
+    }
+
     private func answers(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate) -> [NLUCandidate] {
         let general = parse(utterance, today: today)
         if let best = general.first, best.intent.isBuiltIn, best.score >= 1 { return general }
-        guard let matcher = self.elicitation[elicitation.intent]?[elicitation.slot],
-            let intentIndex = intents.firstIndex(where: { $0.name == elicitation.intent })
+        guard let intentIndex = intents.firstIndex(where: { $0.name == elicitation.intent }),
+            let matcher = elicitationMatcher(intents[intentIndex], slot: elicitation.slot)
         else { return general }
         let answers = matcher.matches(utterance, today: today).filter { match in
             // The elicited slot must be among what the answer fills, and a sample of slots

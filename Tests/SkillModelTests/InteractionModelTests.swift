@@ -86,4 +86,17 @@ import Testing
         let known = Intent(name: "Register", slots: [Slot(name: "day"), Slot(name: "year", value: "1990")])
         #expect(Set((0..<4).map { dialog.render("Elicit.day", pick: $0, intent: known) }) == ["in 1990, but which day?", "which day?"])
     }
+
+    @Test(arguments: [
+        ("add {count} {item} please", [SampleTemplate.Part.text("add "), .slot("count"), .text(" "), .slot("item"), .text(" please")]),
+        ("{ city }", [.slot("city")]),
+        ("café {dish}s", [.text("café "), .slot("dish"), .text("s")]),
+        ("ab{cd", [.text("ab"), .text("{cd")]),
+        ("a } b {x{y} c", [.text("a } b "), .slot("x{y"), .text(" c")]),
+        ("{}", [.slot("")]),
+        ("", []),
+    ])
+    func samplesSplitIntoTextAndSlots(sample: String, parts: [SampleTemplate.Part]) {
+        #expect(SampleTemplate.parts(of: sample) == parts)
+    }
 }

@@ -39,6 +39,9 @@ struct StatisticalNLU: Sendable {
     private let sampleShapes: [SampleShapes]
     /// Words a reading leaves unexplained: another intent's, in its slots or around them.
     private let strayWords: StrayWords
+    /// The samples that read like another intent's (`TrainingSet.suspects`), found once at
+    /// training and kept in the cache: finding them again was a sixth of a load from it.
+    private let suspects: Set<TrainingSet.Position>
 
     /// The class the classifier uses for "none of these" (noise sentences).
     private var noneClass: Int { intents.count }
@@ -60,11 +63,13 @@ struct StatisticalNLU: Sendable {
         sampleShapes = Self.sampleShapes(intents, extraSamples: extraSamples)
         // Rounded as the cache keeps it, so a model read back parses exactly as trained.
         nearestWeight = Double(Float(Self.nearestWeight(agreement: Self.nearestSampleAgreement(intents))))
-        strayWords = StrayWords(model: model, intents: intents, extraSamples: extraSamples)
+        let suspects = TrainingSet.suspects(intents.map { $0.samples + (extraSamples[$0.name] ?? []) }, intents: intents)
+        self.suspects = suspects
+        strayWords = StrayWords(model: model, intents: intents, extraSamples: extraSamples, suspects: suspects)
         let gazetteer = Gazetteer(model: model)
         self.gazetteer = gazetteer
         slotTypes = Self.slotTypes(intents, gazetteer: gazetteer)
-        let training = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, seed: seed)
+        let training = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, suspects: suspects, seed: seed)
         vocabulary = Set(training.examples.flatMap(\.words))
         (topics, stems) = Self.reach(vocabulary)
 
@@ -87,7 +92,8 @@ struct StatisticalNLU: Sendable {
         // The taggers learn values from more sentences than the classifiers need: at least
         // a few per sample (dev split, ~1,700 per intent: slot F1 0.941 with one, 0.954 with
         // three; the classifier is no better for them).
-        let examples = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, minimumCopies: Tuning.tagCopies, forTagging: true, seed: seed).examples
+        let examples = TrainingSet(model: model, intents: intents, extraSamples: extraSamples, minimumCopies: Tuning.tagCopies, forTagging: true,
+            suspects: suspects, seed: seed).examples
 
         // The two classifiers and each intent's tagger train independently, each from its own
         // seed, so they run side by side and still come out the same every time; the biggest
@@ -334,6 +340,8 @@ struct StatisticalNLU: Sendable {
             writer.write(tagger == nil ? 0 : 1)
             tagger?.encode(into: &writer)
         }
+        let positions = suspects.sorted { ($0.intent, $0.sample) < ($1.intent, $1.sample) }
+        writer.write(positions.flatMap { [Int32($0.intent), Int32($0.sample)] })
     }
 
     /// Reads the trained parts back; everything derived from the model (gazetteer, sample
@@ -342,7 +350,6 @@ struct StatisticalNLU: Sendable {
         self.intents = intents
         meaningScale = Self.meaningScale(intents)
         sampleShapes = Self.sampleShapes(intents, extraSamples: extraSamples)
-        strayWords = StrayWords(model: model, intents: intents, extraSamples: extraSamples)
         gazetteer = Gazetteer(model: model)
         slotTypes = Self.slotTypes(intents, gazetteer: gazetteer)
         let words = try reader.readString()
@@ -357,6 +364,18 @@ struct StatisticalNLU: Sendable {
         var taggers: [SlotTagger?] = []
         for _ in 0..<count { taggers.append(try reader.readInt() == 0 ? nil : try SlotTagger(decoding: &reader)) }
         self.taggers = taggers
+        let positions = try reader.readInt32s()
+        guard positions.count % 2 == 0 else { throw BinaryReader.Truncated() }
+        var suspects = Set<TrainingSet.Position>()
+        for pair in stride(from: 0, to: positions.count, by: 2) {
+            let intent = Int(positions[pair]), sample = Int(positions[pair + 1])
+            guard intents.indices.contains(intent), sample >= 0, sample < intents[intent].samples.count + (extraSamples[intents[intent].name]?.count ?? 0) else {
+                throw BinaryReader.Truncated()
+            }
+            suspects.insert(TrainingSet.Position(intent: intent, sample: sample))
+        }
+        self.suspects = suspects
+        strayWords = StrayWords(model: model, intents: intents, extraSamples: extraSamples, suspects: suspects)
     }
 
     /// The words with each slot span replaced by one token naming the slot.
@@ -566,7 +585,7 @@ struct StrayWords: Sendable {
     private let sayers: [String: Int]
     private let values: [SlotTypeName: Set<String>]
 
-    init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]]) {
+    init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], suspects: Set<TrainingSet.Position>) {
         var values: [SlotTypeName: Set<String>] = [:]
         for type in model.types {
             values[type.name] = Set(type.values.flatMap { [$0.value] + $0.synonyms }.flatMap { Tokenizer.tokens($0).map(\.text) })
@@ -575,7 +594,6 @@ struct StrayWords: Sendable {
         // that read like another intent's, as mislabeled ones do), and the words of the values
         // of its slot types.
         let samples = intents.map { $0.samples + (extraSamples[$0.name] ?? []) }
-        let suspects = TrainingSet.suspects(samples, intents: intents)
         let carrier = intents.indices.map { i in
             Set(samples[i].indices.filter { !suspects.contains(TrainingSet.Position(intent: i, sample: $0)) }.flatMap { SampleTemplate.meaningfulWords(of: samples[i][$0]) })
         }

@@ -24,14 +24,15 @@ struct TrainingSet: Sendable {
     ///     intent, beside "make me a coffee") to those intents, so a shared type ("coffee pot",
     ///     "roomba") does not teach the vacuum's "start {device}" that "start the coffee pot" is
     ///     the vacuum's.
+    ///   - suspects: `suspects(_:intents:)` of these samples when the caller has them already.
     init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], perIntent: Int? = nil, minimumCopies: Int = 1,
-         forTagging: Bool = false, seed: UInt64) {
+         forTagging: Bool = false, suspects: Set<Position>? = nil, seed: UInt64) {
         let perIntent = perIntent ?? Tuning.perIntent(intents: intents.count)
         var random = SplitMix64(seed: seed)
         var pools = ValuePools(model: model)
         var examples: [Example] = []
         let allSamples = intents.map { $0.samples + (extraSamples[$0.name] ?? []) }
-        let suspects = Self.suspects(allSamples, intents: intents)
+        let suspects = suspects ?? Self.suspects(allSamples, intents: intents)
         let carriers = IntentCarriers(allSamples)
         for (intentIndex, intent) in intents.enumerated() {
             let samples = allSamples[intentIndex]

@@ -195,26 +195,30 @@ public enum SampleTemplate {
         case slot(String)
     }
 
+    /// The sample's text and `{slot}` references in order. Braces are ASCII, so the sample is
+    /// cut at their bytes (training and every load read each sample several times).
     public static func parts(of sample: String) -> [Part] {
+        let bytes = sample.utf8
         var parts: [Part] = []
-        var current = ""
-        var inSlot = false
-        for character in sample {
-            switch character {
-            case "{" where !inSlot:
-                if !current.isEmpty { parts.append(.text(current)) }
-                current = ""
-                inSlot = true
-            case "}" where inSlot:
-                parts.append(.slot(current.trimmingWhitespace()))
-                current = ""
-                inSlot = false
-            default:
-                current.append(character)
+        var start = bytes.startIndex
+        var slotBrace: String.Index?
+        var index = start
+        func text(_ from: String.Index, _ to: String.Index) -> String { String(decoding: bytes[from..<to], as: UTF8.self) }
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{"), slotBrace == nil {
+                if start != index { parts.append(.text(text(start, index))) }
+                slotBrace = index
+                start = bytes.index(after: index)
+            } else if byte == UInt8(ascii: "}"), slotBrace != nil {
+                parts.append(.slot(text(start, index).trimmingWhitespace()))
+                slotBrace = nil
+                start = bytes.index(after: index)
             }
+            index = bytes.index(after: index)
         }
-        if inSlot { current = "{" + current }
-        if !current.isEmpty { parts.append(.text(current)) }
+        if let slotBrace { start = slotBrace }
+        if start != bytes.endIndex { parts.append(.text(text(start, bytes.endIndex))) }
         return parts
     }
 
