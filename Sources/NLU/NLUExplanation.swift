@@ -107,7 +107,7 @@ extension SkillNLU {
         guard let statistical, !utterance.words.isEmpty else {
             return NLUExplanation(skillID: skillID, verdict: .nothingToLearn, considered: [], closestSample: closest)
         }
-        let (readings, none) = statistical.classify(utterance, placeTags: Features.places(utterance.words))
+        let (readings, none) = statistical.classify(utterance)
         let considered = readings.prefix(3).map { NLUExplanation.Considered(intent: intents[$0.intent].name, score: $0.probability) }
         let top = readings.first?.probability ?? 0
         let verdict = Self.rejection(top: top, none: none, sensitivity: model.fallbackIntentSensitivity, overlaps: statistical.overlaps(utterance.words))

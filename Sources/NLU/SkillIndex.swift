@@ -142,7 +142,7 @@ public struct SkillIndex: Sendable {
 
     /// The routing model's reading of the sentence, nil when no skill has intents of its own.
     func routing(_ utterance: Utterance) -> RoutingModel.Routing? {
-        router?.route(utterance, placeTags: Features.places(utterance.words))
+        router?.route(utterance)
     }
 
     /// Readings across skills, best first, leaving out the built-in intents (which only make

@@ -8,9 +8,8 @@ extension SkillNLU {
     /// no such intent.
     public func reading(_ utterance: Utterance, as name: IntentName, score: Double, today: CivilDate = .today()) -> NLUCandidate? {
         guard let statistical, !utterance.words.isEmpty, let index = intents.firstIndex(where: { $0.name == name }) else { return nil }
-        let placeTags = Features.places(utterance.words)
         let matches = statistical.gazetteer.matches(utterance.words)
-        let tagged = statistical.rerank([StatisticalNLU.Reading(intent: index, probability: 1)], utterance: utterance, matches: matches, placeTags: placeTags, considering: 1)
+        let tagged = statistical.rerank([StatisticalNLU.Reading(intent: index, probability: 1)], utterance: utterance, matches: matches, considering: 1)
         let intent = intents[index]
         let slots = slots(tagged.first?.slots ?? [], intent: intent, matches: matches, utterance: utterance, today: today)
         return NLUCandidate(skillID: skillID, intent: name, score: score, slots: slots, declaredSlots: intent.slots.map(\.name))

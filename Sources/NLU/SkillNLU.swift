@@ -630,8 +630,7 @@ public struct SkillNLU: Sendable {
             let intent = intents[said]
             return [NLUCandidate(skillID: skillID, intent: intent.name, score: Self.saidSampleScore, slots: [], declaredSlots: intent.slots.map(\.name))]
         }
-        let placeTags = Features.places(utterance.words)
-        let (readings, none) = statistical.classify(utterance, placeTags: placeTags)
+        let (readings, none) = statistical.classify(utterance)
         guard let top = readings.first, Self.rejection(top: top.probability, none: none, sensitivity: model.fallbackIntentSensitivity, overlaps: statistical.overlaps(utterance.words)) == nil
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)
@@ -646,7 +645,7 @@ public struct SkillNLU: Sendable {
             // read "recommend a job for me" as I_Am "recommend" and personality "job for me".
             return exactCandidates()
         }
-        let reranked = statistical.rerank(readings, utterance: utterance, matches: matches, placeTags: placeTags)
+        let reranked = statistical.rerank(readings, utterance: utterance, matches: matches)
         // A model that declares the fallback intent has it take what no reading is even as sure
         // of as a skill must be to be asked at all ("what is two plus two", read as Help at 0.09).
         if declares(.fallback), let best = reranked.first, best.reading.probability < SkillIndex.floor { return fallback(none: none) }

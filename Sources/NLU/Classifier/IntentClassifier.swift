@@ -15,8 +15,16 @@ struct IntentClassifier: Sendable {
     /// features with word classes and places, and its meaning weighed by `meaningScale`.
     /// - Parameter meaning: the sentence's meaning of length 1, when already known.
     static func lexical(_ words: [String], meaning: [Float]? = nil, meaningScale: Float, placeTags: [[UInt64]]? = nil, label: Int = 0) -> Example {
-        Example(features: Features.sentence(words, gazetteer: [], wordClasses: true, placeTags: placeTags),
-                meaning: (meaning ?? Features.meaning(words)).map { $0 * meaningScale }, label: label)
+        Example(features: lexicalFeatures(words, placeTags: placeTags), meaning: (meaning ?? Features.meaning(words)).map { $0 * meaningScale }, label: label)
+    }
+
+    /// A sentence to classify, as `lexical` reads it (its features made once, by `Utterance`).
+    static func lexical(_ utterance: Utterance, meaningScale: Float) -> Example {
+        Example(features: utterance.lexicalFeatures, meaning: utterance.meaning.map { $0 * meaningScale }, label: 0)
+    }
+
+    static func lexicalFeatures(_ words: [String], placeTags: [[UInt64]]?) -> [UInt64] {
+        Features.sentence(words, gazetteer: [], wordClasses: true, placeTags: placeTags)
     }
 
     /// Probabilities per class of one sentence, summing to 1.

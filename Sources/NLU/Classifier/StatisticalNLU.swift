@@ -322,8 +322,8 @@ struct StatisticalNLU: Sendable {
 
     /// Every intent with its probability, best first; the "none" class is left out, and its
     /// probability is returned separately.
-    func classify(_ utterance: Utterance, placeTags: [[UInt64]]) -> (readings: [Reading], none: Double) {
-        let probabilities = classifier.probabilities(IntentClassifier.lexical(utterance.words, meaning: utterance.meaning, meaningScale: meaningScale, placeTags: placeTags))
+    func classify(_ utterance: Utterance) -> (readings: [Reading], none: Double) {
+        let probabilities = classifier.probabilities(IntentClassifier.lexical(utterance, meaningScale: meaningScale))
         let readings = intents.indices.map { Reading(intent: $0, probability: probabilities[$0]) }
             .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : $0.intent < $1.intent }
         return (readings, probabilities[noneClass])
@@ -399,9 +399,9 @@ struct StatisticalNLU: Sendable {
     /// gained, but since sample pairs are weighed and stray words counted, it gains there too
     /// (two held-out tenths: 0.975 -> 0.978 and 0.973 -> 0.979, slot F1 0.955 -> 0.957 and
     /// 0.956 -> 0.959).
-    func rerank(_ readings: [Reading], utterance: Utterance, matches: [Gazetteer.Match], placeTags: [[UInt64]], considering count: Int = 3) -> [(reading: Reading, slots: [TaggedSlot])] {
+    func rerank(_ readings: [Reading], utterance: Utterance, matches: [Gazetteer.Match], considering count: Int = 3) -> [(reading: Reading, slots: [TaggedSlot])] {
         var results: [(reading: Reading, slots: [TaggedSlot])] = []
-        let features = tokenFeatures(utterance, matches: matches, placeTags: placeTags)
+        let features = tokenFeatures(utterance, matches: matches)
         for reading in readings.prefix(count) {
             let (tagged, labels) = tagWithLabels(intent: reading.intent, features: features, words: utterance.words, matches: matches)
             let slots = intents[reading.intent].slots
@@ -424,8 +424,8 @@ struct StatisticalNLU: Sendable {
     }
 
     /// The tagger's per-word features; the same for every intent, so computed once a parse.
-    private func tokenFeatures(_ utterance: Utterance, matches: [Gazetteer.Match], placeTags: [[UInt64]]) -> [[UInt64]] {
-        var features = Features.tokens(surfaces: utterance.tokens.map(\.surface), words: utterance.words, placeTags: placeTags)
+    private func tokenFeatures(_ utterance: Utterance, matches: [Gazetteer.Match]) -> [[UInt64]] {
+        var features = utterance.tokenFeatures
         Features.addGazetteer(matches, to: &features)
         return features
     }

@@ -169,7 +169,7 @@ struct RoutingModel: Sendable {
         }
     }
 
-    func route(_ utterance: Utterance, placeTags: [[UInt64]]) -> Routing {
-        Routing(probabilities: classifier.probabilities(IntentClassifier.lexical(utterance.words, meaning: utterance.meaning, meaningScale: meaningScale, placeTags: placeTags)), model: self)
+    func route(_ utterance: Utterance) -> Routing {
+        Routing(probabilities: classifier.probabilities(IntentClassifier.lexical(utterance, meaningScale: meaningScale)), model: self)
     }
 }

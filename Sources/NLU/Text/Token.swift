@@ -145,6 +145,12 @@ public struct Utterance: Sendable {
     /// What the sentence means (`WordVectors`), of length 1; empty without word vectors. Once
     /// per sentence, for the routing model and every skill asked.
     let meaning: [Float]
+    /// The sentence as the lexical classifiers read it (a skill's, the routing model:
+    /// `IntentClassifier.lexical`) and each word's features as the taggers read them, before a
+    /// skill's gazetteer adds its own (`StatisticalNLU.tokenFeatures`): the same for every
+    /// skill asked, so made once.
+    let lexicalFeatures: [UInt64]
+    let tokenFeatures: [[UInt64]]
     /// Where each token starts in `text`, so a slice costs its own length (counting code
     /// points from the start for each one made a long sentence's parse quadratic).
     private let tokenStarts: [String.Index]
@@ -168,6 +174,9 @@ public struct Utterance: Sendable {
         tokens = Tokenizer.tokens(text)
         words = tokens.map(\.text)
         meaning = Features.meaning(words)
+        let placeTags = Features.places(words)
+        lexicalFeatures = IntentClassifier.lexicalFeatures(words, placeTags: placeTags)
+        tokenFeatures = Features.tokens(surfaces: tokens.map(\.surface), words: words, placeTags: placeTags)
         var starts: [String.Index] = []
         starts.reserveCapacity(tokens.count)
         let scalars = text.unicodeScalars
