@@ -111,6 +111,11 @@ public struct SkillIndex: Sendable {
     /// word shortlist catches a skill the routing model misses for a rare word.)
     static let routeLimit = 3
     static let shortLimit = 2
+    /// A skill the routing model gives less than this is not asked (unless preferred, or named
+    /// by a word of its name): no reading of it could rank over `routedFloor` (the rank of a
+    /// reading whose own score is at most 1 and names three listed values is under 0.15 below
+    /// a probability of 0.054), and parsing it was most of a parse's time with many skills.
+    static let unlikely = 0.05
     /// How sure the routing model must be of an intent to read the sentence as that intent
     /// when every skill asked sends it nowhere: a skill of few samples rejects many of its own
     /// sentences (HWU64 dev split, 10 per intent: 161 of 1,438 sent nowhere; at 0.5, 149, and
@@ -166,11 +171,15 @@ public struct SkillIndex: Sendable {
     /// restaurant skill is, though it knows none of "book", "italian" or "restaurant".
     public func parse(_ utterance: Utterance, preferring: SkillID? = nil, today: CivilDate = .today()) -> [NLUCandidate] {
         let routing = routing(utterance)
-        var asked = asked(utterance, routing: routing)
-        if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
-        var candidates = asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }.filter { !$0.intent.isBuiltIn && $0.score >= Self.floor }
         // The sentence's meaningful words, by where they start, as stems: once for all readings.
         let meaningful = Self.meaningful(utterance)
+        var asked = asked(utterance, routing: routing)
+        if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
+        if let routing {
+            let named = namedSkill(meaningful)
+            asked.removeAll { $0 != preferring && $0 != named && routing.skill($0) < Self.unlikely }
+        }
+        var candidates = asked.flatMap { skills[$0]?.parse(utterance, today: today) ?? [] }.filter { !$0.intent.isBuiltIn && $0.score >= Self.floor }
         if candidates.isEmpty, let best = routing?.best, best.probability >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
             let reading = skills[best.skill]?.reading(utterance, as: best.intent, score: best.probability, today: today) {
             candidates = [reading]
@@ -237,10 +246,15 @@ public struct SkillIndex: Sendable {
     /// Taking the routing model's likeliest intent of the skill when it gives it 0.05 gained
     /// 0.007 more, but opened the coin skill for the laundry.)
     private func namedReading(_ utterance: Utterance, meaningful: [(start: Int, stem: String)], readings: [NLUCandidate]) -> NLUCandidate? {
+        guard let named = namedSkill(meaningful) else { return nil }
+        return readings.first { $0.skillID == named }
+    }
+
+    /// The one skill a word of whose name the sentence says, if one does.
+    private func namedSkill(_ meaningful: [(start: Int, stem: String)]) -> SkillID? {
         let said = Set(meaningful.map(\.stem))
         let named = names.filter { !$0.value.isDisjoint(with: said) }.map(\.key)
-        guard named.count == 1 else { return nil }
-        return readings.first { $0.skillID == named[0] }
+        return named.count == 1 ? named[0] : nil
     }
 
     /// Whether the sentence says a meaningful word (not a number) the skill's model never says:
