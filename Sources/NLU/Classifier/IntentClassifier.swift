@@ -126,6 +126,8 @@ struct IntentClassifier: Sendable {
         var probabilities = [Double](repeating: 0, count: classes)
         var steps = [Float](repeating: 0, count: classes)
         var weighted = [Float](repeating: 0, count: classes)
+        var active: [Int] = []
+        active.reserveCapacity(classes)
         for epoch in 0..<epochs {
             order.shuffle(using: &random)
             let rate = 1.0 / (1.0 + Double(epoch) * 0.5)
@@ -134,33 +136,48 @@ struct IntentClassifier: Sendable {
                 let meaning = examples[i].meaning.count == dimensions ? examples[i].meaning : []
                 let scale = 1 / Double(max(example.features.count, 1)).squareRoot()
                 Self.softmax(example.features, count: example.features.count, meaning: meaning, weights: weights, meaningWeights: meaningWeights, bias: bias, classes: classes, into: &probabilities)
-                var moves = false
+                // Only the classes whose step is not zero move: with many classes (the routing
+                // model's), a sentence learnt well leaves most of them under the threshold, and
+                // walking every class of every feature and dimension was most of training.
+                active.removeAll(keepingCapacity: true)
                 for c in 0..<classes {
                     let gradient = probabilities[c] - (c == example.label ? 1 : 0)
                     steps[c] = abs(gradient) > 1e-4 ? Float(rate * gradient) : 0
                     bias[c] -= steps[c] * 0.1
                     weighted[c] = steps[c] * Float(scale)
-                    moves = moves || steps[c] != 0
+                    if steps[c] != 0 { active.append(c) }
                 }
                 // A sentence already learnt moves nothing: no step of zero to take.
-                guard moves else { continue }
+                guard !active.isEmpty else { continue }
+                let dense = active.count * 2 > classes
                 weights.withUnsafeMutableBufferPointer { weights in
                     weighted.withUnsafeBufferPointer { weighted in
                         for f in example.features {
                             let base = Int(f) * classes
-                            for c in 0..<classes { weights[base + c] -= weighted[c] }
+                            if dense {
+                                for c in 0..<classes { weights[base + c] -= weighted[c] }
+                            } else {
+                                for c in active { weights[base + c] -= weighted[c] }
+                            }
                         }
                     }
                 }
                 if !meaning.isEmpty {
+                    if let meaningless, steps[meaningless] != 0 {
+                        steps[meaningless] = 0
+                        active.removeAll { $0 == meaningless }
+                    }
                     meaningWeights.withUnsafeMutableBufferPointer { weights in
                         meaning.withUnsafeBufferPointer { meaning in
-                            if let meaningless { steps[meaningless] = 0 }
                             steps.withUnsafeBufferPointer { steps in
                                 for d in 0..<meaning.count {
                                     let base = d * classes
                                     let value = meaning[d]
-                                    for c in 0..<classes { weights[base + c] -= steps[c] * value }
+                                    if dense {
+                                        for c in 0..<classes { weights[base + c] -= steps[c] * value }
+                                    } else {
+                                        for c in active { weights[base + c] -= steps[c] * value }
+                                    }
                                 }
                             }
                         }
