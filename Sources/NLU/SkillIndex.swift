@@ -1,3 +1,4 @@
+import Dispatch
 import SkillModel
 
 /// Every loaded skill's understanding behind one index, for sentences that name no skill.
@@ -30,7 +31,40 @@ public struct SkillIndex: Sendable {
     public init(_ skills: [SkillNLU] = [], cache: NLUCache? = nil) {
         self.cache = cache
         for skill in skills { add(skill) }
-        router = RoutingModel(Array(self.skills.values), cache: cache)
+        router = RoutingModel(self.skills.values.map(RoutingModel.Skill.init), cache: cache)
+    }
+
+    /// The skills' NLUs trained (or loaded from `cache`) side by side, in the order given, and
+    /// behind one index with the routing model across them, trained beside them: it learns from
+    /// the models alone, not from what the skills learnt. Each comes out the same whichever
+    /// finishes first. (HWU64's 18 skills at full size on two cores: `skillhost-nlu-bench
+    /// --only speed`.)
+    public static func training(_ models: [(skillID: SkillID, model: InteractionModel)], cache: NLUCache? = nil) -> (nlus: [SkillNLU], index: SkillIndex) {
+        let trained = Locked<[Int: SkillNLU]>([:])
+        let router = Locked<RoutingModel?>(nil)
+        // The routing model first: it is the longest job.
+        DispatchQueue.concurrentPerform(iterations: models.count + 1) { job in
+            if job == 0 {
+                let model = RoutingModel(routingSkills(models), cache: cache)
+                router.withLock { $0 = model }
+            } else {
+                let (skillID, model) = models[job - 1]
+                let nlu = SkillNLU(skillID: skillID, model: model, cache: cache)
+                trained.withLock { $0[job - 1] = nlu }
+            }
+        }
+        let nlus = trained.withLock { trained in models.indices.map { trained[$0]! } }
+        var index = SkillIndex(cache: cache)
+        for nlu in nlus { index.add(nlu) }
+        index.router = router.withLock { $0 }
+        return (nlus, index)
+    }
+
+    /// The skills as the routing model learns them: one per id, the last given, as `add` keeps.
+    private static func routingSkills(_ models: [(skillID: SkillID, model: InteractionModel)]) -> [RoutingModel.Skill] {
+        var byID: [SkillID: InteractionModel] = [:]
+        for (skillID, model) in models { byID[skillID] = model }
+        return byID.map { RoutingModel.Skill($0.key, $0.value) }
     }
 
     public var count: Int { skills.count }
@@ -40,7 +74,7 @@ public struct SkillIndex: Sendable {
     /// Adds a skill, replacing any with the same id.
     public mutating func insert(_ nlu: SkillNLU) {
         add(nlu)
-        router = RoutingModel(Array(skills.values), cache: cache)
+        router = RoutingModel(skills.values.map(RoutingModel.Skill.init), cache: cache)
     }
 
     private mutating func add(_ nlu: SkillNLU) {
@@ -60,7 +94,7 @@ public struct SkillIndex: Sendable {
     public mutating func remove(_ id: SkillID) {
         guard skills[id] != nil else { return }
         drop(id)
-        router = RoutingModel(Array(skills.values), cache: cache)
+        router = RoutingModel(skills.values.map(RoutingModel.Skill.init), cache: cache)
     }
 
     private mutating func drop(_ id: SkillID) {

@@ -16,6 +16,21 @@ struct RoutingModel: Sendable {
         let intent: IntentName
     }
 
+    /// What the routing model learns from a skill: its id and its model, nothing trained, so
+    /// it trains beside the skills' own NLUs (`SkillIndex.init(training:cache:)`).
+    struct Skill: Sendable {
+        let skillID: SkillID
+        let model: InteractionModel
+        var intents: [IntentDefinition] { model.intents }
+
+        init(_ skillID: SkillID, _ model: InteractionModel) {
+            self.skillID = skillID
+            self.model = model
+        }
+
+        init(_ nlu: SkillNLU) { self.init(nlu.skillID, nlu.model) }
+    }
+
     /// Class i is labels[i]; class labels.count is "none of these".
     let labels: [Label]
     private let classifier: IntentClassifier
@@ -41,7 +56,7 @@ struct RoutingModel: Sendable {
     static func perIntent(classes: Int) -> Int { max(40, min(200, 16_000 / max(classes, 1))) }
 
     /// Each skill's class per intent index: its own intents with samples, skills in id order.
-    private static func classes(_ skills: [SkillNLU]) -> [(skill: SkillNLU, classOf: [Int: Int])] {
+    private static func classes(_ skills: [Skill]) -> [(skill: Skill, classOf: [Int: Int])] {
         var next = 0
         return skills.sorted(by: { $0.skillID < $1.skillID }).map { skill in
             var classOf: [Int: Int] = [:]
@@ -55,7 +70,7 @@ struct RoutingModel: Sendable {
 
     /// Loads the model for `skills` from `cache`, or trains it (and caches it); nil when no
     /// skill has an intent of its own.
-    init?(_ skills: [SkillNLU], cache: NLUCache? = nil) {
+    init?(_ skills: [Skill], cache: NLUCache? = nil) {
         let classes = Self.classes(skills)
         let labels = classes.flatMap { skill, classOf in
             classOf.keys.sorted().map { Label(skill: skill.skillID, intent: skill.intents[$0].name) }
@@ -87,7 +102,7 @@ struct RoutingModel: Sendable {
     }
 
     /// The cache key: every skill's id and model key, so any change trains again.
-    private static func key(_ skills: [SkillNLU]) -> String {
+    private static func key(_ skills: [Skill]) -> String {
         var first = StableHash("routing-a")
         var second = StableHash("routing-b")
         for skill in skills.sorted(by: { $0.skillID < $1.skillID }) {
@@ -99,7 +114,7 @@ struct RoutingModel: Sendable {
         return "routing-" + String(first.value, radix: 16) + String(second.value, radix: 16)
     }
 
-    private static func train(_ classes: [(skill: SkillNLU, classOf: [Int: Int])], count: Int, meaningScale: Float) -> IntentClassifier {
+    private static func train(_ classes: [(skill: Skill, classOf: [Int: Int])], count: Int, meaningScale: Float) -> IntentClassifier {
         var examples: [IntentClassifier.Example] = []
         @Sendable func labelled(_ words: [String], _ label: Int) -> IntentClassifier.Example {
             IntentClassifier.lexical(words, meaningScale: meaningScale, label: label)

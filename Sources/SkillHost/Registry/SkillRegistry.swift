@@ -36,11 +36,14 @@ public struct SkillRegistry: Sendable {
         index = SkillIndex(entries.map(\.nlu), cache: cache)
     }
 
+    /// The skills' NLUs and the routing model across them are trained side by side.
     public init(skills: [any SkillEndpoint], origins: [String]? = nil, cache: NLUCache? = nil) {
-        let nlus = SkillNLU.many(skills.map { ($0.id, $0.model) }, cache: cache)
-        self.init(entries: skills.enumerated().map { i, skill in
+        let (nlus, index) = SkillIndex.training(skills.map { ($0.id, $0.model) }, cache: cache)
+        entries = skills.enumerated().map { i, skill in
             Entry(skill: skill, nlu: nlus[i], origin: origins?[i] ?? skill.path)
-        }, cache: cache)
+        }
+        invocations = InvocationParser(names: entries.map { ($0.id, $0.invocationNames) })
+        self.index = index
     }
 
     public func entry(_ id: SkillID) -> Entry? { entries.first { $0.id == id } }
