@@ -228,5 +228,10 @@ extension SkillSet {
         print(String(format: "loaded from the cache, median of %d: %.2f s, %d trainings (goal: 0 trainings)", runs, Measure.median(hitTimes), hitTrainings))
         print(String(format: "parse through the index, %d skills, %d parses: median %.3f ms, p99 %.3f ms",
             models.count, parses.count, Measure.percentile(parses, 0.5), Measure.percentile(parses, 0.99)))
+        // The slowest sentences, by their fastest of the three parses (the VM's pauses aside).
+        let fastest = texts.indices.map { i in (texts[i], (0..<3).map { parses[$0 * texts.count + i] }.min()!) }
+        for (text, time) in fastest.sorted(by: { $0.1 > $1.1 }).prefix(8) {
+            print(String(format: "  %.3f ms  %@", time, text))
+        }
     }
 }

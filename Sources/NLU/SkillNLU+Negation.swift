@@ -53,10 +53,14 @@ extension SkillNLU {
 
     /// Whether a sample of the intent says a negation or a denial in the two words before the slot.
     private func saysNegationBefore(_ slot: SlotDefinition, in intent: IntentDefinition) -> Bool {
-        (intent.samples + slot.samples).contains { sample in
+        let key = IntentSlot(intent: intent.name, slot: slot.name)
+        if let known = negationBeforeSlots.withLock({ $0[key] }) { return known }
+        let says = (intent.samples + slot.samples).contains { sample in
             let parts = SampleTemplate.parts(of: sample)
             guard let at = parts.firstIndex(of: .slot(slot.name.rawValue)), at > 0, case .text(let text) = parts[at - 1] else { return false }
             return Tokenizer.tokens(text).map(\.text).suffix(2).contains { Negation.words.contains($0) || Self.denials.contains($0) }
         }
+        negationBeforeSlots.withLock { $0[key] = says }
+        return says
     }
 }

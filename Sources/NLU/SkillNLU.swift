@@ -32,7 +32,10 @@ public struct SkillNLU: Sendable {
     /// answer a question with a bare value ("8", "it's eight", "the grocery one"), made when
     /// the slot is first asked for: a skill asks for few of its slots, and a load from the
     /// cache would spend most of its time making them all.
-    private let elicitationMatchers = Locked<[ElicitedSlot: SampleMatcher]>([:])
+    private let elicitationMatchers = Locked<[IntentSlot: SampleMatcher]>([:])
+    /// Per intent and slot, whether a sample says a negation right before the slot ("{topping}"
+    /// after "no" or "without"), worked out the first time a sentence with a negation fills it.
+    let negationBeforeSlots = Locked<[IntentSlot: Bool]>([:])
     /// Per intent, the words its samples say just before each slot ("to" of "plan a trip to
     /// {toCity}"): which slot a value after such a word fills (`slotsLed(by:in:)`).
     let leadWords: [IntentName: [SlotName: Set<String>]]
@@ -308,7 +311,8 @@ public struct SkillNLU: Sendable {
     /// Words that ask for the question again ("sorry what", "pardon", "come again").
     static let askingAgain: Set<String> = ["sorry", "pardon", "excuse", "huh", "come", "again", "repeat", "say"]
 
-    private struct ElicitedSlot: Hashable {
+    /// One slot of one intent, as the key of what is worked out for it when first needed.
+    struct IntentSlot: Hashable {
         let intent: IntentName
         let slot: SlotName
     }
@@ -316,7 +320,7 @@ public struct SkillNLU: Sendable {
     /// The matcher of answers to a question for `slot` of `intent` (nil when the intent has no
     /// such slot), made at the first question and kept.
     private func elicitationMatcher(_ intent: IntentDefinition, slot name: SlotName) -> SampleMatcher? {
-        let key = ElicitedSlot(intent: intent.name, slot: name)
+        let key = IntentSlot(intent: intent.name, slot: name)
         if let made = elicitationMatchers.withLock({ $0[key] }) { return made }
         guard let slot = intent.slot(named: name) else { return nil }
         let samples = slot.samples + Self.joinedAnswers(slot) + Self.ledAnswers(slot) + Self.framedAnswers(slot, in: intent)
