@@ -51,16 +51,7 @@ enum SkillSet {
         let start = Measure.now()
         let (skills, index) = SkillIndex.training(ids)
         let training = Measure.now() - start
-        // Loading again from a cache the first load filled: nothing should train.
-        let cacheFolder = NSTemporaryDirectory() + "skillhost-nlu-bench-skills-\(getpid())"
-        let cache = NLUCache(directory: cacheFolder)
-        _ = SkillIndex.training(ids, cache: cache)
-        let missesBefore = cache.stats.misses
-        let hitStart = Measure.now()
-        _ = SkillIndex.training(ids, cache: cache)
-        let hit = Measure.now() - hitStart
-        let hitTrainings = cache.stats.misses - missesBefore
-        try? FileManager.default.removeItem(atPath: cacheFolder)
+        let (hit, hitTrainings) = loadedFromCache(ids, runs: 1)
 
         var routed = Evaluation()
         var alone = Evaluation()
@@ -180,6 +171,23 @@ enum SkillSet {
 }
 
 extension SkillSet {
+    /// The skills loaded `runs` times from a cache a first load filled (in a folder of its own,
+    /// removed after): the median time, and how many trainings the loads ran (nothing should).
+    static func loadedFromCache(_ ids: [(SkillID, InteractionModel)], runs: Int) -> (median: Double, trainings: Int) {
+        let cacheFolder = NSTemporaryDirectory() + "skillhost-nlu-bench-skills-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cacheFolder) }
+        let cache = NLUCache(directory: cacheFolder)
+        _ = SkillIndex.training(ids, cache: cache)
+        let missesBefore = cache.stats.misses
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = Measure.now()
+            _ = SkillIndex.training(ids, cache: cache)
+            times.append(Measure.now() - start)
+        }
+        return (Measure.median(times), cache.stats.misses - missesBefore)
+    }
+
     /// Speed alone, for work on it: the folder's skills trained `runs` times (each skill, then
     /// the routing model across them) and every dev sentence parsed through the index, with
     /// the medians printed. `skillhost-nlu-bench --only speed` runs it on HWU64 at full size.
@@ -202,19 +210,7 @@ extension SkillSet {
             index = SkillIndex.training(ids).index
             sideBySide.append(Measure.now() - start)
         }
-        // And loaded from a cache the first load filled: nothing trains, the rest is made again.
-        let cacheFolder = NSTemporaryDirectory() + "skillhost-nlu-bench-speed-\(getpid())"
-        let cache = NLUCache(directory: cacheFolder)
-        _ = SkillIndex.training(ids, cache: cache)
-        let missesBefore = cache.stats.misses
-        var hitTimes: [Double] = []
-        for _ in 0..<runs {
-            let start = Measure.now()
-            _ = SkillIndex.training(ids, cache: cache)
-            hitTimes.append(Measure.now() - start)
-        }
-        let hitTrainings = cache.stats.misses - missesBefore
-        try? FileManager.default.removeItem(atPath: cacheFolder)
+        let (hit, hitTrainings) = loadedFromCache(ids, runs: runs)
         var parses: [Double] = []
         for _ in 0..<3 {
             for text in texts {
@@ -225,7 +221,7 @@ extension SkillSet {
         }
         print(String(format: "training %d skills and the routing model across them, median of %d: %.2f s side by side, %.2f s one after another (ratio %.2f; goal <= 5 s at full)",
             models.count, runs, Measure.median(sideBySide), Measure.median(oneByOne), Measure.median(sideBySide) / Measure.median(oneByOne)))
-        print(String(format: "loaded from the cache, median of %d: %.2f s, %d trainings (goal: 0 trainings)", runs, Measure.median(hitTimes), hitTrainings))
+        print(String(format: "loaded from the cache, median of %d: %.2f s, %d trainings (goal: 0 trainings)", runs, hit, hitTrainings))
         print(String(format: "parse through the index, %d skills, %d parses: median %.3f ms, p99 %.3f ms",
             models.count, parses.count, Measure.percentile(parses, 0.5), Measure.percentile(parses, 0.99)))
         // The slowest sentences, by their fastest of the three parses (the VM's pauses aside).

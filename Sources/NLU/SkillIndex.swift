@@ -209,6 +209,7 @@ public struct SkillIndex: Sendable {
         let meaningful = Self.meaningful(utterance)
         var asked = asked(utterance, routing: routing)
         if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
+        // Left out here but not by `explain`, which says why each such skill could not pass.
         if let routing {
             let named = namedSkill(meaningful)
             asked.removeAll { $0 != preferring && $0 != named && routing.skill($0) < Self.unlikely }

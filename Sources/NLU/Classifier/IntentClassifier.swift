@@ -11,11 +11,11 @@ struct IntentClassifier: Sendable {
         var label: Int
     }
 
-    /// A sentence as the lexical classifiers (a skill's, the routing model) read it: its words'
-    /// features with word classes and places, and its meaning weighed by `meaningScale`.
-    /// - Parameter meaning: the sentence's meaning of length 1, when already known.
-    static func lexical(_ words: [String], meaning: [Float]? = nil, meaningScale: Float, placeTags: [[UInt64]]? = nil, label: Int = 0) -> Example {
-        Example(features: lexicalFeatures(words, placeTags: placeTags), meaning: (meaning ?? Features.meaning(words)).map { $0 * meaningScale }, label: label)
+    /// A sentence to learn as the lexical classifiers (a skill's, the routing model) read it:
+    /// its words' features with word classes and places, and its meaning weighed by
+    /// `meaningScale`.
+    static func lexical(_ words: [String], meaningScale: Float, label: Int) -> Example {
+        Example(features: lexicalFeatures(words, placeTags: nil), meaning: Features.meaning(words).map { $0 * meaningScale }, label: label)
     }
 
     /// A sentence to classify, as `lexical` reads it (its features made once, by `Utterance`).
