@@ -63,7 +63,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ffi")]
         ),
 
-        .target(name: "NLU", dependencies: [skillModel], resources: [.copy("Resources/word-vectors.bin")]),
+        // Optimized in debug builds too: training is the tests' main cost (every host trains its
+        // skills' models), and unoptimized it ran several times slower, under the sanitizers most.
+        .target(name: "NLU", dependencies: [skillModel], resources: [.copy("Resources/word-vectors.bin")], swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "Storage", dependencies: [skillModel]),
         .target(name: "Dialog", dependencies: [skillModel]),
         .target(

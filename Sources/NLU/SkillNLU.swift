@@ -114,24 +114,17 @@ public struct SkillNLU: Sendable {
 
     /// The trained path from the cache, or trained now (and cached).
     private static func trained(model: InteractionModel, extra: [IntentName: [String]], cache: NLUCache?) -> StatisticalNLU {
-        let key = cache.map { _ in NLUCache.key(for: model) }
-        if let cache, let key, let payload = cache.load(key) {
+        let train = { StatisticalNLU(model: model, intents: model.intents, extraSamples: extra, seed: seed(for: model)) }
+        guard let cache else { return train() }
+        return cache.value(NLUCache.key(for: model), decode: { payload in
             var reader = BinaryReader(payload)
-            do {
-                let loaded = try StatisticalNLU(decoding: &reader, model: model, intents: model.intents, extraSamples: extra)
-                if reader.isAtEnd { return loaded }
-                cache.noteUnreadable()
-            } catch {
-                cache.noteUnreadable()
-            }
-        }
-        let statistical = StatisticalNLU(model: model, intents: model.intents, extraSamples: extra, seed: seed(for: model))
-        if let cache, let key {
+            guard let loaded = try? StatisticalNLU(decoding: &reader, model: model, intents: model.intents, extraSamples: extra), reader.isAtEnd else { return nil }
+            return loaded
+        }, train: train, encode: { statistical in
             var writer = BinaryWriter()
             statistical.encode(into: &writer)
-            cache.store(key, payload: writer.bytes)
-        }
-        return statistical
+            return writer.bytes
+        })
     }
 
     /// A seed from the model's content, so a model always trains the same way.

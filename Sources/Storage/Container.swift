@@ -246,28 +246,17 @@ public final class Container: Sendable {
     }
 
     /// Takes the write lock of `key` and returns the descriptor holding it (closing it lets go):
-    /// an open-file-description lock on one byte
-    /// of `.lock` (a file that is never replaced) chosen by the key's hash. Such locks work
-    /// across processes and, each call opening its own descriptor, across threads; they are
-    /// not dropped when another descriptor of the file closes (as POSIX record locks are), and
-    /// writers of different documents rarely wait for each other.
+    /// a `ByteRangeLock` on one byte of `.lock` (a file that is never replaced) chosen by the
+    /// key's hash, so writers of different documents rarely wait for each other.
     private func lock(_ key: DocumentKey) throws(StorageError) -> Int32 {
         let lock = openLock()
         guard lock >= 0 else {
             throw StorageError.system("open", errno, path: "\(path)/.lock", unchanged: true)
         }
         let stripe = FNV1a.hash(key.rawValue.utf8)
-        var range = flock()
-        range.l_type = Int16(F_WRLCK)
-        range.l_whence = Int16(SEEK_SET)
-        range.l_start = off_t(1 + stripe % Self.lockStripes)
-        range.l_len = 1
-        while fcntl(lock, F_OFD_SETLKW, &range) != 0 {
-            guard errno == EINTR else {
-                let number = errno
-                close(lock)
-                throw StorageError.system("lock", number, path: "\(path)/.lock", unchanged: true)
-            }
+        if let refused = ByteRangeLock.wait(lock, start: Int(1 + stripe % Self.lockStripes), length: 1) {
+            close(lock)
+            throw StorageError.system("lock", refused, path: "\(path)/.lock", unchanged: true)
         }
         return lock
     }
@@ -285,12 +274,7 @@ public final class Container: Sendable {
         guard lock >= 0 else { return }
         defer { close(lock) }
         // The whole file: granted only while no writer holds any key's lock.
-        var whole = flock()
-        whole.l_type = Int16(F_WRLCK)
-        whole.l_whence = Int16(SEEK_SET)
-        whole.l_start = 0
-        whole.l_len = 0
-        guard fcntl(lock, F_OFD_SETLK, &whole) == 0 else { return }
+        guard ByteRangeLock.attempt(lock, start: 0, length: 0) else { return }
         let copy = dup(descriptor)
         guard copy >= 0, let directory = fdopendir(copy) else { return }
         defer { closedir(directory) }
@@ -304,11 +288,6 @@ public final class Container: Sendable {
 }
 
 private let temporaryCounter = Atomic<Int>(0)
-
-// Open-file-description locks (Linux 3.15+; <fcntl.h> defines them only with _GNU_SOURCE,
-// which Swift's Glibc module does not see). The same numbers on every Linux architecture.
-private let F_OFD_SETLK: Int32 = 37
-private let F_OFD_SETLKW: Int32 = 38
 
 extension JSONValue {
     /// How deeply arrays and objects nest: 0 for a scalar, 1 for a flat array or object.

@@ -10,6 +10,11 @@ import TestSupport
 
     private func folder() throws -> String { try TestSupport.temporaryFolder("nlu-cache") }
 
+    /// The trained models in the cache's folder (beside them is the training lock).
+    private func models(_ cache: NLUCache) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cache.directory).filter { $0.hasSuffix(".nlu") }
+    }
+
     private func parses(_ nlu: SkillNLU) -> [String] {
         ["add olive oil to the grocery list", "put quinoa on my hardware list", "search for cheap flights", "set the count to 7", "what is this",
          "could you help me out", "please stop now", "stick rice onto grocery", "ten items please"].map { text in
@@ -22,11 +27,27 @@ import TestSupport
         let cache = NLUCache(directory: try folder())
         let trained = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
         #expect(cache.stats == NLUCache.Statistics(hits: 0, misses: 1, unreadable: 0, writeFailures: 0))
-        let files = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
-        #expect(files.count == 1 && files[0].hasSuffix(".nlu"))
+        #expect(try models(cache).count == 1)
         let loaded = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
         #expect(cache.stats.hits == 1)
         #expect(parses(loaded) == parses(trained))
+    }
+
+    /// Hosts that need the same model at once — each with a cache of its own on one folder, as
+    /// processes started together have — train it once: the others wait and read it.
+    @Test func hostsNeedingOneModelTogetherTrainItOnce() throws {
+        let directory = try folder()
+        let caches = (0..<4).map { _ in NLUCache(directory: directory) }
+        let parsed = Locked([[String]]())
+        DispatchQueue.concurrentPerform(iterations: caches.count) { i in
+            let nlu = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: caches[i])
+            let readings = parses(nlu)
+            parsed.withLock { $0.append(readings) }
+        }
+        #expect(caches.map(\.stats.misses).reduce(0, +) == 1)
+        #expect(caches.map(\.stats.hits).reduce(0, +) == caches.count - 1)
+        #expect(Set(parsed.withLock { $0 }).count == 1, "every host parses as the one that trained")
+        #expect(try models(caches[0]).count == 1)
     }
 
     @Test func aChangedModelIsTrainedAgain() throws {
@@ -36,13 +57,13 @@ import TestSupport
         changed.intents[0].samples.append("stick {item} on {list}")
         _ = SkillNLU(skillID: "com.example.lists", model: changed, cache: cache)
         #expect(cache.stats.misses == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory).count == 2)
+        #expect(try models(cache).count == 2)
     }
 
     @Test func aCorruptFileIsTrainedAgainAndReplaced() throws {
         let cache = NLUCache(directory: try folder())
         let trained = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
-        let file = cache.directory + "/" + (try FileManager.default.contentsOfDirectory(atPath: cache.directory)[0])
+        let file = cache.directory + "/" + (try models(cache)[0])
         var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         bytes[bytes.count / 2] ^= 0xFF
         try bytes.write(to: URL(fileURLWithPath: file))
@@ -65,7 +86,7 @@ import TestSupport
         let fresh = NLUCache(directory: "\(parent)/cache/nlu")
         _ = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: fresh)
         #expect(fresh.stats.writeFailures == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.directory).count == 1)
+        #expect(try models(fresh).count == 1)
 
         // A process's temporary folder removed at exit while a training finishes: the write
         // fails instead of leaving the folder behind.

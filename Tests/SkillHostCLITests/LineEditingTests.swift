@@ -138,7 +138,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = ["--skills", folder, "--data", state, "--no-watch"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state, "NO_COLOR": "1", "TERM": "xterm"]) { $1 }
+        process.environment = TestSupport.childEnvironment(["XDG_STATE_HOME": state, "NO_COLOR": "1", "TERM": "xterm"])
         process.standardInput = slave
         process.standardOutput = slave
         process.standardError = slave

@@ -14,15 +14,13 @@ import TestSupport
         #expect(made.status == 0, "\(made.output)")
     }
 
-    static func environment() throws -> [String: String] { ["SKILLHOST_CACHE_DIR": try TestSupport.temporaryFolder("listen-cache")] }
-
     /// NumberRace played by voice from the golden spoken transcript: each line said, heard and
     /// checked; "eight" fills the second number.
     @Test(.timeLimit(.minutes(5)))
     func aSpokenGameReplays() throws {
         let transcript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/transcripts/number-race.spoken-transcript").path
         let skills = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace", "CoinFlip"])
-        let replayed = try NewSkillTests.run(Self.skillhost, ["replay", "--spoken", transcript, "--skills", skills], environment: try Self.environment())
+        let replayed = try NewSkillTests.run(Self.skillhost, ["replay", "--spoken", transcript, "--skills", skills])
         #expect(replayed.status == 0, "\(replayed.output)")
         #expect(replayed.output.contains("ok \(transcript): 10 turns"), "\(replayed.output)")
     }
@@ -40,7 +38,7 @@ import TestSupport
         try Data("ID3\u{3}\0\0\0\0\0\0".utf8).write(to: URL(fileURLWithPath: folder + "/song.mp3"))
         let skills = try TestSupport.folderWithProducts(["HelloWorld", "ListOMat", "NumberRace", "CoinFlip"])
         let files = ["open.wav", "solve.wav", "song.mp3", "target.wav", "two.wav"].map { folder + "/" + $0 }
-        let heard = try NewSkillTests.run(Self.skillhost, ["listen", "--json", "--skills", skills] + files, environment: try Self.environment())
+        let heard = try NewSkillTests.run(Self.skillhost, ["listen", "--json", "--skills", skills] + files)
         #expect(heard.status == 1, "a file could not be read: \(heard.output)")
         #expect(heard.output.contains("skillhost listen: \(folder)/song.mp3 is not a WAV file (it looks like MP3)"), "\(heard.output)")
         #expect(heard.output.contains("\(folder)/open.wav: 22050 Hz mono 16-bit, converted to 16000 Hz mono 16-bit"))
@@ -54,7 +52,7 @@ import TestSupport
             #expect(size > 20_000, "\(answer): \(size) bytes")
         }
         // The answer, heard back: what the skill said.
-        let back = try NewSkillTests.run(Self.skillhost, ["listen", "--no-answers", "--generic", folder + "/solve.answer.wav"], environment: try Self.environment())
+        let back = try NewSkillTests.run(Self.skillhost, ["listen", "--no-answers", "--generic", folder + "/solve.answer.wav"])
         #expect(back.output.contains("heard: ") && back.output.contains("target"), "\(back.output)")
     }
 
@@ -70,7 +68,7 @@ import TestSupport
         wave += Array("data".utf8); u32(bytes); wave += Array(repeating: 0, count: bytes)
         try Data(wave).write(to: URL(fileURLWithPath: folder + "/quiet.wav"))
         let skills = try TestSupport.folderWithProducts(["HelloWorld"])
-        let heard = try NewSkillTests.run(Self.skillhost, ["listen", "--skills", skills, folder + "/quiet.wav"], environment: try Self.environment())
+        let heard = try NewSkillTests.run(Self.skillhost, ["listen", "--skills", skills, folder + "/quiet.wav"])
         #expect(heard.status == 0, "\(heard.output)")
         #expect(heard.output.contains("(nothing heard in \(folder)/quiet.wav: 2.0 s of silence or noise)"), "\(heard.output)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/quiet.answer.wav"))

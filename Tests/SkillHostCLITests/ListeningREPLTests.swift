@@ -59,10 +59,8 @@ import TestSupport
         process.executableURL = URL(fileURLWithPath: skillhost)
         process.arguments = ["--listen", "--no-watch", "--skills", skills]
         // No sound server and, in this environment, no capture device.
-        var environment = ProcessInfo.processInfo.environment
+        var environment = TestSupport.childEnvironment(["XDG_RUNTIME_DIR": try TestSupport.temporaryFolder("no-sound")])
         environment["PULSE_SERVER"] = nil
-        environment["XDG_RUNTIME_DIR"] = try TestSupport.temporaryFolder("no-sound")
-        environment["SKILLHOST_CACHE_DIR"] = try TestSupport.temporaryFolder("listen-cache")
         process.environment = environment
         let input = TestSupport.pipe(), output = TestSupport.pipe()
         process.standardInput = input

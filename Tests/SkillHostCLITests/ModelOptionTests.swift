@@ -14,7 +14,8 @@ import TestSupport
     @Test func aModelAloneIsTalkedToThroughItsDialog() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
-        process.arguments = ["--model", Self.anniversary, "--json", "--no-watch", "--no-cache", "--data", try TestSupport.temporaryFolder("model-option")]
+        process.arguments = ["--model", Self.anniversary, "--json", "--no-watch", "--data", try TestSupport.temporaryFolder("model-option")]
+        process.environment = TestSupport.childEnvironment()
         let (stdin, stdout) = (TestSupport.pipe(), TestSupport.pipe())
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -13,7 +13,7 @@ import TestSupport
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = TestSupport.childEnvironment(environment)
         let output = TestSupport.pipe()
         process.standardOutput = output
         process.standardError = output

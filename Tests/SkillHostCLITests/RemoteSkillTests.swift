@@ -34,7 +34,7 @@ import TestSupport
 
     /// Runs skillhost on `skills` with `lines` typed, in JSON: one object per turn.
     static func talk(_ skills: String, _ lines: [String], data: String? = nil) throws -> [JSONObject] {
-        let (status, output) = try TestSupport.run(skillhost, ["--skills", skills, "--json", "--no-watch", "--no-cache", "--data", try data ?? TestSupport.temporaryFolder("remote-data")], input: lines.joined(separator: "\n") + "\n")
+        let (status, output) = try TestSupport.run(skillhost, ["--skills", skills, "--json", "--no-watch", "--data", try data ?? TestSupport.temporaryFolder("remote-data")], input: lines.joined(separator: "\n") + "\n")
         #expect(status == 0, "\(output)")
         return output.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)).object }.filter { $0["utterance"] != nil }
     }
@@ -162,7 +162,7 @@ import TestSupport
         // That skillhost has gone; the reminder comes due while none runs, and the next one to
         // start on the same data fires it, late, and only it.
         try await Task.sleep(for: .seconds(3))
-        let (status, output) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--json", "--no-watch", "--no-cache", "--data", data], input: "")
+        let (status, output) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--json", "--no-watch", "--data", data], input: "")
         #expect(status == 0)
         let fired = output.split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["reminder"] }
         try #require(fired.count == 1, "\(output)")
@@ -170,7 +170,7 @@ import TestSupport
         #expect(fired[0]["skill"] == .string("com.example.concierge"))
         #expect(fired[0]["late"] == .bool(true))
         // Fired once: the next start says nothing more.
-        let (_, again) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--json", "--no-watch", "--no-cache", "--data", data], input: "")
+        let (_, again) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--json", "--no-watch", "--data", data], input: "")
         #expect(!again.contains("\"reminder\""), "\(again)")
     }
 
@@ -275,7 +275,7 @@ import TestSupport
         // A device.json that is not JSON is named at start; the APIs answer with the defaults.
         let data = try TestSupport.temporaryFolder("remote-data")
         try "{\"timeZone\": ".write(toFile: data + "/device.json", atomically: true, encoding: .utf8)
-        let (_, started) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--no-watch", "--no-cache", "--data", data], input: "")
+        let (_, started) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--no-watch", "--data", data], input: "")
         #expect(started.contains("skillhost: the device settings are not used: \(data)/device.json: not JSON"), "\(started)")
 
         let (status, output) = try TestSupport.run(Self.skillhost, ["--skills", skills, "--locale", "english", "--no-watch"], input: "")

@@ -84,7 +84,8 @@ import TestSupport
         try coffee.write(toFile: folder + "/coffee.json", atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.skillhost)
-        process.arguments = ["nlu", "parse", "--model", folder + "/pizza.json", "--with", folder + "/coffee.json", "--no-cache"]
+        process.arguments = ["nlu", "parse", "--model", folder + "/pizza.json", "--with", folder + "/coffee.json"]
+        process.environment = TestSupport.childEnvironment()
         let input = TestSupport.pipe()
         let output = TestSupport.pipe()
         process.standardInput = input

@@ -10,6 +10,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = arguments
+        process.environment = TestSupport.childEnvironment()
         let stdin = TestSupport.pipe()
         process.standardInput = stdin
         process.standardOutput = FileHandle.nullDevice
@@ -23,7 +24,7 @@ import TestSupport
     @Test func twoProcessesAddingToOneListLoseNothing() throws {
         let skills = try TestSupport.folderWithProducts(["ListOMat"])
         let data = try TestSupport.temporaryFolder("shared-list")
-        let arguments = ["--skills", skills, "--data", data, "--no-watch", "--no-cache"]
+        let arguments = ["--skills", skills, "--data", data, "--no-watch"]
         let setup = try Self.skillhost(arguments, input: "ask list o mat to make a new list called grocery store\n")
         setup.waitUntilExit()
 
@@ -51,7 +52,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stored = #"[{"name":"Grocery Store","color":"green","extra":{"keep":"me"},"items":[{"name":"rice","done":false,"addedBy":"app"}]}]"#
         try stored.write(toFile: "\(folder)/lists.json", atomically: true, encoding: .utf8)
-        let run = try Self.skillhost(["--skills", skills, "--data", data, "--no-watch", "--no-cache"], input: "ask list o mat to add olives to the grocery store list\n")
+        let run = try Self.skillhost(["--skills", skills, "--data", data, "--no-watch"], input: "ask list o mat to add olives to the grocery store list\n")
         run.waitUntilExit()
         #expect(run.terminationStatus == 0)
         let lists = try #require(try JSONParser.parse(try String(contentsOfFile: "\(folder)/lists.json", encoding: .utf8)).array)

@@ -13,7 +13,8 @@ import TestSupport
         _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["PRINT_ON_HANDLE", reply], into: folder, name: "fixture")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
-        process.arguments = ["--skills", folder, "--no-watch", "--no-cache", "--data", try TestSupport.temporaryFolder("skill-output-data")] + arguments
+        process.arguments = ["--skills", folder, "--no-watch", "--data", try TestSupport.temporaryFolder("skill-output-data")] + arguments
+        process.environment = TestSupport.childEnvironment()
         let (stdin, stdout, stderr) = (TestSupport.pipe(), TestSupport.pipe(), TestSupport.pipe())
         process.standardInput = stdin
         process.standardOutput = stdout

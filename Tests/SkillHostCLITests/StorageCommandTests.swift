@@ -22,7 +22,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = TestSupport.childEnvironment(environment)
         let out = TestSupport.pipe(), err = TestSupport.pipe(), stdin = TestSupport.pipe()
         process.standardOutput = out
         process.standardError = err

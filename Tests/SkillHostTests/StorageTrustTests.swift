@@ -24,6 +24,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = arguments + ["--data", dataRoot]
+        process.environment = TestSupport.childEnvironment()
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

@@ -173,7 +173,7 @@ import TestSupport
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = ["console", "--skills", try TestSupport.folderWithProducts(["HelloWorld"]), "--data", try TestSupport.temporaryFolder("console-data"), "--no-watch", "--port", "0"]
         // No display: nothing to open a browser on, so it says where to go.
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" && $0.key != "WAYLAND_DISPLAY" }.merging(["SKILLHOST_EXIT_WITH_PARENT": "1"]) { $1 }
+        process.environment = TestSupport.childEnvironment(["SKILLHOST_EXIT_WITH_PARENT": "1"]).filter { $0.key != "DISPLAY" && $0.key != "WAYLAND_DISPLAY" }
         let errors = TestSupport.pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -21,9 +21,9 @@ final class RunningServer: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(TestSupport.productsFolder)/skillhost")
         process.arguments = ["serve", "--skills", folder, "--data", data, "--port", "0", "--server-log", "warning"] + (watch ? [] : ["--no-watch"]) + arguments
-        // Trained models shared by this process's servers, in its own temporary folder.
-        // It ends with this process, even if this one crashes (`SKILLHOST_EXIT_WITH_PARENT`).
-        process.environment = ProcessInfo.processInfo.environment.merging(["SKILLHOST_CACHE_DIR": try Self.cache.get(), "SKILLHOST_EXIT_WITH_PARENT": "1"]) { $1 }
+        // Trained models shared with this process's tests; the server ends with this process,
+        // even if this one crashes (`SKILLHOST_EXIT_WITH_PARENT`).
+        process.environment = TestSupport.childEnvironment(["SKILLHOST_EXIT_WITH_PARENT": "1"])
         let errors = TestSupport.pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -69,8 +69,6 @@ final class RunningServer: Sendable {
     private static let cleanUpAtExit: Void = {
         atexit { RunningServer.live.withLock { $0.forEach { kill($0, SIGKILL) } } }
     }()
-
-    private static let cache = Result { try TestSupport.temporaryFolder("serve-cache") }
 
     struct ServerFailure: Error, CustomStringConvertible {
         let log: [String]
@@ -465,7 +463,7 @@ final class RunningServer: Sendable {
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", "\"$0\" serve --skills \"$1\" --data \"$2\" --port 0 --no-watch --server-log warning 2>\"$3\" & echo $!; wait",
                            "\(TestSupport.productsFolder)/skillhost", try TestSupport.folderWithProducts(["HelloWorld"]), "\(scratch)/data", log]
-        shell.environment = ProcessInfo.processInfo.environment.merging(["SKILLHOST_EXIT_WITH_PARENT": "1"]) { $1 }
+        shell.environment = TestSupport.childEnvironment(["SKILLHOST_EXIT_WITH_PARENT": "1"])
         let output = TestSupport.pipe()
         shell.standardOutput = output
         try shell.run()

@@ -39,6 +39,16 @@ public enum TestSupport {
     /// retraining the same skills starved the tests that wait for the watcher).
     public static let nluCache: NLUCache? = (try? temporaryFolder("nlu-cache")).map { NLUCache(directory: $0) }
 
+    /// This process's environment for a child it starts, with `extra` on top: a `skillhost`
+    /// child reads and writes the trained models of `nluCache` (`SKILLHOST_CACHE_DIR`), so the
+    /// example skills train once for the whole run — two hosts needing one model at once wait
+    /// for one training (NLUCache's training lock) — and nothing lands in the user's cache.
+    public static func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if let nluCache { environment["SKILLHOST_CACHE_DIR"] = nluCache.directory }
+        return environment.merging(extra) { $1 }
+    }
+
     /// A new empty folder that lives until the process exits.
     public static func temporaryFolder(_ label: String = "test") throws -> String {
         let root = try root.get()
@@ -88,6 +98,7 @@ public enum TestSupport {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = childEnvironment()
         let pipe = Self.pipe()
         process.standardError = pipe
         process.standardOutput = pipe

@@ -17,7 +17,7 @@ public final class NLUCache: Sendable {
     public let directory: String
     private let statistics = Locked(Statistics())
     /// Whether the folder is there to write into: made (with its parents) by the first write
-    /// when it was not, and never made again once it was. A folder deleted while the cache is
+    /// or training lock when it was not, and never made again once it was. A folder deleted while the cache is
     /// in use (a test process's temporary folder, removed at exit while a training finishes) is
     /// not brought back; the write fails and costs a training run, nothing more.
     private let made: Locked<Bool>
@@ -43,47 +43,86 @@ public final class NLUCache: Sendable {
 
     func path(for key: String) -> String { "\(directory)/\(key).nlu" }
 
-    /// The trained payload for `key`, or nil when absent or unreadable.
-    func load(_ key: String) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path(for: key)) else {
-            statistics.withLock { $0.misses += 1 }
-            return nil
+    /// The trained value for `key`: decoded from its file, or made by `train` and stored.
+    ///
+    /// A training takes the key's lock first (one byte of `training.lock`, by the key's hash),
+    /// then looks again: whoever needs the same model meanwhile — hosts started together in one
+    /// process, servers or REPLs started together on one cache folder — waits for the one
+    /// training and reads what it stored instead of training the same model again. Without
+    /// the folder (one that cannot be made, or was deleted) each trains on its own, as before.
+    func value<Value>(_ key: String, decode: ([UInt8]) -> Value?, train: () -> Value, encode: (Value) -> [UInt8]) -> Value {
+        let first = read(key, decode)
+        if case .value(let value) = first {
+            statistics.withLock { $0.hits += 1 }
+            return value
         }
+        let lock = trainingLock(key)
+        defer { if let lock { close(lock) } }
+        if lock != nil, case .value(let value) = read(key, decode) {
+            statistics.withLock { $0.hits += 1 }
+            return value
+        }
+        statistics.withLock {
+            if case .unreadable = first { $0.unreadable += 1 } else { $0.misses += 1 }
+        }
+        let value = train()
+        store(key, payload: encode(value))
+        return value
+    }
+
+    private enum Read<Value> {
+        case value(Value)
+        case absent
+        /// Truncated, corrupt, or of another format: trained again and replaced.
+        case unreadable
+    }
+
+    private func read<Value>(_ key: String, _ decode: ([UInt8]) -> Value?) -> Read<Value> {
+        guard let data = FileManager.default.contents(atPath: path(for: key)) else { return .absent }
         let payload: [UInt8]? = data.withUnsafeBytes { file in
             guard file.count >= Self.magic.count + 8, file.prefix(Self.magic.count).elementsEqual(Self.magic) else { return nil }
             let payload = UnsafeRawBufferPointer(rebasing: file[Self.magic.count..<(file.count - 8)])
             guard Self.checksum(payload) == UInt64(littleEndian: file.loadUnaligned(fromByteOffset: file.count - 8, as: UInt64.self)) else { return nil }
             return [UInt8](payload)
         }
-        guard let payload else {
-            statistics.withLock { $0.unreadable += 1 }
-            return nil
-        }
-        statistics.withLock { $0.hits += 1 }
-        return payload
+        guard let payload, let value = decode(payload) else { return .unreadable }
+        return .value(value)
     }
 
-    /// Counts a file whose checksum held but whose content did not decode (it is replaced).
-    func noteUnreadable() {
-        statistics.withLock {
-            $0.hits -= 1
-            $0.unreadable += 1
+    /// The descriptor holding the training lock of `key` (closing it lets go), or nil when the
+    /// folder or its lock file cannot be had.
+    private func trainingLock(_ key: String) -> Int32? {
+        guard (try? makeFolder()) != nil else { return nil }
+        let descriptor = open("\(directory)/training.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        guard ByteRangeLock.wait(descriptor, start: Int(FNV1a.hash(key.utf8) % Self.lockStripes), length: 1) == nil else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// How many byte locks `training.lock` is divided into.
+    private static let lockStripes: UInt64 = 4096
+
+    /// Makes the folder (with its parents) the first time it is needed, and never again.
+    private func makeFolder() throws {
+        try made.withLock { made in
+            guard !made else { return }
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            made = true
         }
     }
 
     /// Writes the payload for `key` atomically (temporary file, then rename).
-    func store(_ key: String, payload: [UInt8]) {
+    private func store(_ key: String, payload: [UInt8]) {
         var writer = BinaryWriter()
         writer.write(Self.checksum(payload))
         let file = Self.magic + payload + writer.bytes
         let target = path(for: key)
         let temporary = "\(target).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
         do {
-            try made.withLock { made in
-                guard !made else { return }
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                made = true
-            }
+            try makeFolder()
             guard FileManager.default.createFile(atPath: temporary, contents: Data(file), attributes: [.posixPermissions: 0o600]) else {
                 throw CocoaError(.fileWriteUnknown)
             }

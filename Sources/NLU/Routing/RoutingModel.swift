@@ -84,21 +84,20 @@ struct RoutingModel: Sendable {
         let meaningScale = Self.meaningScale(samplesPerIntent: Double(samples) / Double(labels.count))
         self.meaningScale = meaningScale
 
-        let key = cache.map { _ in Self.key(skills) }
-        if let cache, let key, let payload = cache.load(key) {
-            var reader = BinaryReader(payload)
-            if let classifier = try? IntentClassifier(decoding: &reader), reader.isAtEnd, classifier.classes == labels.count + 1 {
-                self.classifier = classifier
-                return
-            }
-            cache.noteUnreadable()
+        let train = { Self.train(classes, count: labels.count, meaningScale: meaningScale) }
+        guard let cache else {
+            classifier = train()
+            return
         }
-        classifier = Self.train(classes, count: labels.count, meaningScale: meaningScale)
-        if let cache, let key {
+        classifier = cache.value(Self.key(skills), decode: { payload in
+            var reader = BinaryReader(payload)
+            guard let classifier = try? IntentClassifier(decoding: &reader), reader.isAtEnd, classifier.classes == labels.count + 1 else { return nil }
+            return classifier
+        }, train: train, encode: { classifier in
             var writer = BinaryWriter()
             classifier.encode(into: &writer)
-            cache.store(key, payload: writer.bytes)
-        }
+            return writer.bytes
+        })
     }
 
     /// The cache key: every skill's id and model key, so any change trains again.
