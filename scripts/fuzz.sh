@@ -8,8 +8,9 @@
 #   Fuzz/NLUFuzz.swift         the NLU's parse of any text within the utterance limit, by two
 #                              real models and the index across them, and mid-dialog (each
 #                              slot's answer, a change of mind); corpus Fuzz/nlu-corpus,
-#                              runs / 30 inputs (each is several whole parses: 26 a second
-#                              in CI, where runs / 20 took ten of its 90 minutes)
+#                              runs / 60 inputs (each is several whole parses: 16 a second
+#                              in the CI run of 2026-11-27, where runs / 30 took ten minutes
+#                              and the run went past its 90)
 #   Fuzz/FramesFuzz.swift      the frame reader on a runner's pipe: any bytes, read back as the
 #                              frames written, then an end or a frame named malformed;
 #                              corpus Fuzz/frames-corpus, runs / 10 inputs (each is a pipe)
@@ -68,7 +69,7 @@ fuzz() {
 }
 
 fuzz skillmodel Fuzz/corpus "$runs" 65536
-fuzz nlu Fuzz/nlu-corpus "$((runs / 30))" 1000
+fuzz nlu Fuzz/nlu-corpus "$((runs / 60))" 1000
 fuzz frames Fuzz/frames-corpus "$((runs / 10))" 65536
 fuzz ssml Fuzz/ssml-corpus "$((runs / 10))" 4096
 fuzz audio Fuzz/audio-corpus "$((runs / 10))" 8192
