@@ -274,7 +274,7 @@ public final class Container: Sendable {
         guard lock >= 0 else { return }
         defer { close(lock) }
         // The whole file: granted only while no writer holds any key's lock.
-        guard ByteRangeLock.attempt(lock, start: 0, length: 0) else { return }
+        guard ByteRangeLock.attempt(lock, start: 0, length: 0) == nil else { return }
         let copy = dup(descriptor)
         guard copy >= 0, let directory = fdopendir(copy) else { return }
         defer { closedir(directory) }

@@ -50,6 +50,20 @@ import TestSupport
         #expect(try models(caches[0]).count == 1)
     }
 
+    /// A training held up elsewhere (a host stopped mid-training) is waited for only so long;
+    /// then this host trains the model itself, and stores it.
+    @Test func aTrainingHeldUpElsewhereIsWaitedForOnlySoLong() throws {
+        let cache = NLUCache(directory: try folder(), trainingWait: .milliseconds(300))
+        let holder = open(cache.lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(holder >= 0)
+        defer { close(holder) }
+        try #require(ByteRangeLock.attempt(holder, start: NLUCache.stripe(of: NLUCache.key(for: Self.model)), length: 1) == nil)
+        let nlu = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)
+        #expect(cache.stats.misses == 1)
+        #expect(nlu.parse(Utterance("add rice to grocery")).first?.intent == "AddItem")
+        #expect(try models(cache).count == 1)
+    }
+
     @Test func aChangedModelIsTrainedAgain() throws {
         let cache = NLUCache(directory: try folder())
         _ = SkillNLU(skillID: "com.example.lists", model: Self.model, cache: cache)

@@ -22,8 +22,13 @@ public final class NLUCache: Sendable {
     /// not brought back; the write fails and costs a training run, nothing more.
     private let made: Locked<Bool>
 
-    public init(directory: String) {
+    /// How long a training waits for another's of the same model before it trains on its own:
+    /// a host stopped mid-training (a debugger, SIGSTOP) holds its lock until it goes on or dies.
+    let trainingWait: Duration
+
+    public init(directory: String, trainingWait: Duration = .seconds(120)) {
         self.directory = directory
+        self.trainingWait = trainingWait
         var isFolder: ObjCBool = false
         made = Locked(FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) && isFolder.boolValue)
     }
@@ -49,7 +54,8 @@ public final class NLUCache: Sendable {
     /// then looks again: whoever needs the same model meanwhile — hosts started together in one
     /// process, servers or REPLs started together on one cache folder — waits for the one
     /// training and reads what it stored instead of training the same model again. Without
-    /// the folder (one that cannot be made, or was deleted) each trains on its own, as before.
+    /// the folder (one that cannot be made, or was deleted), or after `trainingWait`, each
+    /// trains on its own, as before.
     func value<Value>(_ key: String, decode: ([UInt8]) -> Value?, train: () -> Value, encode: (Value) -> [UInt8]) -> Value {
         let first = read(key, decode)
         if case .value(let value) = first {
@@ -90,20 +96,27 @@ public final class NLUCache: Sendable {
     }
 
     /// The descriptor holding the training lock of `key` (closing it lets go), or nil when the
-    /// folder or its lock file cannot be had.
+    /// folder or its lock file cannot be had, or another has held it past `trainingWait`.
     private func trainingLock(_ key: String) -> Int32? {
         guard (try? makeFolder()) != nil else { return nil }
-        let descriptor = open("\(directory)/training.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = open(lockFile, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
-        guard ByteRangeLock.wait(descriptor, start: Int(FNV1a.hash(key.utf8) % Self.lockStripes), length: 1) == nil else {
-            close(descriptor)
-            return nil
+        let clock = ContinuousClock()
+        let deadline = clock.now + trainingWait
+        while let refused = ByteRangeLock.attempt(descriptor, start: Self.stripe(of: key), length: 1) {
+            guard refused == EAGAIN || refused == EACCES, clock.now < deadline else {
+                close(descriptor)
+                return nil
+            }
+            usleep(20_000)
         }
         return descriptor
     }
 
-    /// How many byte locks `training.lock` is divided into.
-    private static let lockStripes: UInt64 = 4096
+    var lockFile: String { "\(directory)/training.lock" }
+
+    /// The byte of `training.lock` that is `key`'s lock: one of 4096, by the key's hash.
+    static func stripe(of key: String) -> Int { Int(FNV1a.hash(key.utf8) % 4096) }
 
     /// Makes the folder (with its parents) the first time it is needed, and never again.
     private func makeFolder() throws {

@@ -21,10 +21,14 @@ public enum ByteRangeLock {
         return nil
     }
 
-    /// Takes the write lock on the range only when nobody holds any of it: whether it did.
-    public static func attempt(_ descriptor: Int32, start: Int, length: Int) -> Bool {
+    /// Takes the write lock on the range only when nobody holds any of it: nil when it did,
+    /// else the errno (EAGAIN or EACCES: someone holds some of it).
+    public static func attempt(_ descriptor: Int32, start: Int, length: Int) -> Int32? {
         var range = Self.range(start: start, length: length)
-        return fcntl(descriptor, F_OFD_SETLK, &range) == 0
+        while fcntl(descriptor, F_OFD_SETLK, &range) != 0 {
+            guard errno == EINTR else { return errno }
+        }
+        return nil
     }
 
     private static func range(start: Int, length: Int) -> flock {
