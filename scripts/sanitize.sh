@@ -4,7 +4,9 @@
 # fails when the sanitizer reports anything, even from a test that otherwise passed (a runner
 # process reports on its own standard error, which lands in the same log).
 #
-# CI runs both (.ci/run). Measured here (2026-11-24): address, 324 s to build and 183 s to run
+# CI runs both (.ci/run). Measured in a clean clone (2026-11-27): address, 1082 s to build and
+# 310 s to run all 550 tests (in .ci/run, beside nothing else); thread, 779 s to build and 904 s
+# to run all 551 before NLUTests were left out. Earlier (2026-11-24): address, 324 s to build and 183 s to run
 # all 351 tests (237 s on the CI machine, where two waits of 120 s ran out before the patience
 # factor below), no memory error in the host, the skills, the runners or the servers the tests
 # start. Thread: 465 s to build, 319 s to run all 360, nothing reported. Every lock is a pthread
@@ -44,11 +46,15 @@ export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:handle_segv=0:handl
 # instrumented skill libraries it dlopens need its __tsan_* symbols, so executables export theirs.
 flags=()
 [ "$sanitizer" = thread ] && flags=(-Xlinker --export-dynamic)
-# The NLU unoptimized under ThreadSanitizer (Package.swift says why).
-[ "$sanitizer" = thread ] && export SKILLHOST_UNOPTIMIZED_NLU=1
+# The NLU unoptimized under ThreadSanitizer (Package.swift says why). Unoptimized and
+# instrumented, the NLU's own suite was half the run; it is one thread's computation apart from
+# the cache's training lock, so only NLUCacheTests of it run here (every host in the other suites
+# still parses and trains under TSan, and the whole NLU suite runs under AddressSanitizer).
+skips=()
+[ "$sanitizer" = thread ] && export SKILLHOST_UNOPTIMIZED_NLU=1 && skips=(--skip 'NLUTests\.(?!NLUCacheTests)')
 swift build --build-tests --sanitize="$sanitizer" "${flags[@]}" --build-path "$build" 2>&1 | grep -E "error|warning: .*sanitiz|Build complete" || true
 set +e
-swift test --skip-build --sanitize="$sanitizer" "${flags[@]}" --build-path "$build" > "$log" 2>&1
+swift test --skip-build --sanitize="$sanitizer" "${flags[@]}" "${skips[@]}" --build-path "$build" > "$log" 2>&1
 status=$?
 set -e
 grep -E "Test run with|✘ Test .*(failed|recorded)" "$log" | tail -20 || true
