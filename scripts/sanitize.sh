@@ -6,8 +6,8 @@
 #
 # CI runs both (.ci/run). Measured in a clean clone (2026-11-27): address, 1082 s to build and
 # 310 s to run all 550 tests (in .ci/run, beside nothing else); thread, 779 s to build and 904 s
-# to run all 551 before NLUTests were left out. Earlier (2026-11-24): address, 324 s to build and 183 s to run
-# all 351 tests (237 s on the CI machine, where two waits of 120 s ran out before the patience
+# to run all 551, before NLUTests were left out. Earlier (2026-11-24): address, 324 s to build
+# and 183 s to run all 351 tests (237 s on the CI machine, where two waits of 120 s ran out before the patience
 # factor below), no memory error in the host, the skills, the runners or the servers the tests
 # start. Thread: 465 s to build, 319 s to run all 360, nothing reported. Every lock is a pthread
 # mutex (SkillModel's PlainLock and Locked), which ThreadSanitizer sees: with Synchronization's
@@ -46,9 +46,10 @@ export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:handle_segv=0:handl
 # instrumented skill libraries it dlopens need its __tsan_* symbols, so executables export theirs.
 flags=()
 [ "$sanitizer" = thread ] && flags=(-Xlinker --export-dynamic)
-# The NLU unoptimized under ThreadSanitizer (Package.swift says why). Unoptimized and
-# instrumented, the NLU's own suite was half the run; it is one thread's computation apart from
-# the cache's training lock, so only NLUCacheTests of it run here (every host in the other suites
+# The NLU unoptimized under ThreadSanitizer (Package.swift says why). Unoptimized, the NLU's own
+# suite was 106 of the debug suite's 690 s of CPU, and TSan slows its array work most (its share
+# of the TSan run is not measured); it is one thread's computation apart from the cache's
+# training lock, so only NLUCacheTests of it run here (every host in the other suites
 # still parses and trains under TSan, and the whole NLU suite runs under AddressSanitizer).
 skips=()
 [ "$sanitizer" = thread ] && export SKILLHOST_UNOPTIMIZED_NLU=1 && skips=(--skip 'NLUTests\.(?!NLUCacheTests)')

@@ -16,10 +16,10 @@ public final class NLUCache: Sendable {
 
     public let directory: String
     private let statistics = Locked(Statistics())
-    /// Whether the folder is there to write into: made (with its parents) by the first write
-    /// or training lock when it was not, and never made again once it was. A folder deleted while the cache is
-    /// in use (a test process's temporary folder, removed at exit while a training finishes) is
-    /// not brought back; the write fails and costs a training run, nothing more.
+    /// Whether the folder is there to write into: made (with its parents) by the first write or
+    /// training lock when it was not, and never made again once it was. A folder deleted while
+    /// the cache is in use (a test process's temporary folder, removed at exit while a training
+    /// finishes) is not brought back; the write fails and costs a training run, nothing more.
     private let made: Locked<Bool>
 
     /// How long a training waits for another's of the same model before it trains on its own:
