@@ -51,9 +51,10 @@ struct IntentClassifier: Sendable {
         scores.withUnsafeMutableBufferPointer { scores in
             for c in 0..<classes { scores[c] = Double(bias[c]) }
             weights.withUnsafeBufferPointer { weights in
+                guard let all = weights.baseAddress, let sums = scores.baseAddress else { return }
                 for f in features {
-                    let row = UnsafeBufferPointer(rebasing: weights[(Int(f) * classes)..<((Int(f) + 1) * classes)])
-                    for c in 0..<classes { scores[c] += Double(row[c]) * scale }
+                    let row = all + Int(f) &* classes
+                    for c in 0..<classes { sums[c] += Double(row[c]) * scale }
                 }
             }
         }
@@ -150,14 +151,19 @@ struct IntentClassifier: Sendable {
                 // A sentence already learnt moves nothing: no step of zero to take.
                 guard !active.isEmpty else { continue }
                 let dense = active.count * 2 > classes
+                // Through pointers: indexed buffers kept the loops from vectorising (checked
+                // arithmetic on every index), and this was most of training.
                 weights.withUnsafeMutableBufferPointer { weights in
                     weighted.withUnsafeBufferPointer { weighted in
-                        for f in example.features {
-                            let base = Int(f) * classes
-                            if dense {
-                                for c in 0..<classes { weights[base + c] -= weighted[c] }
-                            } else {
-                                for c in active { weights[base + c] -= weighted[c] }
+                        active.withUnsafeBufferPointer { active in
+                            guard let all = weights.baseAddress, let step = weighted.baseAddress else { return }
+                            for f in example.features {
+                                let row = all + Int(f) &* classes
+                                if dense {
+                                    for c in 0..<classes { row[c] -= step[c] }
+                                } else {
+                                    for c in active { row[c] -= step[c] }
+                                }
                             }
                         }
                     }
@@ -170,13 +176,16 @@ struct IntentClassifier: Sendable {
                     meaningWeights.withUnsafeMutableBufferPointer { weights in
                         meaning.withUnsafeBufferPointer { meaning in
                             steps.withUnsafeBufferPointer { steps in
-                                for d in 0..<meaning.count {
-                                    let base = d * classes
-                                    let value = meaning[d]
-                                    if dense {
-                                        for c in 0..<classes { weights[base + c] -= steps[c] * value }
-                                    } else {
-                                        for c in active { weights[base + c] -= steps[c] * value }
+                                active.withUnsafeBufferPointer { active in
+                                    guard let all = weights.baseAddress, let step = steps.baseAddress else { return }
+                                    for d in 0..<meaning.count {
+                                        let row = all + d &* classes
+                                        let value = meaning[d]
+                                        if dense {
+                                            for c in 0..<classes { row[c] -= step[c] * value }
+                                        } else {
+                                            for c in active { row[c] -= step[c] * value }
+                                        }
                                     }
                                 }
                             }
