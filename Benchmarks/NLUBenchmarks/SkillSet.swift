@@ -210,6 +210,34 @@ extension SkillSet {
             index = SkillIndex.training(ids).index
             sideBySide.append(Measure.now() - start)
         }
+        // A reload: one skill's NLU and the routing model across all trained again, the
+        // routing model after the skill (the baseline) or beside it, as the host does.
+        var after: [Double] = []
+        var beside: [Double] = []
+        var skillAlone: [Double] = []
+        var routingAlone: [Double] = []
+        let (reloadedID, reloadedModel) = ids[ids.count / 2]
+        for _ in 0..<runs {
+            let skillStart = Measure.now()
+            _ = SkillNLU(skillID: reloadedID, model: reloadedModel)
+            skillAlone.append(Measure.now() - skillStart)
+            let routingStart = Measure.now()
+            _ = index!.routingModel(inserting: reloadedID, reloadedModel)
+            routingAlone.append(Measure.now() - routingStart)
+            var one = index!
+            let start = Measure.now()
+            one.insert(SkillNLU(skillID: reloadedID, model: reloadedModel))
+            after.append(Measure.now() - start)
+            let base = index!
+            let begin = Measure.now()
+            let routing = Slot<RoutingModel?>(), nlu = Slot<SkillNLU>()
+            DispatchQueue.concurrentPerform(iterations: 2) { job in
+                if job == 0 { routing.value = base.routingModel(inserting: reloadedID, reloadedModel) } else { nlu.value = SkillNLU(skillID: reloadedID, model: reloadedModel) }
+            }
+            var other = base
+            other.insert(nlu.value!, routing: routing.value ?? nil)
+            beside.append(Measure.now() - begin)
+        }
         let (hit, hitTrainings) = loadedFromCache(ids, runs: runs)
         var parses: [Double] = []
         for _ in 0..<3 {
@@ -222,6 +250,9 @@ extension SkillSet {
         print(String(format: "training %d skills and the routing model across them, median of %d: %.2f s side by side, %.2f s one after another (ratio %.2f; goal <= 5 s at full)",
             models.count, runs, Measure.median(sideBySide), Measure.median(oneByOne), Measure.median(sideBySide) / Measure.median(oneByOne)))
         print(String(format: "loaded from the cache, median of %d: %.2f s, %d trainings (goal: 0 trainings)", runs, hit, hitTrainings))
+        print(String(format: "one skill of %d reloaded (%@), its NLU and the routing model trained, median of %d: %.2f s side by side, %.2f s one after the other (ratio %.2f)",
+            models.count, reloadedID.rawValue, runs, Measure.median(beside), Measure.median(after), Measure.median(beside) / Measure.median(after)))
+        print(String(format: "  of which, alone: the skill's NLU %.2f s, the routing model %.2f s", Measure.median(skillAlone), Measure.median(routingAlone)))
         print(String(format: "parse through the index, %d skills, %d parses: median %.3f ms, p99 %.3f ms",
             models.count, parses.count, Measure.percentile(parses, 0.5), Measure.percentile(parses, 0.99)))
         // The slowest sentences, by their fastest of the three parses (the VM's pauses aside).
@@ -230,4 +261,9 @@ extension SkillSet {
             print(String(format: "  %.3f ms  %@", time, text))
         }
     }
+}
+
+/// What one job of several run side by side makes, read once they have all finished.
+private final class Slot<Value>: @unchecked Sendable {
+    var value: Value?
 }

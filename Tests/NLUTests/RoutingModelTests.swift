@@ -76,6 +76,33 @@ import TestSupport
         #expect(index.route(Utterance("i want a medium mushroom pizza"))?.skill != "com.example.pizza")
     }
 
+    /// A reload trains the routing model beside the skill's NLU and hands it over: the index
+    /// uses it when it was trained for the skills it ends up with, and trains another when not.
+    @Test func aRoutingModelTrainedBesideTheSkillIsUsedWhenItFits() throws {
+        let cache = NLUCache(directory: try TestSupport.temporaryFolder("routing-beside"))
+        var index = SkillIndex([Self.timer, Self.lights], cache: cache)
+        let routing = index.routingModel(inserting: Self.pizza.skillID, Self.pizza.model)
+        let before = cache.stats
+        index.insert(Self.pizza, routing: routing)
+        #expect(cache.stats == before, "the routing model given was used: none trained or read")
+        #expect(index.route(Utterance("i want a medium mushroom pizza"))?.skill == "com.example.pizza")
+
+        // Handed to an index whose skills differ (the timer taken out meanwhile): not used.
+        var changed = SkillIndex([Self.lights], cache: cache)
+        let misses = cache.stats.misses
+        changed.insert(Self.pizza, routing: routing)
+        #expect(cache.stats.misses == misses + 1, "a routing model for other skills is trained again")
+        #expect(changed.route(Utterance("check my timer"))?.skill != "com.example.timer")
+
+        // A skill whose library now holds another id: the old one goes, in the same training.
+        let replaced = index.routingModel(inserting: Self.pizza.skillID, Self.pizza.model, dropping: Self.timer.skillID)
+        let stats = cache.stats
+        index.insert(Self.pizza, dropping: Self.timer.skillID, routing: replaced)
+        #expect(cache.stats == stats)
+        #expect(index.count == 2)
+        #expect(index.nlu(Self.timer.skillID) == nil)
+    }
+
     @Test func theCacheKeepsTheRoutingModel() throws {
         let cache = NLUCache(directory: try TestSupport.temporaryFolder("routing-cache"))
         let first = SkillIndex([Self.timer, Self.lights, Self.pizza], cache: cache)

@@ -10,7 +10,7 @@ import SkillModel
 /// this one weighs the skills against each other, whatever words they share. It is trained
 /// when the set of skills changes (`SkillIndex`); the built-in intents, which only a skill in
 /// session hears, are not among its classes.
-struct RoutingModel: Sendable {
+public struct RoutingModel: Sendable {
     struct Label: Sendable {
         let skill: SkillID
         let intent: IntentName
@@ -33,6 +33,8 @@ struct RoutingModel: Sendable {
 
     /// Class i is labels[i]; class labels.count is "none of these".
     let labels: [Label]
+    /// The skills it was trained on, as the cache knows them (`key(_:)`).
+    let key: String
     private let classifier: IntentClassifier
     /// The classes of each skill.
     private let classesOfSkill: [SkillID: [Int]]
@@ -84,12 +86,14 @@ struct RoutingModel: Sendable {
         let meaningScale = Self.meaningScale(samplesPerIntent: Double(samples) / Double(labels.count))
         self.meaningScale = meaningScale
 
+        let key = Self.key(skills)
+        self.key = key
         let train = { Self.train(classes, count: labels.count, meaningScale: meaningScale) }
         guard let cache else {
             classifier = train()
             return
         }
-        classifier = cache.value(Self.key(skills), decode: { payload in
+        classifier = cache.value(key, decode: { payload in
             var reader = BinaryReader(payload)
             guard let classifier = try? IntentClassifier(decoding: &reader), reader.isAtEnd, classifier.classes == labels.count + 1 else { return nil }
             return classifier
@@ -101,7 +105,7 @@ struct RoutingModel: Sendable {
     }
 
     /// The cache key: every skill's id and model key, so any change trains again.
-    private static func key(_ skills: [Skill]) -> String {
+    static func key(_ skills: [Skill]) -> String {
         var first = StableHash("routing-a")
         var second = StableHash("routing-b")
         for skill in skills.sorted(by: { $0.skillID < $1.skillID }) {

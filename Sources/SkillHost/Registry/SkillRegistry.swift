@@ -62,15 +62,25 @@ public struct SkillRegistry: Sendable {
         return byID + byName
     }
 
-    /// Adds the skill, or puts it in place of the entry with its id.
-    public mutating func install(_ entry: Entry) {
+    /// Adds the skill, or puts it in place of the entry with its id, and takes out `dropping`
+    /// (the skill its library held before, under another id). `routing`, when it was trained
+    /// for the skills the registry then has (`routingModel(installing:dropping:)`), is the
+    /// routing model across them; otherwise one is trained now.
+    public mutating func install(_ entry: Entry, dropping: SkillID? = nil, routing: RoutingModel? = nil) {
+        if let dropping, dropping != entry.id { entries.removeAll { $0.id == dropping } }
         if let i = entries.firstIndex(where: { $0.id == entry.id }) {
             entries[i] = entry
         } else {
             entries.append(entry)
         }
-        index.insert(entry.nlu)
+        index.insert(entry.nlu, dropping: dropping, routing: routing)
         invocations = InvocationParser(names: entries.map { ($0.id, $0.invocationNames) })
+    }
+
+    /// The routing model `install` needs for `model` in place of `skillID`'s skill (and without
+    /// `dropping`), to train beside the skill's own NLU.
+    public func routingModel(installing skillID: SkillID, _ model: InteractionModel, dropping: SkillID? = nil) -> RoutingModel? {
+        index.routingModel(inserting: skillID, model, dropping: dropping)
     }
 
     /// Takes the skill out of routing; returns its entry.

@@ -176,15 +176,26 @@ extension HostEngine {
         let isolation = options.isolation
         let isModel = options.models.contains(origin)
         let generation = (previous?.skill.generation ?? 0) + 1
-        let prepared = await Task.detached { () -> Result<SkillRegistry.Entry, LoaderError> in
-            Result { () throws(LoaderError) -> SkillRegistry.Entry in
-                let skill: any SkillEndpoint = isModel ? try ModelStandIn.load(library, generation: generation) : try loader.load(library, origin: origin, isolation: isolation)
-                return SkillRegistry.Entry(skill: skill, nlu: SkillNLU(skillID: skill.id, model: skill.model, cache: cache), origin: origin)
+        // The skill's NLU and the routing model across every skill with it in place train side
+        // by side: the routing model needs the models alone. It was trained for the registry as
+        // it is now; if that changes before the staging below, the staging trains another.
+        let before = registry
+        let prepared = await Task.detached { () -> Result<(SkillRegistry.Entry, RoutingModel?), LoaderError> in
+            let skill: any SkillEndpoint
+            do throws(LoaderError) {
+                skill = isModel ? try ModelStandIn.load(library, generation: generation) : try loader.load(library, origin: origin, isolation: isolation)
+            } catch {
+                return .failure(error)
             }
+            let dropped = previous.flatMap { $0.id != skill.id ? $0.id : nil }
+            async let routing = before.routingModel(installing: skill.id, skill.model, dropping: dropped)
+            let nlu = SkillNLU(skillID: skill.id, model: skill.model, cache: cache)
+            return .success((SkillRegistry.Entry(skill: skill, nlu: nlu, origin: origin), await routing))
         }.value
         let entry: SkillRegistry.Entry
+        let routing: RoutingModel?
         switch prepared {
-        case .success(let loaded): entry = loaded
+        case .success(let loaded): (entry, routing) = loaded
         case .failure(let error): return refused("generation refused: \(error.reason)")
         }
 
@@ -208,8 +219,7 @@ extension HostEngine {
             staged = await Task.detached {
                 await gate?(origin)
                 var next = base
-                if let dropped { next.remove(dropped) }
-                next.install(entry)
+                next.install(entry, dropping: dropped, routing: routing)
                 return next
             }.value
             if version == registryVersion { break }
