@@ -29,7 +29,7 @@ final class RunningServer: Sendable {
         process.standardOutput = FileHandle.nullDevice
         _ = Self.cleanUpAtExit
         try process.run()
-        Self.live.withLock { $0.insert(process.processIdentifier) }
+        Self.live.withLock { _ = $0.insert(process.processIdentifier) }
         self.process = process
         let log = self.log
         let reading = errors.fileHandleForReading
