@@ -392,6 +392,23 @@ import Testing
         #expect(best.score == 1)
     }
 
+    /// Words that open a request and ask nothing ("ok", "actually", "hey") before a sample leave
+    /// an unlisted value whole: "peanut butter" was the listed "butter".
+    @Test(arguments: [("actually add peanut butter", "peanut butter"), ("ok add peanut butter", "peanut butter"), ("and add peanut butter", "peanut butter"),
+                      ("hey add almond milk", "almond milk"), ("also put oat milk on my list", "oat milk"), ("so add butter", "butter")])
+    func anOpeningWordLeavesTheValueWhole(sentence: String, item: String) throws {
+        let lists = try SkillNLU(skillID: "com.example.lists", model: InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"list keeper","intents":[
+              {"name":"AddItemIntent","slots":[{"name":"item","type":"ITEM"}],"samples":["add {item}","put {item} on my list","add {item} to my list"]},
+              {"name":"ReadListIntent","samples":["what's on my list","read my list"]},
+              {"name":"AMAZON.StopIntent","samples":[]}],
+             "types":[{"name":"ITEM","values":[{"name":{"value":"milk"}},{"name":{"value":"butter"}},{"name":{"value":"bread"}},{"name":{"value":"paper towels"}}]}]}}}
+            """#))
+        let best = try #require(lists.parse(Utterance(sentence)).first)
+        #expect(best.intent == "AddItemIntent")
+        #expect(best.slots.map(\.value) == [item])
+    }
+
     @Test(arguments: [("i think it's the moon", "place=moon"), ("is it mars", "place=mars"), ("maybe the moon", "place=moon")])
     func aGuessTakesAListedAnswer(sentence: String, expected: String) throws {
         let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
