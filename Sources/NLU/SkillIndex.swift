@@ -89,10 +89,10 @@ public struct SkillIndex: Sendable {
     /// The routing model the index needs once `model` is in place of `skillID`'s skill (and
     /// `dropping` is out), trained now: it learns from the models alone, so a reload trains it
     /// beside the skill's own NLU and hands both to `insert(_:dropping:routing:)`, instead of
-    /// training it after. (HWU64, 18 skills at full size, one reloaded, on two cores: 2.08 s
-    /// either way, of which the routing model alone 1.89 s and the skill 0.19 s, each already
-    /// using both cores most of the time; `skillhost-nlu-bench --only speed`. A library that
-    /// now holds another id trains one routing model instead of two.)
+    /// training it after. (HWU64, 18 skills at full size, one reloaded, on two cores: 1.41 s
+    /// side by side, 1.36 s after, of which the routing model alone 1.20 s and the skill 0.14 s,
+    /// each already using both cores most of the time; `skillhost-nlu-bench --only speed`. A
+    /// library that now holds another id trains one routing model instead of two.)
     public func routingModel(inserting skillID: SkillID, _ model: InteractionModel, dropping: SkillID? = nil) -> RoutingModel? {
         let others = skills.filter { $0.key != skillID && $0.key != dropping }.map { RoutingModel.Skill($0.key, $0.value.model) }
         return RoutingModel(others + [RoutingModel.Skill(skillID, model)], cache: cache)

@@ -180,6 +180,8 @@ extension HostEngine {
         // by side: the routing model needs the models alone. It was trained for the registry as
         // it is now; if that changes before the staging below, the staging trains another.
         let before = registry
+        // The skill its library held before, when the new one has another id: it goes.
+        let droppedFor = { @Sendable (id: SkillID) in previous.flatMap { $0.id != id ? $0.id : nil } }
         let prepared = await Task.detached { () -> Result<(SkillRegistry.Entry, RoutingModel?), LoaderError> in
             let skill: any SkillEndpoint
             do throws(LoaderError) {
@@ -187,8 +189,7 @@ extension HostEngine {
             } catch {
                 return .failure(error)
             }
-            let dropped = previous.flatMap { $0.id != skill.id ? $0.id : nil }
-            async let routing = before.routingModel(installing: skill.id, skill.model, dropping: dropped)
+            async let routing = before.routingModel(installing: skill.id, skill.model, dropping: droppedFor(skill.id))
             let nlu = SkillNLU(skillID: skill.id, model: skill.model, cache: cache)
             return .success((SkillRegistry.Entry(skill: skill, nlu: nlu, origin: origin), await routing))
         }.value
@@ -199,9 +200,11 @@ extension HostEngine {
         case .failure(let error): return refused("generation refused: \(error.reason)")
         }
 
-        // The next registry (the routing model across every skill trains again, which takes
-        // a while with many) is made off the actor, so turns to the other skills go on
-        // meanwhile; it is put in place at once unless the registry changed in between.
+        // The next registry is made off the actor (the routing model trained beside the skill
+        // is used if the registry has not changed since; else another trains, which takes a
+        // while with many skills), so turns to the other skills go on meanwhile; it is put in
+        // place at once unless the registry changed in between.
+        let dropped = droppedFor(entry.id)
         var staged: SkillRegistry
         repeat {
             if let other = registry.entry(entry.id), other.origin != origin {
@@ -214,7 +217,6 @@ extension HostEngine {
             }
             let base = registry
             let version = registryVersion
-            let dropped = previous.flatMap { $0.id != entry.id ? $0.id : nil }
             let gate = stagingGate
             staged = await Task.detached {
                 await gate?(origin)
