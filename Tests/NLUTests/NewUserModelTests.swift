@@ -433,3 +433,35 @@ import Testing
         #expect(best?.intent != "TripIntent", "\(String(describing: best))")
     }
 }
+
+/// A grocery list whose type lists a few items: an everyday thing of their kind is an item
+/// ("add milk" kept "milk" only once the type listed it), while a word naming the kind is not.
+@Suite struct EverydayThingTests {
+    static let lists = SkillNLU(skillID: "com.example.groceries", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"my groceries","intents":[
+          {"name":"AddItemsIntent","slots":[{"name":"items","type":"ITEM","multipleValues":{"enabled":true}},{"name":"listName","type":"LIST"}],
+           "samples":["add {items}","add {items} to {listName}","put {items} on my {listName} list","i need {items}"]},
+          {"name":"ShowListIntent","slots":[{"name":"listName","type":"LIST"}],"samples":["show {listName}","what's on my {listName} list"]}],
+         "types":[{"name":"ITEM","values":[{"name":{"value":"rice"}},{"name":{"value":"onions"}},{"name":{"value":"apples"}},
+           {"name":{"value":"cheese"}},{"name":{"value":"pasta"}},{"name":{"value":"chicken"}},{"name":{"value":"tomatoes"}}]},
+          {"name":"LIST","values":[{"name":{"value":"grocery"}}]}]}}}
+        """#))
+
+    static let coffee = SkillNLU(skillID: "com.example.coffee", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"corner coffee","intents":[
+          {"name":"OrderDrinkIntent","slots":[{"name":"drink","type":"DRINK"}],"samples":["i'd like a {drink}","i need a {drink}","order a {drink}"]}],
+         "types":[{"name":"DRINK","values":[{"name":{"value":"latte"}},{"name":{"value":"espresso"}},{"name":{"value":"mocha"}},{"name":{"value":"cappuccino"}}]}]}}}
+        """#))
+
+    @Test(arguments: [("add milk", "milk"), ("add salt", "salt"), ("i need bread", "bread"), ("put fish on my grocery list", "fish")])
+    func anEverydayThingIsAnItem(sentence: String, item: String) throws {
+        let best = try #require(Self.lists.parse(Utterance(sentence)).first)
+        #expect(best.intent == "AddItemsIntent")
+        #expect(best.slots.first { $0.name == "items" }?.spoken == item, "\(best.slots)")
+    }
+
+    @Test func aWordNamingTheKindIsNoValue() throws {
+        let best = try #require(Self.coffee.parse(Utterance("i need a drink")).first)
+        #expect(best.slots.isEmpty, "\(best.slots)")
+    }
+}

@@ -48,8 +48,10 @@ struct SlotTypeMatcher: Sendable {
     /// then another everyday word may be an unlisted value of the type.
     let listsEverydayWords: Bool
     /// What the listed values mean together (`WordVectors`, length 1): empty without word
-    /// vectors, or for a type of fewer than three values or not of short category words.
+    /// vectors, or for a type of fewer than two values or not of short category words.
     let valuesMeaning: [Float]
+    /// How many values and synonyms the model lists for the type.
+    let listedCount: Int
     /// Whether the type lists short category words ("rain", "ocean waves", "trailer"), not
     /// names or titles, whose words any sentence may hold (`isCategory`).
     let listsCategories: Bool
@@ -106,7 +108,8 @@ struct SlotTypeMatcher: Sendable {
         if case .custom = kind { holdsTimes = values.count >= 4 && values.filter(Self.isTime).count * 2 >= values.count } else { holdsTimes = false }
         listsCategories = definition.map(Self.isCategory) ?? false
         let listed = (definition?.values ?? []).flatMap { [$0.value] + $0.synonyms }
-        valuesMeaning = listsCategories && listed.count >= 3 ? Features.meaning(listed.flatMap { Tokenizer.tokens($0).map(\.text) }) : []
+        listedCount = listed.count
+        valuesMeaning = listsCategories && listed.count >= 2 ? Features.meaning(listed.flatMap { Tokenizer.tokens($0).map(\.text) }) : []
         listsEverydayWords = (definition?.values ?? []).contains { value in
             let words = Tokenizer.tokens(value.value).map(\.text)
             return words.count == 1 && SkillNLU.everydayWords.contains(words[0])
