@@ -184,6 +184,12 @@ import Testing
         let best = try #require(lists.parse(Utterance("add milk please")).first)
         #expect(best.intent == "AddItemsIntent")
         #expect(best.slots.map(\.spoken) == ["milk"])
+        // An unlisted value of words, courteously asked, is the value as said, not its listed
+        // word ("peanut" alone is no item, but the tagger learnt "rice" and "onions" one word long).
+        for sentence in ["please add peanut butter", "can you add peanut butter", "add peanut butter please"] {
+            let asked = try #require(lists.parse(Utterance(sentence)).first)
+            #expect(asked.slots.map(\.spoken) == ["peanut butter"], "\(sentence)")
+        }
     }
 }
 

@@ -157,18 +157,17 @@ struct SampleMatcher: Sendable {
     private static let maximumSteps = 200_000
 
     /// - Parameters:
-    ///   - courteous: whether courtesy was passed over on the way; such a match takes listed
-    ///     or read values only (else "please set the alarm for eight" is a catch-all's event
+    ///   - passed: how many words that ask nothing were passed over on the way: `openers`,
+    ///     courtesy, `afterthoughts`. Such a match takes unlisted values only as
+    ///     `takesUnlisted` allows (else "please set the alarm for eight" is a catch-all's event
     ///     "the alarm for eight").
-    ///   - opened: how many `openers` were passed over at the start.
     private func search(node: Int, position: Int, words: [String], today: CivilDate, captures: inout [Capture], best: inout [Int: Match], steps: inout Int,
-                        courteous: Bool = false, opened: Int = 0) {
+                        passed: Int = 0) {
         steps += 1
         guard steps < Self.maximumSteps else { return }
         let current = nodes[node]
         if position == words.count {
-            if courteous, !captures.allSatisfy({ $0.reading.fit >= 1 }) { return }
-            if opened > 0, !takesUnlisted(captures, wordCount: words.count, opened: opened) { return }
+            if passed > 0, !takesUnlisted(captures, wordCount: words.count, passed: passed) { return }
             for intent in current.accepts {
                 let score = Self.score(captures: captures, wordCount: words.count)
                 if best[intent].map({ score > $0.score }) ?? true {
@@ -179,18 +178,18 @@ struct SampleMatcher: Sendable {
             return
         }
         if let next = current.literals[words[position]] {
-            search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: courteous, opened: opened)
+            search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed)
         }
         // Courtesy says nothing of what is asked: "open the blinds please", "can you water my
         // cactus" match "open the blinds" and "water my cactus".
         if words[position] == "please", position > 0 || words.count > 1 {
-            search(node: node, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: true, opened: opened)
+            search(node: node, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed + 1)
         }
         if node == 0, position + 1 < words.count, Self.openers.contains(words[position]) {
-            search(node: node, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: courteous, opened: opened + 1)
+            search(node: node, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed + 1)
         }
         if position == 0, node == 0, words.count > 2, Self.courtesyOpenings.contains(where: { words.starts(with: $0) }) {
-            search(node: node, position: 2, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: true)
+            search(node: node, position: 2, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: 2)
         }
         for edge in current.slots {
             let type = types[edge.type]
@@ -211,7 +210,7 @@ struct SampleMatcher: Sendable {
                 // Nor does the slot's own name: "follow a team" is no team "team".
                 if reading.fit < 1, type.isListed, end - position < 3, isPlaceholder(words[position...end], of: edge.slot) { continue }
                 captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
-                search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: courteous, opened: opened)
+                search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed)
                 captures.removeLast()
             }
         }
@@ -219,7 +218,7 @@ struct SampleMatcher: Sendable {
         // match "turn it {direction}", "play {sound}".
         // Tried last, so a value that ends so ("my focus now" playlist) keeps its words.
         if position > 0, Self.afterthoughts.contains(where: { $0.count == words.count - position && words[position...].elementsEqual($0) }) {
-            search(node: node, position: words.count, words: words, today: today, captures: &captures, best: &best, steps: &steps, courteous: true, opened: opened)
+            search(node: node, position: words.count, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed + words.count - position)
         }
     }
 
@@ -228,16 +227,17 @@ struct SampleMatcher: Sendable {
     /// over only before anything of a sample is matched, and only with words after them.
     static let openers: Set<String> = ["ok", "okay", "so", "also", "and", "actually", "oh", "well", "alright", "hey", "now", "then", "just"]
 
-    /// Whether a match that passed over `opened` opening words may stand with the values it
+    /// Whether a match that passed over `passed` words that ask nothing may stand with the values it
     /// read: listed or read ones always; an unlisted one only where the sample's own words were
     /// said too and the value is no longer than the type's values by two words or more (not a
     /// catch-all's whole sentence). Before, no sample matched, and the tagger kept only the
-    /// listed "butter" of "actually add peanut butter". (Dev splits: HWU64 at both sizes,
+    /// listed "butter" of "actually add peanut butter" and "please add peanut butter". (Dev
+    /// splits, openers and then courtesy, which took listed values only: HWU64 at both sizes,
     /// Snips at 70 and full size, the assistant and ported sets identical to the last digit.)
-    private func takesUnlisted(_ captures: [Capture], wordCount: Int, opened: Int) -> Bool {
+    private func takesUnlisted(_ captures: [Capture], wordCount: Int, passed: Int) -> Bool {
         if captures.allSatisfy({ $0.reading.fit >= 1 }) { return true }
         let covered = captures.reduce(0) { $0 + $1.lastToken - $1.firstToken + 1 }
-        guard wordCount - covered - opened > 0 else { return false }
+        guard wordCount - covered - passed > 0 else { return false }
         return captures.allSatisfy { $0.reading.fit >= 1 || !types[$0.type].isWordier($0.lastToken - $0.firstToken + 1) }
     }
 
