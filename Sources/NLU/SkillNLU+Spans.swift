@@ -89,6 +89,7 @@ extension SkillNLU {
             guard readsByGrammar(slot), span.firstToken < span.lastToken else { continue }
             // The longest start of the span the type reads; the rest to an empty slot that reads
             // it. (No date, time or number is said in more than `longestGrammarValue` words.)
+            var readHead = false
             for cut in stride(from: min(span.lastToken - 1, span.firstToken + Self.longestGrammarValue - 1), through: span.firstToken, by: -1) {
                 guard let head = slotMatch(slot, first: span.firstToken, last: cut, utterance: utterance, today: today) else { continue }
                 add(head)
@@ -97,6 +98,15 @@ extension SkillNLU {
                     .compactMap { self.slotMatch(intent.slots[$0], first: cut + 1, last: span.lastToken, utterance: utterance, today: today) }
                     .first
                 if let rest { add(rest) }
+                readHead = true
+                break
+            }
+            // Else the longest end of it the type reads: "ran three" of "i ran three miles",
+            // tagged as the number, is "three".
+            guard !readHead else { continue }
+            for start in (span.firstToken + 1)...span.lastToken where span.lastToken - start < Self.longestGrammarValue {
+                guard let tail = slotMatch(slot, first: start, last: span.lastToken, utterance: utterance, today: today) else { continue }
+                add(tail)
                 break
             }
         }
