@@ -465,3 +465,37 @@ import Testing
         #expect(best.slots.isEmpty, "\(best.slots)")
     }
 }
+
+/// A habit tracker, as a new user would write it: habits listed as nouns with a synonym or two,
+/// said back as verbs ("i meditated", "i jogged") and with a number the tagger ran together with
+/// the verb before it ("ran three").
+@Suite struct HabitTrackerTests {
+    static let habits = SkillNLU(skillID: "com.example.habits", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"habit buddy","intents":[
+          {"name":"LogHabitIntent","slots":[{"name":"habit","type":"HABIT"},{"name":"amount","type":"AMAZON.NUMBER"},{"name":"unit","type":"UNIT"},{"name":"day","type":"AMAZON.DATE"}],
+           "samples":["log {habit}","i did {habit}","i did {habit} {day}","log {amount} {unit} of {habit}","i {habit} for {amount} {unit}","i did {amount} {unit} of {habit} {day}","mark {habit} as done","record {habit} for {day}"]},
+          {"name":"StreakIntent","slots":[{"name":"habit","type":"HABIT"}],"samples":["what's my {habit} streak","how long is my {habit} streak","show my streaks"]},
+          {"name":"AddHabitIntent","slots":[{"name":"habit","type":"HABIT"}],"samples":["start tracking {habit}","add {habit} to my habits","i want to start {habit}"]},
+          {"name":"RemoveHabitIntent","slots":[{"name":"habit","type":"HABIT"}],"samples":["stop tracking {habit}","remove {habit}","delete the {habit} habit"]}],
+         "types":[{"name":"HABIT","values":[{"name":{"value":"meditation","synonyms":["meditating","meditate"]}},{"name":{"value":"running","synonyms":["run","jogging"]}},
+           {"name":{"value":"reading","synonyms":["read"]}},{"name":{"value":"push ups","synonyms":["pushups"]}},{"name":{"value":"flossing","synonyms":["floss"]}}]},
+          {"name":"UNIT","values":[{"name":{"value":"minutes","synonyms":["minute"]}},{"name":{"value":"pages","synonyms":["page"]}},{"name":{"value":"miles","synonyms":["mile"]}}]}]}}}
+        """#))
+
+    static func slots(_ sentence: String) throws -> [String: String] {
+        let best = try #require(habits.parse(Utterance(sentence)).first)
+        #expect(best.intent == "LogHabitIntent", "\(sentence)")
+        return Dictionary(best.slots.map { ($0.name.rawValue, $0.resolution?.values.first?.name ?? $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test(arguments: [("i meditated for ten minutes", "meditation"), ("i jogged today", "running"), ("i flossed", "flossing")])
+    func aHabitSaidAsAVerbResolves(sentence: String, habit: String) throws {
+        #expect(try Self.slots(sentence)["habit"] == habit)
+    }
+
+    @Test func aNumberAfterAVerbIsTheAmount() throws {
+        let slots = try Self.slots("i ran three miles yesterday")
+        #expect(slots["amount"] == "3")
+        #expect(slots["unit"] == "miles")
+    }
+}

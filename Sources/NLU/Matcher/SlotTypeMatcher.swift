@@ -78,6 +78,11 @@ struct SlotTypeMatcher: Sendable {
         for (key, entry) in entries {
             for plural in Plurals.of(key) where entries[plural] == nil { entries[plural] = entry }
         }
+        // So is a one-word value said as a verb in the past or in progress: "i meditated" is
+        // "meditate", "i jogged" "jogging", "i'm baking" "bake".
+        for (key, entry) in entries where entry.isCustom && !key.contains(" ") {
+            for form in Plurals.verbForms(of: key) where entries[form] == nil { entries[form] = entry }
+        }
         let extended = !entries.isEmpty
         var closed = false
         switch BuiltInSlotTypes.kind(of: type) {

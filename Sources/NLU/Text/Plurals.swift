@@ -21,6 +21,29 @@ enum Plurals {
         return plurals
     }
 
+    /// A word's past and progressive forms, by the regular rules: "meditate" → "meditated",
+    /// "meditating"; "study" → "studied", "studying"; "jog" → "jogged", "jogging"; "jogging" →
+    /// "jogged". Irregular verbs ("run", "ran") are not read; forms of a noun ("pizzaed") are
+    /// harmless, nobody says them.
+    static func verbForms(of word: String) -> [String] {
+        guard word.count > 2, word.allSatisfy({ $0.isLetter && $0.isASCII }) else { return [] }
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+        if word.hasSuffix("ing") {
+            return word.count > 5 ? [word.dropLast(3) + "ed"] : []
+        }
+        guard !word.hasSuffix("ed"), !word.hasSuffix("s") else { return [] }
+        if word.hasSuffix("ee") { return [word + "d", word + "ing"] }
+        if word.hasSuffix("e") { return [word + "d", word.dropLast() + "ing"] }
+        let letters = Array(word)
+        let last = letters[letters.count - 1], before = letters[letters.count - 2]
+        if last == "y" { return vowels.contains(before) ? [word + "ed", word + "ing"] : [word.dropLast() + "ied", word + "ing"] }
+        // One short syllable ending consonant, vowel, consonant doubles its last letter.
+        if letters.count <= 4, !vowels.contains(last), !"wx".contains(last), vowels.contains(before), !vowels.contains(letters[letters.count - 3]) {
+            return [word + String(last) + "ed", word + String(last) + "ing"]
+        }
+        return [word + "ed", word + "ing"]
+    }
+
     static func plural(of word: String) -> String? {
         guard word.count > 2, word.allSatisfy(\.isLetter), !word.hasSuffix("s") || word.hasSuffix("ss") else { return nil }
         let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
