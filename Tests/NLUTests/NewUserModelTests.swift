@@ -499,3 +499,27 @@ import Testing
         #expect(slots["unit"] == "miles")
     }
 }
+
+/// A birthday countdown of AMAZON.Month, AMAZON.Ordinal and AMAZON.FOUR_DIGIT_NUMBER, as Amazon's
+/// tutorials build it, answered as people say and type dates: a month abbreviated, the day a
+/// plain number.
+@Suite struct BirthdayTests {
+    static let birthday = SkillNLU(skillID: "com.example.birthday", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"birthday countdown","intents":[
+          {"name":"CaptureBirthdayIntent","slots":[{"name":"month","type":"AMAZON.Month"},{"name":"day","type":"AMAZON.Ordinal"},{"name":"year","type":"AMAZON.FOUR_DIGIT_NUMBER"}],
+           "samples":["{month} {day}","{month} {day} {year}","{day} of {month}","i was born on {month} {day}","i was born on {month} {day} {year}","my birthday is {month} {day}","i was born in {year}"]},
+          {"name":"DaysLeftIntent","samples":["how many days until my birthday","how long until my birthday"]}],"types":[]}}}
+        """#))
+
+    @Test(arguments: [
+        ("born on feb 2nd 2001", ["month": "feb", "day": "2", "year": "2001"]),
+        ("march three nineteen ninety", ["month": "march", "day": "3", "year": "1990"]),
+        ("my birthday is sept 9th", ["month": "sept", "day": "9"]),
+        ("november 7", ["month": "november", "day": "7"]),
+    ])
+    func theDateIsHeard(sentence: String, expected: [String: String]) throws {
+        let best = try #require(Self.birthday.parse(Utterance(sentence)).first)
+        #expect(best.intent == "CaptureBirthdayIntent")
+        #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == expected, "\(best.slots)")
+    }
+}

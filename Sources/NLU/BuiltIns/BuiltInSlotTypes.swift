@@ -26,7 +26,7 @@ public enum BuiltInSlotTypes {
         case "AMAZON.SearchQuery": .searchQuery
         case "AMAZON.US_STATE": .list(listTable(Places.usStates.map(\.name) + Places.usStates.map(\.abbreviation)), closed: false)
         case "AMAZON.Country": .list(listTable(Places.countries), closed: false)
-        case "AMAZON.Month": .list(listTable(["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]), closed: true)
+        case "AMAZON.Month": .list(months, closed: true)
         case "AMAZON.DayOfWeek": .list(listTable(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]), closed: true)
         case "AMAZON.US_CITY": .list(usCities, closed: false)
         case "AMAZON.City": .list(cities, closed: false)
@@ -38,6 +38,10 @@ public enum BuiltInSlotTypes {
         }
     }
 
+    /// The months, and their abbreviations as people type or say them ("feb", "sept").
+    private static let months = listTable(monthNames)
+        .merging(DateWords.months.filter { $0.key.count < 5 }.map { ($0.key, monthNames[$0.value - 1]) }) { listed, _ in listed }
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
     private static let usCities = listTable(Places.usCities)
     private static let cities = listTable(Places.usCities + Places.worldCities)
     private static let languages = listTable(CommonLists.languages)
@@ -60,7 +64,7 @@ public enum BuiltInSlotTypes {
         return switch kind {
         case .number: NumberWords.spoken(words)
         case .fourDigitNumber: fourDigits(words)
-        case .ordinal: ordinal(words).map(String.init)
+        case .ordinal: (ordinal(words) ?? cardinalAsOrdinal(words)).map(String.init)
         case .date: DateWords.read(words, today: today)
         case .time: TimeWords.read(words)
         case .duration: DurationWords.read(words)
@@ -108,6 +112,14 @@ public enum BuiltInSlotTypes {
     ]
 
     /// "third" → 3, "23rd" → 23, "twenty third" → 23.
+    /// A plain number said where a position is asked, as people say a date's day: "march three
+    /// nineteen ninety", "november 7". One or two words, from 1 to 100 (no year).
+    static func cardinalAsOrdinal(_ words: [String]) -> Int? {
+        let words = words.first == "the" ? Array(words.dropFirst()) : words
+        guard (1...2).contains(words.count), let value = NumberWords.value(of: words), (1...100).contains(value) else { return nil }
+        return value
+    }
+
     static func ordinal(_ words: [String]) -> Int? {
         guard let last = words.last else { return nil }
         var words = words

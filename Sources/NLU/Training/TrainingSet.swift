@@ -143,10 +143,11 @@ struct ValuePools: Sendable {
         for type in model.types {
             values[type.name] = type.values.flatMap { [$0.value] + $0.synonyms }.map { Tokenizer.tokens($0).map(\.surface) }.filter { !$0.isEmpty }
         }
-        // A built-in list type's table, with any values the model adds to it.
+        // A built-in list type's table, with any values the model adds to it: each value once,
+        // however many ways the table spells it ("sept", "sep", "september").
         for type in Set(model.intents.flatMap { $0.slots.map(\.type) }).sorted(by: { $0.rawValue < $1.rawValue }) {
             if case .list(let table, _)? = BuiltInSlotTypes.kind(of: type) {
-                values[type, default: []] += table.values.sorted().map { Tokenizer.tokens($0).map(\.surface) }
+                values[type, default: []] += Set(table.values).sorted().map { Tokenizer.tokens($0).map(\.surface) }
             }
         }
     }
