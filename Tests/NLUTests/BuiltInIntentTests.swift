@@ -26,6 +26,8 @@ import Testing
         ("pause", "AMAZON.PauseIntent"), ("resume", "AMAZON.ResumeIntent"), ("goodbye", "AMAZON.StopIntent"),
         ("main menu", "AMAZON.NavigateHomeIntent"), ("wait a second", "AMAZON.PauseIntent"), ("let's start again", "AMAZON.StartOverIntent"),
         ("skip this one", "AMAZON.NextIntent"), ("repeat the question", "AMAZON.RepeatIntent"), ("i didn't catch that", "AMAZON.RepeatIntent"),
+        // A game over: playing again is starting over, not hearing the last answer again.
+        ("play again", "AMAZON.StartOverIntent"), ("i want to play again", "AMAZON.StartOverIntent"),
     ])
     func builtInPhrases(text: String, intent: String) {
         #expect(Self.nlu.parse(Utterance(text)).first?.intent.rawValue == intent)

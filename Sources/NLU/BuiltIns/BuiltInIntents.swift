@@ -19,7 +19,7 @@ public enum BuiltInIntents {
                                 "repeat please", "one more time", "what was the question", "i didn't catch that", "i didn't hear you",
                                 "huh", "sorry what", "what was that", "sorry", "sorry come again", "excuse me", "pardon me"],
         "AMAZON.StartOverIntent": ["start over", "restart", "start again", "begin again", "from the beginning", "let's start over", "let's start again",
-                                    "start from scratch"],
+                                    "start from scratch", "play again", "let's play again"],
         "AMAZON.NavigateHomeIntent": ["go home", "go to home", "navigate home", "home", "main menu", "go to the main menu", "back to the main menu",
                                       "home screen"],
         "AMAZON.NextIntent": ["next", "skip", "next one", "skip this", "skip this one", "skip it", "play the next one", "next song", "next track"],
