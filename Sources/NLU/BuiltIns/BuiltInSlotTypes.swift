@@ -111,7 +111,6 @@ public enum BuiltInSlotTypes {
         "fiftieth": 50, "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90, "hundredth": 100, "last": -1,
     ]
 
-    /// "third" → 3, "23rd" → 23, "twenty third" → 23.
     /// A plain number said where a position is asked, as people say a date's day: "march three
     /// nineteen ninety", "november 7". One or two words, from 1 to 100 (no year).
     static func cardinalAsOrdinal(_ words: [String]) -> Int? {
@@ -120,6 +119,7 @@ public enum BuiltInSlotTypes {
         return value
     }
 
+    /// "third" → 3, "23rd" → 23, "twenty third" → 23.
     static func ordinal(_ words: [String]) -> Int? {
         guard let last = words.last else { return nil }
         var words = words
