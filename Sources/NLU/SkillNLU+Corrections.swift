@@ -246,6 +246,14 @@ extension SkillNLU {
         return frames
     }
 
+    /// What a slot is called, as words: its name's, and its type's when the model names the
+    /// type ("favoriteDrink" of "DRINK_KIND": "favorite drink", "drink kind").
+    static func namesWords(of slot: SlotDefinition) -> [[String]] {
+        var names = [nameWords(slot.name.rawValue)]
+        if !slot.type.isBuiltIn { names.append(nameWords(slot.type.rawValue.lowercased())) }
+        return names
+    }
+
     /// A slot's name as words: "checkIn" → "check in", "room_type" → "room type".
     static func nameWords(_ name: String) -> [String] {
         var words: [String] = []

@@ -686,12 +686,7 @@ extension SkillNLU {
             let nearness = type.nearness(of: [word]), nearness >= Self.thingOfListedKind
         else { return false }
         let meaning = Features.meaning([word])
-        var names = [Self.nameWords(slot.name.rawValue)]
-        if !slot.type.isBuiltIn { names.append(Self.nameWords(slot.type.rawValue.lowercased())) }
-        return !names.contains { name in
-            let named = Features.meaning(name)
-            return named.count == meaning.count && zip(meaning, named).reduce(0) { $0 + $1.0 * $1.1 } >= Self.namesTheKind
-        }
+        return !Self.namesWords(of: slot).contains { name in (Features.nearness(meaning, Features.meaning(name)) ?? 0) >= Self.namesTheKind }
     }
 
     /// How near to a type's listed values an everyday word must mean to be a thing of their

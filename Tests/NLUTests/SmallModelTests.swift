@@ -358,7 +358,7 @@ import Testing
     @Test(arguments: [("lattes", "latte"), ("flat whites", "flat white"), ("shots of espresso", "shot of espresso"), ("berries", "berry"),
                       ("boxes", "box"), ("days", "day")])
     func plurals(plural: String, value: String) {
-        #expect(Plurals.of(value).contains(plural))
+        #expect(Inflections.plurals(of: value).contains(plural))
     }
 }
 

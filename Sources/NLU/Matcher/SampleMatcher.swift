@@ -227,10 +227,10 @@ struct SampleMatcher: Sendable {
     /// over only before anything of a sample is matched, and only with words after them.
     static let openers: Set<String> = ["ok", "okay", "so", "also", "and", "actually", "oh", "well", "alright", "hey", "now", "then", "just"]
 
-    /// Whether a match that passed over `passed` words that ask nothing may stand with the values it
-    /// read: listed or read ones always; an unlisted one only where the sample's own words were
-    /// said too and the value is no longer than the type's values by two words or more (not a
-    /// catch-all's whole sentence). Before, no sample matched, and the tagger kept only the
+    /// Whether a match that passed over `passed` words that ask nothing may stand with the
+    /// values it read: listed or read ones always; an unlisted one only where the sample's own
+    /// words were said too and the value is no longer than the type's values by two words or
+    /// more (not a catch-all's whole sentence). Before, no sample matched, and the tagger kept only the
     /// listed "butter" of "actually add peanut butter" and "please add peanut butter". (Dev
     /// splits, openers and then courtesy, which took listed values only: HWU64 at both sizes,
     /// Snips at 70 and full size, the assistant and ported sets identical to the last digit.)
@@ -244,10 +244,8 @@ struct SampleMatcher: Sendable {
     /// The words a slot's name and its type's name say, singular and plural: "team", "teams"
     /// of a slot `team` of type `TEAM`; "drink", "drinks" of `favoriteDrink`'s last word.
     private static func placeholders(of slot: SlotDefinition) -> Set<String> {
-        var names: [[String]] = [SkillNLU.nameWords(slot.name.rawValue)]
-        if !slot.type.isBuiltIn { names.append(SkillNLU.nameWords(slot.type.rawValue.lowercased())) }
         var out: Set<String> = []
-        for words in names where !words.isEmpty {
+        for words in SkillNLU.namesWords(of: slot) where !words.isEmpty {
             for phrase in [words.joined(separator: " "), words.last!] where !StopWords.all.contains(phrase) {
                 out.insert(phrase)
                 out.insert(phrase + "s")

@@ -76,12 +76,12 @@ struct SlotTypeMatcher: Sendable {
         // Said in the plural, a value is still that value: "two lattes", "shots of espresso"
         // resolve to "latte" and "shot of espresso", as Alexa's resolution does.
         for (key, entry) in entries {
-            for plural in Plurals.of(key) where entries[plural] == nil { entries[plural] = entry }
+            for plural in Inflections.plurals(of: key) where entries[plural] == nil { entries[plural] = entry }
         }
         // So is a one-word value said as a verb in the past or in progress: "i meditated" is
         // "meditate", "i jogged" "jogging", "i'm baking" "bake".
         for (key, entry) in entries where entry.isCustom && !key.contains(" ") {
-            for form in Plurals.verbForms(of: key) where entries[form] == nil { entries[form] = entry }
+            for form in Inflections.verbForms(of: key) where entries[form] == nil { entries[form] = entry }
         }
         let extended = !entries.isEmpty
         var closed = false
@@ -125,9 +125,7 @@ struct SlotTypeMatcher: Sendable {
     /// there is no telling (no word vectors, a type not of short category words).
     func nearness(of words: ArraySlice<String>) -> Float? {
         guard !valuesMeaning.isEmpty else { return nil }
-        let meaning = Features.meaning(Array(words))
-        guard meaning.count == valuesMeaning.count else { return nil }
-        return zip(meaning, valuesMeaning).reduce(0) { $0 + $1.0 * $1.1 }
+        return Features.nearness(Features.meaning(Array(words)), valuesMeaning)
     }
 
     /// Whether a type's values, synonyms included, are short: under two and a half words

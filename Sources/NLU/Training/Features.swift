@@ -41,6 +41,12 @@ enum Features {
         WordVectors.shipped?.meaning(of: words) ?? []
     }
 
+    /// How near two meanings are (cosine, -1...1), or nil when either is missing.
+    static func nearness(_ meaning: [Float], _ other: [Float]) -> Float? {
+        guard !meaning.isEmpty, meaning.count == other.count else { return nil }
+        return zip(meaning, other).reduce(0) { $0 + $1.0 * $1.1 }
+    }
+
     /// Per-word features for slot tagging: the word and its neighbours, shape, affixes,
     /// whether it reads as a number, and listed values it is part of.
     static func tokens(surfaces: [String], words: [String], gazetteer: [Gazetteer.Match]) -> [[UInt64]] {

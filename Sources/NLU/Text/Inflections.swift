@@ -1,11 +1,12 @@
-/// Regular English plurals of a value's words, so a listed value said in the plural still
-/// resolves: "latte" → "lattes", "flat white" → "flat whites", "shot of espresso" → "shots of
-/// espresso", "berry" → "berries", "box" → "boxes".
-enum Plurals {
+/// Regular English inflections of a value's words, so a listed value said otherwise still
+/// resolves: in the plural, "latte" → "lattes", "flat white" → "flat whites", "shot of espresso"
+/// → "shots of espresso", "berry" → "berries", "box" → "boxes"; as a verb, "meditate" →
+/// "meditated".
+enum Inflections {
     /// The value with its last word in the plural, and with the word before "of" in the plural
     /// when it has one ("cup of coffee" → "cups of coffee"). Nothing for words already plural,
     /// numbers or single letters.
-    static func of(_ value: String) -> [String] {
+    static func plurals(of value: String) -> [String] {
         var words = value.split(separator: " ").map(String.init)
         guard let last = words.last else { return [] }
         var plurals: [String] = []
