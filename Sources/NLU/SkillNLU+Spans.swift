@@ -226,6 +226,7 @@ extension SkillNLU {
             // With every sibling filled, the value is this one's whatever comes before it: "san
             // francisco to portland" leaves the origin to san francisco.
             let siblingsFilled = siblings.allSatisfy { sibling in result.contains { $0.name == sibling.name } }
+            let pairedSibling = !siblings.isEmpty
             func leadFits(_ match: Gazetteer.Match) -> Bool {
                 siblings.isEmpty || siblingsFilled || (match.start > 0 && leads.contains(words[match.start - 1]) && !othersLeads.contains(words[match.start - 1]))
             }
@@ -240,8 +241,9 @@ extension SkillNLU {
                 // A value of two words or more ("new york") is seldom said by chance.
                 if builtIn { return match.end - match.start > 1 || !Self.everydayWords.contains(words[match.start]) || isNumber(match.start - 1) || isNumber(match.end) || isNumber(match.start - 2) }
                 // A custom type's value: not one the model says around its slots, nor an
-                // everyday word ("rice" in "how long until the rice is done").
-                return !(match.start..<match.end).contains { carrierWords.contains(words[$0]) || Self.everydayWords.contains(words[$0]) }
+                // everyday word ("rice" in "how long until the rice is done") unless a sibling
+                // of its type holds a value already: "how many feet in a mile" names two units.
+                return !(match.start..<match.end).contains { carrierWords.contains(words[$0]) || (Self.everydayWords.contains(words[$0]) && !(pairedSibling && siblingsFilled)) }
             }
             guard free.count == 1, let match = slotMatch(slot, first: free[0].start, last: free[0].end - 1, utterance: utterance, today: today) else { continue }
             result.append(match)

@@ -523,3 +523,52 @@ import Testing
         #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == expected, "\(best.slots)")
     }
 }
+
+/// A unit converter and an expense log as a new user writes them: units listed in the singular
+/// and asked for "in a mile", categories listed in the plural and said in the singular.
+@Suite struct UnitsAndExpensesTests {
+    static let converter = SkillNLU(skillID: "com.example.units", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"unit helper","intents":[
+          {"name":"ConvertIntent","slots":[{"name":"amount","type":"AMAZON.NUMBER"},{"name":"fromUnit","type":"UNIT"},{"name":"toUnit","type":"UNIT"}],
+           "samples":["convert {amount} {fromUnit} to {toUnit}","how many {toUnit} are in {amount} {fromUnit}","what is {amount} {fromUnit} in {toUnit}",
+                      "{amount} {fromUnit} in {toUnit}","how many {toUnit} is {amount} {fromUnit}","change {amount} {fromUnit} into {toUnit}"]}],
+         "types":[{"name":"UNIT","values":[{"name":{"value":"cup","synonyms":["cups"]}},{"name":{"value":"ounce","synonyms":["ounces"]}},
+           {"name":{"value":"pound","synonyms":["pounds"]}},{"name":{"value":"mile","synonyms":["miles"]}},{"name":{"value":"foot","synonyms":["feet"]}},
+           {"name":{"value":"inch","synonyms":["inches"]}},{"name":{"value":"liter","synonyms":["liters"]}},{"name":{"value":"gram","synonyms":["grams"]}}]}]}}}
+        """#))
+
+    static let expenses = SkillNLU(skillID: "com.example.expenses", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"expense log","intents":[
+          {"name":"LogExpenseIntent","slots":[{"name":"amount","type":"AMAZON.NUMBER"},{"name":"category","type":"CATEGORY"}],
+           "samples":["i spent {amount} dollars on {category}","log {amount} dollars for {category}","i paid {amount} for {category}","add {amount} to {category}"]},
+          {"name":"SetBudgetIntent","slots":[{"name":"amount","type":"AMAZON.NUMBER"},{"name":"category","type":"CATEGORY"}],
+           "samples":["set my {category} budget to {amount} dollars","set a budget of {amount} for {category}","my budget for {category} is {amount}"]}],
+         "types":[{"name":"CATEGORY","values":[{"name":{"value":"groceries"}},{"name":{"value":"restaurants"}},{"name":{"value":"utilities"}},
+           {"name":{"value":"movies"}},{"name":{"value":"rent"}},{"name":{"value":"clothes"}}]}]}}}
+        """#))
+
+    /// The first unit is heard, and the second, an everyday word after "a", is the other unit's
+    /// value: before, "mile" and "foot" were passed over as words said by chance.
+    @Test(arguments: [
+        ("how many feet in a mile", "foot", "mile"), ("how many inches in a foot", "inch", "foot"),
+        ("how many ounces in a pound", "ounce", "pound"),
+    ])
+    func bothUnitsAreHeard(sentence: String, to: String, from: String) throws {
+        let best = try #require(Self.converter.parse(Utterance(sentence)).first)
+        #expect(best.intent == "ConvertIntent")
+        let resolved = Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.resolution?.values.first?.name ?? "") })
+        #expect(resolved == ["toUnit": to, "fromUnit": from], "\(best.slots)")
+    }
+
+    @Test(arguments: [
+        ("set my grocery budget to 400 dollars", "groceries"), ("i spent 30 dollars on a restaurant", "restaurants"),
+        ("log 20 dollars for utility", "utilities"), ("i paid 12 for a movie", "movies"),
+    ])
+    func aCategoryInTheSingularResolves(sentence: String, category: String) throws {
+        let best = try #require(Self.expenses.parse(Utterance(sentence)).first)
+        let slot = try #require(best.slots.first { $0.name == "category" }, "\(best.slots)")
+        #expect(slot.resolution?.values.first?.name == category, "\(slot)")
+        // What was said is kept as said.
+        #expect(sentence.contains(slot.value) && !slot.value.contains(category), "\(slot)")
+    }
+}

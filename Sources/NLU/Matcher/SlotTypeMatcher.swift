@@ -78,6 +78,12 @@ struct SlotTypeMatcher: Sendable {
         for (key, entry) in entries {
             for plural in Inflections.plurals(of: key) where entries[plural] == nil { entries[plural] = entry }
         }
+        // And a value listed in the plural said in the singular: "my grocery budget" is
+        // "groceries". Short category words only: a title or a name is said as it is named.
+        let categories = definition.map(Self.isCategory) ?? false
+        for (key, entry) in entries where categories && entry.isCustom {
+            for singular in Inflections.singulars(of: key) where entries[singular] == nil && !StopWords.all.contains(singular) { entries[singular] = entry }
+        }
         // So is a one-word value said as a verb in the past or in progress: "i meditated" is
         // "meditate", "i jogged" "jogging", "i'm baking" "bake".
         for (key, entry) in entries where entry.isCustom && !key.contains(" ") {
@@ -111,7 +117,7 @@ struct SlotTypeMatcher: Sendable {
         // of titles as a date cost 80 ms at load.
         let values = (definition?.values ?? []).prefix(100).map { Tokenizer.tokens($0.value).map(\.text) }
         if case .custom = kind { holdsTimes = values.count >= 4 && values.filter(Self.isTime).count * 2 >= values.count } else { holdsTimes = false }
-        listsCategories = definition.map(Self.isCategory) ?? false
+        listsCategories = categories
         let listed = (definition?.values ?? []).flatMap { [$0.value] + $0.synonyms }
         listedCount = listed.count
         valuesMeaning = listsCategories && listed.count >= 2 ? Features.meaning(listed.flatMap { Tokenizer.tokens($0).map(\.text) }) : []

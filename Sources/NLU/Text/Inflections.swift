@@ -22,6 +22,29 @@ enum Inflections {
         return plurals
     }
 
+    /// The value with its last word in the singular, where it is a regular plural:
+    /// "groceries" → "grocery", "movies" → "movie", "restaurants" → "restaurant", "dishes" →
+    /// "dish". A rule's wrong guess ("movy", "clothe") is a word nobody says for anything
+    /// else. Nothing for short words or ones that only look plural ("glass", "bus", "tennis").
+    static func singulars(of value: String) -> [String] {
+        var words = value.split(separator: " ").map(String.init)
+        guard let last = words.last, last.count > 3, last.allSatisfy({ $0.isLetter && $0.isASCII }), last.hasSuffix("s"),
+            !["ss", "us", "is"].contains(where: last.hasSuffix)
+        else { return [] }
+        var forms: [String] = []
+        if last.hasSuffix("ies") {
+            forms = [last.dropLast(3) + "y", String(last.dropLast())]
+        } else if ["ses", "xes", "zes", "ches", "shes"].contains(where: last.hasSuffix) {
+            forms = [String(last.dropLast(2)), String(last.dropLast())]
+        } else {
+            forms = [String(last.dropLast())]
+        }
+        return forms.map { form in
+            words[words.count - 1] = form
+            return words.joined(separator: " ")
+        }
+    }
+
     /// A word's past and progressive forms, by the regular rules: "meditate" → "meditated",
     /// "meditating"; "study" → "studied", "studying"; "jog" → "jogged", "jogging"; "jogging" →
     /// "jogged". Irregular verbs ("run", "ran") are not read; forms of a noun ("pizzaed") are
