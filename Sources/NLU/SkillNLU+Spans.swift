@@ -242,8 +242,11 @@ extension SkillNLU {
                 if builtIn { return match.end - match.start > 1 || !Self.everydayWords.contains(words[match.start]) || isNumber(match.start - 1) || isNumber(match.end) || isNumber(match.start - 2) }
                 // A custom type's value: not one the model says around its slots, nor an
                 // everyday word ("rice" in "how long until the rice is done") unless a sibling
-                // of its type holds a value already: "how many feet in a mile" names two units.
-                return !(match.start..<match.end).contains { carrierWords.contains(words[$0]) || (Self.everydayWords.contains(words[$0]) && !(pairedSibling && siblingsFilled)) }
+                // of its type holds a value already ("how many feet in a mile" names two units)
+                // or the word the samples say before the slot is said before it ("i ran three
+                // miles" for "i {habit} today").
+                let framed = (pairedSibling && siblingsFilled) || (match.start > 0 && leads.contains(words[match.start - 1]))
+                return !(match.start..<match.end).contains { carrierWords.contains(words[$0]) || (Self.everydayWords.contains(words[$0]) && !framed) }
             }
             guard free.count == 1, let match = slotMatch(slot, first: free[0].start, last: free[0].end - 1, utterance: utterance, today: today) else { continue }
             result.append(match)

@@ -360,6 +360,22 @@ import Testing
     func plurals(plural: String, value: String) {
         #expect(Inflections.plurals(of: value).contains(plural))
     }
+
+    @Test(arguments: [("groceries", "grocery"), ("movies", "movie"), ("restaurants", "restaurant"), ("dishes", "dish"), ("spring rolls", "spring roll")])
+    func singulars(plural: String, value: String) {
+        #expect(Inflections.singulars(of: plural).contains(value))
+    }
+
+    @Test(arguments: ["glass", "bus", "tennis", "gas"])
+    func wordsThatOnlyLookPluralHaveNoSingular(word: String) {
+        #expect(Inflections.singulars(of: word).isEmpty)
+    }
+
+    @Test(arguments: [("meditate", "meditated"), ("jogging", "jogged"), ("run", "ran"), ("running", "ran"), ("swimming", "swam"), ("riding", "rode"),
+                      ("write", "wrote"), ("sleep", "slept")])
+    func pastForms(value: String, past: String) {
+        #expect(Inflections.verbForms(of: value).contains(past))
+    }
 }
 
 /// A weather skill: a place the model does not list, with a date after it.

@@ -45,16 +45,25 @@ enum Inflections {
         }
     }
 
-    /// A word's past and progressive forms, by the regular rules: "meditate" → "meditated",
-    /// "meditating"; "study" → "studied", "studying"; "jog" → "jogged", "jogging"; "jogging" →
-    /// "jogged". Irregular verbs ("run", "ran") are not read; forms of a noun ("pizzaed") are
-    /// harmless, nobody says them.
+    /// A word's past and progressive forms: "meditate" → "meditated", "meditating"; "study" →
+    /// "studied", "studying"; "jog" → "jogged", "jogging"; "jogging" → "jogged"; and a common
+    /// irregular verb's own past ("run" → "ran", "running" → "ran", "swimming" → "swam",
+    /// "swum"). Forms of a noun ("pizzaed") are harmless, nobody says them.
     static func verbForms(of word: String) -> [String] {
         guard word.count > 2, word.allSatisfy({ $0.isLetter && $0.isASCII }) else { return [] }
-        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
         if word.hasSuffix("ing") {
-            return word.count > 5 ? [word.dropLast(3) + "ed"] : []
+            let stem = String(word.dropLast(3))
+            let undoubled = stem.count > 2 && stem.last == stem.dropLast().last ? String(stem.dropLast()) : stem
+            if let past = irregularPast[undoubled] ?? irregularPast[stem + "e"] ?? irregularPast[stem] { return past }
+            return word.count > 5 ? [stem + "ed"] : []
         }
+        let regular = regularForms(of: word)
+        guard let past = irregularPast[word] else { return regular }
+        return past + regular.filter { $0.hasSuffix("ing") }
+    }
+
+    private static func regularForms(of word: String) -> [String] {
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
         guard !word.hasSuffix("ed"), !word.hasSuffix("s") else { return [] }
         if word.hasSuffix("ee") { return [word + "d", word + "ing"] }
         if word.hasSuffix("e") { return [word + "d", word.dropLast() + "ing"] }
@@ -67,6 +76,21 @@ enum Inflections {
         }
         return [word + "ed", word + "ing"]
     }
+
+    /// The past (and, where it differs, past participle) of common irregular verbs of things
+    /// people do and log, by their base. Not forms that are everyday words of their own
+    /// ("left", "lit", "fell", "drunk", "saw"), nor verbs that say little by themselves ("go",
+    /// "do", "make", "get", "take": "done" and "got" are no values).
+    static let irregularPast: [String: [String]] = [
+        "run": ["ran"], "swim": ["swam", "swum"], "ride": ["rode", "ridden"], "drive": ["drove", "driven"], "eat": ["ate", "eaten"],
+        "drink": ["drank"], "write": ["wrote", "written"], "sleep": ["slept"], "sing": ["sang", "sung"], "buy": ["bought"],
+        "catch": ["caught"], "teach": ["taught"], "feed": ["fed"], "meet": ["met"], "lose": ["lost"], "win": ["won"],
+        "speak": ["spoke", "spoken"], "throw": ["threw", "thrown"], "fly": ["flew", "flown"], "draw": ["drew", "drawn"],
+        "grow": ["grew", "grown"], "send": ["sent"], "spend": ["spent"], "build": ["built"], "sell": ["sold"], "pay": ["paid"],
+        "wake": ["woke", "woken"], "wear": ["wore", "worn"], "break": ["broke", "broken"], "choose": ["chose", "chosen"],
+        "forget": ["forgot", "forgotten"], "freeze": ["froze", "frozen"], "dig": ["dug"], "hang": ["hung"], "sweep": ["swept"],
+        "spin": ["spun"], "swing": ["swung"], "fight": ["fought"], "knit": ["knit"], "sew": ["sewed", "sewn"], "weave": ["wove", "woven"],
+    ]
 
     static func plural(of word: String) -> String? {
         guard word.count > 2, word.allSatisfy(\.isLetter), !word.hasSuffix("s") || word.hasSuffix("ss") else { return nil }
