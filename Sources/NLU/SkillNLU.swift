@@ -815,6 +815,9 @@ public struct SkillNLU: Sendable {
         var slots: [SlotMatch] = []
         for capture in match.captures {
             let type = types[capture.type]
+            // A value split off the capture ("dune" at 7 pm) keeps its place in the sentence.
+            let mark = slots.count
+            defer { slots[mark...].sort { $0.start < $1.start } }
             // An unlisted value between a sample's words may still hold words that are no part
             // of a name: "add {song} to {playlist}" for "… to my playlist called Sunday Morning";
             // "give the {title} …" for "give the saga Copper Justice …".

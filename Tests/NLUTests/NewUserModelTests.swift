@@ -328,6 +328,9 @@ import Testing
         ("how do you say good night in french", ["language=french", "phrase=good night"]),
         ("translate good night to mandarin chinese", ["language=mandarin chinese", "phrase=good night"]),
         ("translate cancel my order to spanish", ["language=spanish", "phrase=cancel my order"]),
+        // "into" for the sample's "to": before, "translate {phrase}" took it all as the phrase.
+        ("translate good morning into spanish", ["language=spanish", "phrase=good morning"]),
+        ("translate where is the train station into german", ["language=german", "phrase=where is the train station"]),
     ])
     func aPhraseAndItsLanguage(sentence: String, expected: [String]) throws {
         let best = try #require(Self.translator.parse(Utterance(sentence)).first)
@@ -584,5 +587,34 @@ import Testing
         #expect(slot.resolution?.values.first?.name == category, "\(slot)")
         // What was said is kept as said.
         #expect(sentence.contains(slot.value) && !slot.value.contains(category), "\(slot)")
+    }
+}
+
+/// A to-do list whose task is free text (AMAZON.SearchQuery) beside a due date: people say the
+/// date after the task, and the task is what comes before it.
+@Suite struct TaskKeeperTests {
+    static let nlu = SkillNLU(skillID: "com.example.tasks", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"task keeper","intents":[
+          {"name":"AddTaskIntent","slots":[{"name":"task","type":"AMAZON.SearchQuery"},{"name":"dueDate","type":"AMAZON.DATE"}],
+           "samples":["add a task","remind me to {task}","add {task} to my tasks","i need to {task} by {dueDate}","new task {task}","put {task} on my to do list"]},
+          {"name":"ListTasksIntent","slots":[{"name":"dueDate","type":"AMAZON.DATE"}],"samples":["what are my tasks","what do i have to do {dueDate}","read my to do list"]}],
+         "types":[]}}}
+        """#))
+    static let today = CivilDate(year: 2026, month: 11, day: 28)
+
+    @Test(arguments: [
+        ("remind me to buy stamps tomorrow", "buy stamps", "2026-11-29"), ("remind me to pay rent by friday", "pay rent", "2026-12-04"),
+        ("remind me to call the vet on monday", "call the vet", "2026-11-30"), ("new task clean the garage this weekend", "clean the garage", "2026-W48-WE"),
+    ])
+    func theDateAfterTheTaskIsWhenItIsDue(sentence: String, task: String, due: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence), today: Self.today).first)
+        #expect(best.intent == "AddTaskIntent")
+        #expect(best.slots.first { $0.name == "task" }?.value == task, "\(best.slots)")
+        #expect(best.slots.first { $0.name == "dueDate" }?.value == due, "\(best.slots)")
+    }
+
+    @Test func aTaskWithoutADateIsAllTask() throws {
+        let best = try #require(Self.nlu.parse(Utterance("remind me to water the plants"), today: Self.today).first)
+        #expect(best.slots.map(\.value) == ["water the plants"])
     }
 }

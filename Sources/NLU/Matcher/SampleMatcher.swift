@@ -180,6 +180,13 @@ struct SampleMatcher: Sendable {
         if let next = current.literals[words[position]] {
             search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed)
         }
+        // A preposition said as its near twin: "translate good morning into spanish" for
+        // "translate {phrase} to {language}", "put eggs onto my list" for "on my list".
+        for twin in Self.prepositionTwins[words[position]] ?? [] where current.literals[words[position]] == nil {
+            if let next = current.literals[twin] {
+                search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed)
+            }
+        }
         // Courtesy says nothing of what is asked: "open the blinds please", "can you water my
         // cactus" match "open the blinds" and "water my cactus".
         if words[position] == "please", position > 0 || words.count > 1 {
@@ -221,6 +228,10 @@ struct SampleMatcher: Sendable {
             search(node: node, position: words.count, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed + words.count - position)
         }
     }
+
+    /// Prepositions that say the same before a value, each with the ones a sample may say
+    /// instead.
+    static let prepositionTwins: [String: [String]] = ["into": ["to"], "to": ["into"], "onto": ["on", "to"]]
 
     /// Words a request may open with that ask nothing themselves: "ok add peanut butter",
     /// "actually add almond milk", "hey add two cans of chickpeas" match "add {items}". Passed
