@@ -488,7 +488,9 @@ extension SkillNLU {
             let relative = !utterance.isCapitalised(first)
                 && ((Self.relativePronouns.contains(word) && Self.relativeVerbs.contains(utterance.words[first + 1]))
                     || (first > 0 && Self.relativePronouns.contains(utterance.words[first - 1]) && Self.relativeVerbs.contains(word)))
-            if relative || (first == 0 && commandWords.contains(word))
+            // "some snacks", "some blues": the quantifier says how much, not which.
+            let quantifier = word == "some" && !utterance.isCapitalised(first)
+            if relative || quantifier || (first == 0 && commandWords.contains(word))
                 || (!utterance.isCapitalised(first) && (Self.namingWords.contains(word) || (SlotTypeMatcher.articles.contains(word) && utterance.isCapitalised(first + 1)))) {
                 first += 1
             } else if !utterance.isCapitalised(last), Self.wordsNoNameEndsWith.contains(utterance.words[last]) {

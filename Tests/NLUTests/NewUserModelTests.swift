@@ -588,6 +588,13 @@ import Testing
         // What was said is kept as said.
         #expect(sentence.contains(slot.value) && !slot.value.contains(category), "\(slot)")
     }
+
+    /// "some" says how much, not which: an unlisted category is what follows it.
+    @Test(arguments: [("i spent 10 dollars on some snacks", "snacks"), ("i paid 30 for some new shoes", "new shoes")])
+    func aQuantifierIsNoPartOfTheValue(sentence: String, category: String) throws {
+        let best = try #require(Self.expenses.parse(Utterance(sentence)).first)
+        #expect(best.slots.first { $0.name == "category" }?.value == category, "\(best.slots)")
+    }
 }
 
 /// A to-do list whose task is free text (AMAZON.SearchQuery) beside a due date: people say the
