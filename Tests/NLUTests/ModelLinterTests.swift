@@ -51,6 +51,25 @@ import Testing
         ])
     }
 
+    /// Names Alexa's build refuses (letters and underscores only), and a sample's misspelt slot
+    /// named with the slot it meant.
+    @Test func namesAndMisspeltSlots() {
+        let text = #"""
+            {"interactionModel":{"languageModel":{"invocationName":"task keeper","intents":[
+              {"name":"Add Task","slots":[{"name":"task","type":"AMAZON.SearchQuery"},{"name":"due-date","type":"AMAZON.DATE"},{"name":"level","type":"PRIORITY 1"}],
+               "samples":["add {taks} please","remind me to {task}","add a {level} task"]}],
+             "types":[{"name":"PRIORITY 1","values":[{"name":{"value":"high"}}]}]}}}
+            """#
+        let findings = ModelLinter.check(text).map(\.description)
+        let base = "$.interactionModel.languageModel"
+        #expect(findings == [
+            "warning: \(base).types[0].name: slot type 'PRIORITY 1': Alexa takes only letters and underscores in a custom type's name",
+            "warning: \(base).intents[0].name: intent 'Add Task': Alexa takes only letters and underscores in an intent's name",
+            "warning: \(base).intents[0].slots[1].name: slot 'due-date': Alexa takes only letters and underscores in a slot's name",
+            "error: \(base).intents[0].samples[0]: \"add {taks} please\" names slot '{taks}', which intent 'Add Task' does not declare; did you mean '{task}'?",
+        ], "\(findings)")
+    }
+
     @Test func aCleanModelHasNoFindings() {
         #expect(ModelLinter.check(#"{"interactionModel":{"languageModel":{"invocationName":"ok","intents":[{"name":"A","samples":["go"]}]}}}"#).isEmpty)
     }

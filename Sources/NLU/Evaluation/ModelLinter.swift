@@ -38,6 +38,9 @@ public enum ModelLinter {
             let path = "\(base).types[\(i)]"
             guard let name = type["name"]?.string else { error("\(path).name", "missing"); continue }
             if !typeNames.insert(name).inserted { error("\(path).name", "slot type '\(name)' is defined twice") }
+            if !name.hasPrefix("AMAZON."), !isAlexaName(name) {
+                warning("\(path).name", "slot type '\(name)': Alexa takes only letters and underscores in a custom type's name")
+            }
             let values = type["values"]?.array ?? []
             if values.isEmpty { warning("\(path).values", "slot type '\(name)' has no values") }
             var seen = [String: Int]()
@@ -73,11 +76,15 @@ public enum ModelLinter {
             let path = "\(base).intents[\(i)]"
             guard let name = intent["name"]?.string, !name.isEmpty else { error("\(path).name", "missing or empty"); continue }
             if !intentNames.insert(name).inserted { error("\(path).name", "intent '\(name)' is defined twice") }
+            if !name.hasPrefix("AMAZON."), !isAlexaName(name) {
+                warning("\(path).name", "intent '\(name)': Alexa takes only letters and underscores in an intent's name")
+            }
             var slotNames = Set<String>()
             var searchQuerySlots = Set<String>()
             for (s, slot) in (intent["slots"]?.array ?? []).enumerated() {
                 guard let slotName = slot["name"]?.string else { error("\(path).slots[\(s)].name", "missing"); continue }
                 if !slotNames.insert(slotName).inserted { error("\(path).slots[\(s)].name", "slot '\(slotName)' is declared twice in intent '\(name)'") }
+                if !isAlexaName(slotName) { warning("\(path).slots[\(s)].name", "slot '\(slotName)': Alexa takes only letters and underscores in a slot's name") }
                 if let type = slot["type"]?.string { usedTypes.insert(type) }
                 if slot["type"]?.string == "AMAZON.SearchQuery" { searchQuerySlots.insert(slotName) }
                 if let type = slot["type"]?.string {
@@ -112,7 +119,9 @@ public enum ModelLinter {
                 for part in parts {
                     guard case .slot(let slot) = part else { continue }
                     if !slotNames.contains(slot) {
-                        error(samplePath, "\"\(sample)\" names slot '{\(slot)}', which intent '\(name)' does not declare")
+                        // A misspelling of a declared slot says which it meant.
+                        let meant = slotNames.sorted().first { InvocationParser.editDistance($0.lowercased(), slot.lowercased()) <= (slot.count >= 4 ? 2 : 1) }
+                        error(samplePath, "\"\(sample)\" names slot '{\(slot)}', which intent '\(name)' does not declare" + (meant.map { "; did you mean '{\($0)}'?" } ?? ""))
                     }
                     if !named.insert(slot).inserted { error(samplePath, "\"\(sample)\" names slot '{\(slot)}' twice; a sample may use a slot once") }
                 }
@@ -135,6 +144,13 @@ public enum ModelLinter {
             }
         }
         return findings
+    }
+
+    /// Whether Alexa takes the name of an intent, slot or custom slot type: letters and
+    /// underscores, opening with a letter.
+    static func isAlexaName(_ name: String) -> Bool {
+        guard let first = name.first, first.isASCII, first.isLetter else { return false }
+        return name.allSatisfy { ($0.isASCII && $0.isLetter) || $0 == "_" }
     }
 }
 
