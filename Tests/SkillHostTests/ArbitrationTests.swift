@@ -177,4 +177,26 @@ import TestSupport
         #expect(answered.speaker == "Pizza Corner")
         #expect(answered.speech == "For what time?")
     }
+
+    /// Free text asked for is whatever is said: a to-do's task is often another skill's
+    /// request ("book a table for two at harbor grill", which the reservations skill reads
+    /// surely), and it is the task, not a reservation that drops the to-do.
+    @Test func freeTextAskedForIsTheAnswerWhoeverElseReadsIt() async throws {
+        let todo = URL(fileURLWithPath: try TestSupport.temporaryFolder("todo-model")).appendingPathComponent("todo-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"task keeper","intents":[
+              {"name":"AddTaskIntent","slots":[{"name":"task","type":"AMAZON.SearchQuery"}],"samples":["add a task","remind me to {task}","new task {task}"]},
+              {"name":"AMAZON.StopIntent","samples":[]}],"types":[]},
+             "dialog":{"delegationStrategy":"ALWAYS","intents":[{"name":"AddTaskIntent","confirmationRequired":false,"prompts":{},"slots":[
+               {"name":"task","type":"AMAZON.SearchQuery","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Task"}}]}]},
+             "prompts":[{"id":"Elicit.Task","variations":[{"type":"PlainText","value":"What's the task?"}]}]}}
+            """#.utf8).write(to: todo)
+        let host = try Self.host(["table-en-US.json"], and: [todo.path])
+        #expect(await host.turn("open task keeper").speaker == "Task Keeper")
+        #expect(await host.turn("add a task").speech == "What's the task?")
+        let answered = await host.turn("book a table for two at harbor grill")
+        #expect(answered.speaker == "Task Keeper")
+        #expect(answered.intent == "AddTaskIntent")
+        #expect(answered.slots.map(\.1) == ["book a table for two at harbor grill"], "\(answered.slots)")
+    }
 }
