@@ -195,7 +195,9 @@ extension SkillNLU {
     ///   everyday use ("mobile", "may") with no number beside it; a value of a custom type
     ///   with no word in everyday use or said around the model's slots ("how long until the
     ///   rice is done"). (Dev splits, slot F1: Snips 0.8659 -> 0.8662, HWU64 at full size
-    ///   0.7190 -> 0.7204 and at 10 per intent 0.5137 -> 0.5145.)
+    ///   0.7190 -> 0.7204 and at 10 per intent 0.5137 -> 0.5145.) A word in everyday use too
+    ///   after the word the samples say before the slot ("i ran three miles" for "i {habit}
+    ///   today"), or with a sibling slot of its type filled ("how many feet in a mile").
     /// - Then an ordinal or a year beside a value found ("the twelfth of may two thousand one").
     /// - Then a number or a time for an empty AMAZON.NUMBER or TIME slot when one run of free
     ///   words reads as one, framed by a word the samples say beside the slot ("pay the phone
@@ -226,7 +228,6 @@ extension SkillNLU {
             // With every sibling filled, the value is this one's whatever comes before it: "san
             // francisco to portland" leaves the origin to san francisco.
             let siblingsFilled = siblings.allSatisfy { sibling in result.contains { $0.name == sibling.name } }
-            let pairedSibling = !siblings.isEmpty
             func leadFits(_ match: Gazetteer.Match) -> Bool {
                 siblings.isEmpty || siblingsFilled || (match.start > 0 && leads.contains(words[match.start - 1]) && !othersLeads.contains(words[match.start - 1]))
             }
@@ -245,7 +246,7 @@ extension SkillNLU {
                 // of its type holds a value already ("how many feet in a mile" names two units)
                 // or the word the samples say before the slot is said before it ("i ran three
                 // miles" for "i {habit} today").
-                let framed = (pairedSibling && siblingsFilled) || (match.start > 0 && leads.contains(words[match.start - 1]))
+                let framed = (!siblings.isEmpty && siblingsFilled) || (match.start > 0 && leads.contains(words[match.start - 1]))
                 return !(match.start..<match.end).contains { carrierWords.contains(words[$0]) || (Self.everydayWords.contains(words[$0]) && !framed) }
             }
             guard free.count == 1, let match = slotMatch(slot, first: free[0].start, last: free[0].end - 1, utterance: utterance, today: today) else { continue }
@@ -421,14 +422,15 @@ extension SkillNLU {
         return nil
     }
 
+    /// Words that lead a time in after a name: "pay rent by friday", "a taxi at noon".
+    static let timeLeads: Set<String> = ["by", "on", "at", "for", "before", "until", "in", "from"]
+
     /// "what is the weather in Paris tomorrow": a name the type does not read that ends in a
     /// date or time goes without it, and the date or time to an empty slot whose type holds
     /// them (a custom type of mostly dates and times, as Snips' timeRange, or AMAZON.DATE /
     /// TIME / DURATION). (Dev split, 70 per intent: slot F1 0.8665 -> 0.8667; splitting every
-    /// trailing time, titles included, lost 0.0005.)
-    /// Words that lead a time in after a name: "pay rent by friday", "a taxi at noon".
-    static let timeLeads: Set<String> = ["by", "on", "at", "for", "before", "until", "in", "from"]
-
+    /// trailing time, titles included, lost 0.0005.) Free text goes without a trailing time
+    /// too ("remind me to pay rent by friday"; not a name, which may end so).
     func trailingTime(of slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
                       utterance: Utterance, today: CivilDate) -> (SlotMatch, start: Int)? {
         guard first < last, !type.holdsTimes, type.read(words: utterance.words[first...last], today: today)?.isName == true
