@@ -56,6 +56,16 @@ extension SkillNLU {
                     add(other)
                     continue
                 }
+                // With no slot for it, a time alone is no value of a type whose values say no
+                // time, unless the word the samples say before the slot leads it in (a
+                // playlist "weekend" of "add it to my weekend playlist"): "when is the last bus
+                // tonight" names no stop "tonight".
+                if !match.isKnownValue, let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, case .custom = type.kind, !type.holdsTimes,
+                    let said = utterance.tokens(of: match), !type.isListedValue(utterance.words[said]), SlotTypeMatcher.isTime(Array(utterance.words[said])),
+                    !utterance.words[said].contains(where: type.listsWord),
+                    !(said.lowerBound > 0 && leadWords[intent.name]?[slot.name]?.contains(utterance.words[said.lowerBound - 1]) == true) {
+                    continue
+                }
                 // A date read on past the tagged words ("the fifth" of "the fifth of january
                 // twenty twenty eight", whose "twenty" was tagged the nights) is the longer date.
                 if readsByGrammar(slot), let said = utterance.tokens(of: match), let longer = longerValue(slot, from: said, than: match, tagged: tagged, utterance: utterance, today: today) {

@@ -625,3 +625,28 @@ import Testing
         #expect(best.slots.map(\.value) == ["water the plants"])
     }
 }
+
+/// A bus timetable whose stops are listed as they are written ("5th and pine") and said in
+/// words, asked when with no slot for when.
+@Suite struct BusTimesTests {
+    static let nlu = SkillNLU(skillID: "com.example.bus", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"bus times","intents":[
+          {"name":"NextBusIntent","slots":[{"name":"route","type":"AMAZON.NUMBER"},{"name":"stop","type":"STOP"}],
+           "samples":["when is the next {route} bus","when does the {route} come to {stop}","next bus at {stop}","when is the next bus to {stop}","how long until the {route} bus"]},
+          {"name":"SaveStopIntent","slots":[{"name":"stop","type":"STOP"}],"samples":["save {stop} as my stop","my stop is {stop}"]}],
+         "types":[{"name":"STOP","values":[{"name":{"value":"main street"}},{"name":{"value":"city hall"}},{"name":{"value":"5th and pine"}},{"name":{"value":"21st street"}}]}]}}}
+        """#))
+
+    @Test(arguments: [("next bus to fifth and pine", "5th and pine"), ("my stop is twenty first street", "21st street"), ("next bus at 5th and pine", "5th and pine")])
+    func aStopWrittenInFiguresIsHeardInWords(sentence: String, stop: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.slots.first { $0.name == "stop" }?.resolution?.values.first?.name == stop, "\(best.slots)")
+    }
+
+    /// "tonight" is no stop: the intent has no slot for when, and no stop says a time.
+    @Test func aTimeAloneIsNoStop() throws {
+        let best = try #require(Self.nlu.parse(Utterance("when is the last bus tonight")).first)
+        #expect(best.intent == "NextBusIntent")
+        #expect(best.slots.isEmpty, "\(best.slots)")
+    }
+}

@@ -371,6 +371,11 @@ import Testing
         #expect(Inflections.singulars(of: word).isEmpty)
     }
 
+    @Test(arguments: [("66", ["sixty", "six"]), ("5th", ["fifth"]), ("21st", ["twenty", "first"]), ("7", ["seven"]), ("100th", ["hundredth"])])
+    func figuresSpelledOut(figures: String, words: [String]) {
+        #expect(NumberWords.spelledOut(figures) == words)
+    }
+
     @Test(arguments: [("meditate", "meditated"), ("jogging", "jogged"), ("run", "ran"), ("running", "ran"), ("swimming", "swam"), ("riding", "rode"),
                       ("write", "wrote"), ("sleep", "slept")])
     func pastForms(value: String, past: String) {
