@@ -432,7 +432,9 @@ extension SkillNLU {
         return nil
     }
 
-    /// Words that lead a time in after a name: "pay rent by friday", "a taxi at noon".
+    /// Words that lead a time in after a name: "pay rent by friday", "a taxi at noon". (A listed
+    /// value said with when, in `refinedName`, keeps its own five: "before", "until" and "from"
+    /// there cost Snips' full-size slot F1 0.9560 -> 0.9557.)
     static let timeLeads: Set<String> = ["by", "on", "at", "for", "before", "until", "in", "from"]
 
     /// "what is the weather in Paris tomorrow": a name the type does not read that ends in a

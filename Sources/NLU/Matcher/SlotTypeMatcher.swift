@@ -89,9 +89,8 @@ struct SlotTypeMatcher: Sendable {
         // "route 66" as "route sixty six", cost Snips' full-size slot F1 0.9560 -> 0.9556.)
         for (key, entry) in entries where entry.isCustom && key.contains(where: \.isNumber) {
             let words = key.split(separator: " ").map(String.init)
-            guard !Self.isTime(words) else { continue }
             let said = words.flatMap { word in word.last?.isNumber == false ? NumberWords.spelledOut(word) ?? [word] : [word] }.joined(separator: " ")
-            if said != key, entries[said] == nil { entries[said] = entry }
+            if said != key, entries[said] == nil, !Self.isTime(words) { entries[said] = entry }
         }
         // So is a one-word value said as a verb in the past or in progress: "i meditated" is
         // "meditate", "i jogged" "jogging", "i'm baking" "bake".

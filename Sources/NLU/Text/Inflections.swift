@@ -1,7 +1,7 @@
-/// Regular English inflections of a value's words, so a listed value said otherwise still
-/// resolves: in the plural, "latte" → "lattes", "flat white" → "flat whites", "shot of espresso"
-/// → "shots of espresso", "berry" → "berries", "box" → "boxes"; as a verb, "meditate" →
-/// "meditated".
+/// English inflections of a value's words, so a listed value said otherwise still resolves:
+/// in the plural, "latte" → "lattes", "flat white" → "flat whites", "shot of espresso" →
+/// "shots of espresso", "berry" → "berries", "box" → "boxes"; in the singular, "groceries" →
+/// "grocery"; as a verb, "meditate" → "meditated", "run" → "ran".
 enum Inflections {
     /// The value with its last word in the plural, and with the word before "of" in the plural
     /// when it has one ("cup of coffee" → "cups of coffee"). Nothing for words already plural,

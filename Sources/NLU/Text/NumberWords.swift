@@ -189,7 +189,6 @@ public enum NumberWords {
 }
 
 extension NumberWords {
-    /// `n` (0…999) in words, as a person would say it: 42 → ["forty", "two"].
     /// A token written in figures as it is said: "66" → "sixty six", "5th" → "fifth", "21st" →
     /// "twenty first"; nil for anything else, and for numbers of a thousand or more (said many
     /// ways).
@@ -199,12 +198,13 @@ extension NumberWords {
         let suffix = token.dropFirst(digits.count)
         if suffix.isEmpty { return spell(n) }
         guard ["st", "nd", "rd", "th"].contains(suffix), n > 0 else { return nil }
-        let ordinals = BuiltInSlotTypes.ordinalWords.filter { $0.value > 0 }
-        if let word = ordinals.first(where: { $0.value == n })?.key { return [word] }
-        guard n < 100, n % 10 != 0, let unit = ordinals.first(where: { $0.value == n % 10 })?.key else { return nil }
+        func ordinal(_ n: Int) -> String? { BuiltInSlotTypes.ordinalWords.first { $0.value == n }?.key }
+        if let word = ordinal(n) { return [word] }
+        guard n < 100, n % 10 != 0, let unit = ordinal(n % 10) else { return nil }
         return spell(n - n % 10) + [unit]
     }
 
+    /// `n` (0…999) in words, as a person would say it: 42 → ["forty", "two"].
     static func spell(_ n: Int) -> [String] {
         let ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
                     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]

@@ -71,7 +71,7 @@ extension HostEngine {
             // Free text asked for is whatever is said: "book a table for two at harbor grill",
             // asked for a to-do list's task, is the task, though a reservations skill reads it
             // surely (a task, a note, a message is often another skill's request).
-            let askedFreeText = entry.skill.model.intents.first { $0.name == intent.name }?.slots.first { $0.name == slot }?.type.rawValue == "AMAZON.SearchQuery"
+            let askedFreeText = entry.skill.model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
             if !bare, !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
                 let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure {
                 return nil
