@@ -628,7 +628,7 @@ public struct SkillNLU: Sendable {
             return [NLUCandidate(skillID: skillID, intent: intent.name, score: Self.saidSampleScore, slots: [], declaredSlots: intent.slots.map(\.name))]
         }
         let (readings, none) = statistical.classify(utterance)
-        guard let top = readings.first, Self.rejection(top: top.probability, none: none, sensitivity: model.fallbackIntentSensitivity, overlaps: statistical.overlaps(utterance.words)) == nil
+        guard let top = readings.first, Self.rejection(top: top.probability, none: none, sensitivity: model.fallbackIntentSensitivity, overlaps: sharesWords(utterance, statistical)) == nil
         else { return fallback(none: none) }
         let matches = statistical.gazetteer.matches(utterance.words)
         if let best = exact.first, sampleCounts[best.intent] < Self.fewSamples, best.literalWords > 0, !valuesSayAnotherIntent(best, utterance: utterance),
@@ -783,6 +783,29 @@ public struct SkillNLU: Sendable {
         // sentences rejected 55 -> 47, out of domain still 46 of 60).
         if top >= 0.9 || (none < 0.3 && top >= 0.3) || overlaps() { return nil }
         return .foreignWords(best: top)
+    }
+
+    /// Whether the sentence shares a meaningful word with the model (`StatisticalNLU.overlaps`)
+    /// or says a value a built-in list of its slots holds: "i am leaving from boston and going
+    /// to denver", asked where a flight leaves from, says none of the flight finder's words
+    /// but two of AMAZON.US_CITY's. (The samples' few cities are all the vocabulary knows.)
+    func sharesWords(_ utterance: Utterance, _ statistical: StatisticalNLU) -> Bool {
+        statistical.overlaps(utterance.words) || saysBuiltInListValue(utterance.words)
+    }
+
+    /// Whether the words hold a value a built-in list type of the model's slots lists, one
+    /// that is not a stop word alone.
+    func saysBuiltInListValue(_ words: [String]) -> Bool {
+        let lists = typeMatchers.values.filter { type in
+            if case .list = type.kind { true } else { false }
+        }
+        guard !lists.isEmpty else { return false }
+        for start in words.indices where !StopWords.all.contains(words[start]) {
+            for type in lists {
+                for end in start..<min(words.count, start + type.longestEntry) where type.isListedValue(words[start...end]) { return true }
+            }
+        }
+        return false
     }
 
     /// Whether a captured slot takes any words (AMAZON.SearchQuery and the like).

@@ -650,3 +650,27 @@ import Testing
         #expect(best.slots.isEmpty, "\(best.slots)")
     }
 }
+
+/// A flight finder of two AMAZON.US_CITY slots, few cities in its samples: a sentence that
+/// says none of its words but two cities is no stranger to it.
+@Suite struct FlightFinderTests {
+    static let nlu = SkillNLU(skillID: "com.example.flights", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"flight finder","intents":[
+          {"name":"AMAZON.FallbackIntent","samples":[]},
+          {"name":"FlightStatusIntent","slots":[{"name":"flightNumber","type":"AMAZON.NUMBER"}],
+           "samples":["is flight {flightNumber} on time","when does flight {flightNumber} land"]},
+          {"name":"SearchFlightsIntent","slots":[{"name":"fromCity","type":"AMAZON.US_CITY"},{"name":"toCity","type":"AMAZON.US_CITY"},{"name":"date","type":"AMAZON.DATE"}],
+           "samples":["find flights from {fromCity} to {toCity}","find a flight to {toCity} on {date}","i need to fly from {fromCity} to {toCity} {date}","cheap flights to {toCity}"]}]}}}
+        """#))
+
+    @Test func citiesAloneBringTheSentenceIn() throws {
+        let best = try #require(Self.nlu.parse(Utterance("i am leaving from boston and going to denver")).first)
+        #expect(best.intent == "SearchFlightsIntent")
+        #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == ["fromCity": "boston", "toCity": "denver"], "\(best.slots)")
+    }
+
+    /// A stop word a list happens to hold is no city of its own; a sentence of other words stays out.
+    @Test func wordsOfNoCityStayOut() throws {
+        #expect(Self.nlu.parse(Utterance("what is the meaning of life")).first?.intent ?? .fallback == .fallback)
+    }
+}
