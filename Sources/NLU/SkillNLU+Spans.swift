@@ -685,17 +685,19 @@ extension SkillNLU {
     }
 
     /// Whether the words are one everyday word or placeholder (after an article or a
-    /// possessive) and no value the slot's custom type lists, when the type lists no everyday
-    /// word: "i need to convert something" names no units "need" and "something", "i want to
-    /// make a bed" no dish "a bed". An everyday thing of the listed values' kind is a value:
-    /// "add milk" (`isThingOfListedKind`).
+    /// possessive) and no value the slot's custom type lists: "i need to convert something"
+    /// names no units "need" and "something", "i want to make a bed" no dish "a bed". An
+    /// everyday word only when the type lists none, but a placeholder whatever it lists: "put
+    /// on some stuff" names no sound though the sounds are "rain" and "fan". An everyday thing
+    /// of the listed values' kind is a value: "add milk" (`isThingOfListedKind`).
     func isEverydayValue(_ span: ClosedRange<Int>, of slot: SlotDefinition, utterance: Utterance) -> Bool {
-        guard let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, !type.listsEverydayWords, case .custom = type.kind,
+        guard let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, case .custom = type.kind,
             !type.isListedValue(utterance.words[span])
         else { return false }
         let words = Self.pastDeterminers(utterance.words[span])
         guard words.count == 1, let word = words.first else { return false }
         if Self.placeholders.contains(word) { return true }
+        guard !type.listsEverydayWords else { return false }
         guard Self.everydayWords.contains(word) else { return false }
         return !isThingOfListedKind(word, of: slot, type: type)
     }

@@ -53,6 +53,15 @@ import Testing
         #expect(Self.player.parse(Utterance("keep playing"), today: Self.today).first?.intent == "AMAZON.ResumeIntent")
     }
 
+    /// "something" is no sound, though the type lists everyday words ("rain"): the skill
+    /// chooses or asks.
+    @Test(arguments: ["i can't sleep put on something", "put on some stuff", "play anything"])
+    func aPlaceholderIsNoSound(text: String) throws {
+        let best = try #require(Self.player.parse(Utterance(text), today: Self.today).first)
+        #expect(best.intent == "PlaySoundIntent")
+        #expect(best.slots.isEmpty, "\(best.slots)")
+    }
+
     /// Asked which sound, a question is no sound; a sound, said however, is.
     @Test(arguments: [("hmm what do you have", nil), ("what would you recommend", nil), ("which ones are there", nil),
                       ("rain please", "rain"), ("the crackling fire", "crackling fire")])
