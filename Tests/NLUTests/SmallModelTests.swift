@@ -185,6 +185,20 @@ import Testing
         #expect(best.score == 1)
     }
 
+    /// "when's", "why's", "they've" and the like are matched as their words too.
+    @Test(arguments: ["when's the next bears game", "when is the next bears game"])
+    func aWhenContractionMatchesItsWords(text: String) throws {
+        let games = SkillNLU(skillID: "games", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"score board","intents":[
+              {"name":"NextGameIntent","slots":[{"name":"team","type":"TEAM"}],"samples":["when is the next {team} game","who do the {team} play next"]},
+              {"name":"ScoreIntent","slots":[{"name":"team","type":"TEAM"}],"samples":["what was the score of the {team} game","who won the {team} game"]}],
+             "types":[{"name":"TEAM","values":[{"name":{"value":"bears"}},{"name":{"value":"cubs"}}]}]}}}
+            """#))
+        let best = try #require(games.parse(Utterance(text)).first)
+        #expect(best.intent == "NextGameIntent")
+        #expect(best.score == 1)
+    }
+
     @Test func aListedValueSaidWithItsArticleIsThatValue() throws {
         let best = try #require(Self.nlu.parse(Utterance("check off the rice")).first)
         #expect(best.score == 1)

@@ -4,6 +4,8 @@ enum Contractions {
     static let table: [String: [String]] = [
         "what's": ["what", "is"], "it's": ["it", "is"], "that's": ["that", "is"], "there's": ["there", "is"],
         "where's": ["where", "is"], "who's": ["who", "is"], "how's": ["how", "is"], "here's": ["here", "is"],
+        "when's": ["when", "is"], "why's": ["why", "is"], "they've": ["they", "have"], "you've": ["you", "have"],
+        "they'll": ["they", "will"], "hasn't": ["has", "not"], "weren't": ["were", "not"], "hadn't": ["had", "not"],
         "i'm": ["i", "am"], "you're": ["you", "are"], "we're": ["we", "are"], "they're": ["they", "are"],
         "i'd": ["i", "would"], "you'd": ["you", "would"], "we'd": ["we", "would"], "i'll": ["i", "will"],
         "you'll": ["you", "will"], "we'll": ["we", "will"], "i've": ["i", "have"], "we've": ["we", "have"],
@@ -20,7 +22,7 @@ enum Contractions {
     static let unmarked: [String: String] = {
         var unmarked: [String: String] = [:]
         for short in table.keys { unmarked[short.replacingOccurrences(of: "'", with: "")] = short }
-        for short in ["weren't", "hasn't", "hadn't", "you've", "you'll", "they've", "they'll", "he's", "she's", "when's", "why's", "ain't"] {
+        for short in ["he's", "she's", "ain't"] {
             unmarked[short.replacingOccurrences(of: "'", with: "")] = short
         }
         for word in ["its", "ill", "id", "well", "were", "wed", "shed", "hell", "shell"] { unmarked[word] = nil }
