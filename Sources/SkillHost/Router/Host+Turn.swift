@@ -224,7 +224,7 @@ extension HostEngine {
             restated = best.intent == pending.intent.name && best.score >= Self.sure
             candidates = []
         }
-        if let (other, otherEntry) = handOver(from: entry, own: candidates, utterance: utterance) {
+        if let (other, otherEntry) = handOver(from: entry, own: candidates, asking: session.dialog != nil, utterance: utterance) {
             _ = await endSession(reason: .userInitiated, utterance: utterance.text)
             openSession(for: otherEntry.id)
             let own = candidates.first.map { $0.intent == .fallback ? "only its fallback" : "\($0.intent) at \(Self.score($0.score))" } ?? "nothing"
@@ -301,8 +301,10 @@ extension HostEngine {
     /// own sure readings, and sure built-ins ("stop", "yes"), always stay with it.
     /// A reading under 0.75 whose values its types know none of, of a sentence with words the
     /// skill never says, is a guess too: "order a pizza", said to a pills skill in session, read
-    /// 0.58 as a refill of the medication "pizza".
-    private func handOver(from entry: SkillRegistry.Entry, own: [NLUCandidate], utterance: Utterance) -> (NLUCandidate, SkillRegistry.Entry)? {
+    /// 0.58 as a refill of the medication "pizza". A skill in session asking nothing that
+    /// understands nothing of the sentence gives way to a less sure reading
+    /// (`handOverFromNothing`).
+    private func handOver(from entry: SkillRegistry.Entry, own: [NLUCandidate], asking: Bool, utterance: Utterance) -> (NLUCandidate, SkillRegistry.Entry)? {
         let guessed = own.first.map { best in
             best.score < Self.handOverFarAhead.score && !best.slots.isEmpty && !best.slots.contains(where: \.isKnownValue)
         } ?? false
@@ -310,11 +312,20 @@ extension HostEngine {
         guard ownScore < Self.handOverBelow,
             let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }),
             other.score >= Self.sure && other.score - ownScore >= Self.handOverLead
-                || other.score >= Self.handOverFarAhead.score && other.score - ownScore >= Self.handOverFarAhead.lead,
+                || other.score >= Self.handOverFarAhead.score && other.score - ownScore >= Self.handOverFarAhead.lead
+                || !asking && own.first.map({ $0.intent == .fallback }) != false && other.score >= Self.handOverFromNothing,
             let otherEntry = registry.entry(other.skillID)
         else { return nil }
         return (other, otherEntry)
     }
+
+    /// How sure another skill must be of a sentence the skill in session understands nothing
+    /// of (no reading, or only its fallback) while it asks nothing: "find flights to miami",
+    /// said after the weather, read 0.60 by the flight finder and nothing by the weather
+    /// skill, went to the weather skill's fallback. The reading has already passed what a
+    /// sentence needs to open a skill with none in session (`SkillIndex.floor` and
+    /// `routedFloor`); a question under way keeps the sentence unless another skill is sure.
+    static let handOverFromNothing = 0.5
 
     /// For `:debug`: why no reading, or only the fallback, came of the sentence, skill by skill;
     /// on a turn the console inspects, every skill's account whatever came of it (what each
