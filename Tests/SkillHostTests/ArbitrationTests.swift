@@ -234,4 +234,55 @@ import TestSupport
         let kept = await host.turn("blorp the weather")
         #expect(kept.speaker == "Flight Finder", "\(kept.speech)")
     }
+
+    /// Asked what time to remind, a request for another skill goes to it; when that skill's
+    /// session ends with its answer, the reminder's question is asked again, and answered.
+    @Test func anInterruptedDialogIsTakenUpAgainWhenTheOtherSkillIsDone() async throws {
+        let folder = try TestSupport.temporaryFolder("interrupting-skill")
+        _ = try TestSupport.compileC(TestSupport.fixtureSkillSource, defines: ["END_SESSION", "SKILL_NAME=\"Echo\"", "REPLY=\"Echoed.\""], into: folder, name: "echo")
+        var options = HostOptions(skillFolders: [folder], nluCache: TestSupport.nluCache, dataRoot: try TestSupport.temporaryFolder("interrupted-data"))
+        options.models = [ConversationsTests.fixtures.appendingPathComponent("pills-en-US.json").path]
+        let host = try HostEngine(options: options)
+        #expect(await host.turn("remind me to take my vitamin d").speech == "What time should I remind you?")
+        let other = await host.turn("echo good morning")
+        #expect(other.speaker == "Echo")
+        #expect(other.speech == "Echoed. Back to Pill Pal: What time should I remind you?")
+        let answered = await host.turn("at 8 pm")
+        #expect(answered.speaker == "Pill Pal")
+        #expect(answered.speech == "I'll remind you to take vitamin d at 20:00. Okay?")
+    }
+
+    /// In another skill's session that keeps going, an answer to the interrupted question (a
+    /// sentence the skill in session understands nothing of) goes back to the dialog.
+    @Test func anAnswerToAnInterruptedQuestionGoesBackToIt() async throws {
+        let host = try Self.host(["pills-en-US.json", "bank-en-US.json"])
+        #expect(await host.turn("remind me to take my vitamin d").speech == "What time should I remind you?")
+        let other = await host.turn("how much money do i have in my checking account")
+        #expect(other.speaker == "Penny Bank", "\(other.speech)")
+        let answered = await host.turn("at 8 pm")
+        #expect(answered.speaker == "Pill Pal", "\(answered.speech)")
+        #expect(answered.speech == "I'll remind you to take vitamin d at 20:00. Okay?")
+        #expect(await host.turn("yes").speaker == "Pill Pal")
+        // "stop" to the other skill drops the dialog it interrupted.
+        #expect(await host.turn("remind me to take my vitamin d").speech == "What time should I remind you?")
+        #expect(await host.turn("how much money do i have in my checking account").speaker == "Penny Bank")
+        let stopped = await host.turn("stop")
+        #expect(!stopped.speech.contains("Back to"), "\(stopped.speech)")
+        #expect(await host.sessionOwner == nil)
+        #expect(await host.turn("at 8 pm").speaker != "Pill Pal")
+    }
+
+    /// A conversation stored between turns keeps the interrupted dialog: read back on another
+    /// host, the answer goes back to it.
+    @Test func anInterruptedDialogIsStoredWithTheConversation() async throws {
+        let first = try Self.host(["pills-en-US.json", "bank-en-US.json"]), second = try Self.host(["pills-en-US.json", "bank-en-US.json"])
+        var conversation = first.newConversation(userID: "amzn1.ask.account.interrupted")
+        for line in ["remind me to take my vitamin d", "how much money do i have in my checking account"] { conversation = await first.turn(line, in: conversation).1 }
+        let stored = JSONWriter.string(conversation.jsonValue)
+        #expect(stored.contains(#""interrupted""#))
+        let back = try Conversation(json: try JSONParser.parse(stored))
+        #expect(JSONWriter.string(back.jsonValue) == stored, "the stored form reads back to itself")
+        let (answered, _) = await second.turn("at 8 pm", in: back)
+        #expect(answered.speech == "I'll remind you to take vitamin d at 20:00. Okay?")
+    }
 }

@@ -59,6 +59,7 @@ extension HostEngine {
         }
 
         if conversation.session != nil, words == ["exit"] {
+            conversation.interrupted = nil
             var ended = await endSession(reason: .userInitiated, utterance: text)
             let speaker = ended.speaker
             note(&ended, "“exit” ends the session: \(speaker) hears a SessionEndedRequest and says nothing.")
@@ -101,10 +102,63 @@ extension HostEngine {
         }
 
         if let session = conversation.session, let entry = registry.entry(session.skillID) {
-            return await turn(utterance, in: session, of: entry, result: result)
+            return resumingInterrupted(after: await turn(utterance, in: session, of: entry, result: result))
         }
 
-        return await nameFreeTurn(utterance, result: result)
+        return resumingInterrupted(after: await nameFreeTurn(utterance, result: result))
+    }
+
+    /// The turn's answer, and the question of a dialog another skill's request interrupted
+    /// when that skill's session has ended with it: "It's sunny in Denver. Back to Pill
+    /// Reminder: what time should I remind you?", the interrupted skill's session open again
+    /// with every slot given so far. Not after "stop" or "cancel", which drop it.
+    private func resumingInterrupted(after result: TurnResult) -> TurnResult {
+        guard let interrupted = conversation.interrupted else { return result }
+        if let intent = result.intent, intent == .stop || intent == .cancel {
+            conversation.interrupted = nil
+            return result
+        }
+        guard conversation.session == nil, let entry = registry.entry(interrupted.skillID),
+            let question = interrupted.question ?? DialogEngine(model: entry.skill.model.dialog).prompt(for: interrupted.dialog.question, in: interrupted.dialog.intent, pick: pick())
+        else { return result }
+        var result = result
+        openSession(for: entry.id)
+        conversation.session?.dialog = interrupted.dialog
+        conversation.session?.lastSpeech = question
+        conversation.session?.lastReprompt = question
+        let back = "Back to \(entry.name): \(question)"
+        result.speech = result.speech.isEmpty ? back : result.speech + " " + back
+        result.reprompt = question
+        result.question = interrupted.dialog.question
+        result.endSession = false
+        let route = result.route.map { $0 + " " } ?? ""
+        note(&result, route + "\(entry.name)'s dialog, interrupted, goes on: \(Self.describe(interrupted.dialog.question)) is asked again, every slot kept.")
+        return result
+    }
+
+    /// A sentence the skill in session understands nothing of that answers the question of a
+    /// dialog another skill's request interrupted: that dialog goes on, and the session in
+    /// its way ends.
+    private func answeringInterrupted(_ utterance: Utterance, result: TurnResult) async -> TurnResult? {
+        guard let interrupted = conversation.interrupted, interrupted.skillID != conversation.session?.skillID, let entry = registry.entry(interrupted.skillID) else { return nil }
+        let (previous, sessions) = (conversation.session, conversation.sessions)
+        openSession(for: entry.id)
+        conversation.session?.dialog = interrupted.dialog
+        conversation.session?.lastReprompt = interrupted.question
+        guard var answered = await answer(interrupted.dialog, utterance: utterance, entry: entry, result: result) else {
+            (conversation.session, conversation.sessions) = (previous, sessions)
+            conversation.interrupted = interrupted
+            return nil
+        }
+        // The session in the way ends, as any session another skill's takes over does.
+        if let previous {
+            let resumed = conversation.session
+            conversation.session = previous
+            _ = await endSession(reason: .userInitiated, utterance: utterance.text)
+            conversation.session = resumed
+        }
+        note(&answered, "The skill in session understood nothing of the sentence, and it answers \(Self.describe(interrupted.dialog.question)) of \(entry.name)'s dialog, which another skill's request interrupted: the dialog goes on, every slot kept.")
+        return answered
     }
 
     /// A turn with no session and no skill named: the answer to "which skill did you mean?",
@@ -224,8 +278,13 @@ extension HostEngine {
             restated = best.intent == pending.intent.name && best.score >= Self.sure
             candidates = []
         }
+        if session.dialog == nil, candidates.first.map({ $0.intent == .fallback }) ?? true, let answered = await answeringInterrupted(utterance, result: result) {
+            return answered
+        }
         if let (other, otherEntry) = handOver(from: entry, own: candidates, asking: session.dialog != nil, utterance: utterance) {
             _ = await endSession(reason: .userInitiated, utterance: utterance.text)
+            // A dialog under way waits for the other skill to be done (`resumingInterrupted`).
+            if let pending = session.dialog { conversation.interrupted = Conversation.InterruptedDialog(skillID: entry.id, dialog: pending, question: session.lastReprompt) }
             openSession(for: otherEntry.id)
             let own = candidates.first.map { $0.intent == .fallback ? "only its fallback" : "\($0.intent) at \(Self.score($0.score))" } ?? "nothing"
             note(&result, "\(entry.name) had the session but hardly understood it (\(own), under \(Self.handOverBelow)), and \(otherEntry.name) reads it surely (\(other.intent) at \(Self.score(other.score)), \(Self.sure) or more): \(otherEntry.name) takes it and its session begins.")
@@ -367,6 +426,7 @@ extension HostEngine {
     }
 
     func openSession(for skillID: SkillID) {
+        if conversation.interrupted?.skillID == skillID { conversation.interrupted = nil }
         conversation.sessions += 1
         let seed = promptPick(seed: options.dialogSeed, turn: conversation.sessions)
         conversation.session = Conversation.OpenSession(skillID: skillID, sessionID: requests.nextID("session"), seed: seed, isNew: true, attributes: JSONObject(), lastSpeech: "", lastReprompt: nil)

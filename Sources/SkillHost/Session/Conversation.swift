@@ -57,8 +57,20 @@ public struct Conversation: Sendable {
         let candidates: [NLUCandidate]?
     }
 
+    /// A dialog another skill's request interrupted ("what's the weather in denver", asked
+    /// what time a pill reminder should ring): its question is asked again when that other
+    /// skill's session ends, and a sentence the skill in session understands nothing of that
+    /// answers it goes back to it, every slot given so far kept.
+    struct InterruptedDialog: Sendable {
+        let skillID: SkillID
+        let dialog: PendingDialog
+        /// The question as the skill last asked it.
+        let question: String?
+    }
+
     var session: OpenSession?
     var choice: PendingChoice?
+    var interrupted: InterruptedDialog?
     public let userID: String
     public let deviceID: String
     /// Sessions opened so far; with the host's dialog seed, each session's seed.
@@ -87,15 +99,13 @@ extension Conversation {
                 "turn": .number(JSONNumber(session.turn)),
             ]
             if let reprompt = session.lastReprompt { open["lastReprompt"] = .string(reprompt) }
-            if let dialog = session.dialog {
-                open["dialog"] = [
-                    "intent": .object(dialog.intent.json),
-                    "question": .string(dialog.question.directiveType),
-                    "slot": dialog.question.slot.map { .string($0.rawValue) } ?? .null,
-                    "askedByModel": .bool(dialog.askedByModel),
-                ]
-            }
+            if let dialog = session.dialog { open["dialog"] = dialog.jsonValue }
             object["session"] = .object(open)
+        }
+        if let interrupted {
+            var stored: JSONObject = ["skill": .string(interrupted.skillID.rawValue), "dialog": interrupted.dialog.jsonValue]
+            if let question = interrupted.question { stored["question"] = .string(question) }
+            object["interrupted"] = .object(stored)
         }
         if let choice {
             object["choice"] = ["utterance": .string(choice.utterance), "skills": .array(choice.skillIDs.map { .string($0.rawValue) })]
@@ -118,22 +128,42 @@ extension Conversation {
                 isNew: open["new"]?.bool ?? false, attributes: open["attributes"]?.object ?? JSONObject(),
                 lastSpeech: open["lastSpeech"]?.string ?? "", lastReprompt: open["lastReprompt"]?.string)
             session.turn = open["turn"]?.number?.intValue ?? 0
-            if let dialog = open["dialog"], dialog != .null {
-                guard let intent = dialog["intent"]?.object else { throw ModelError(path: "$.session.dialog.intent", "is missing") }
-                let slot = dialog["slot"]?.string.map { SlotName($0) }
-                let question: DialogQuestion
-                switch (dialog["question"]?.string, slot) {
-                case ("Dialog.ElicitSlot", let slot?): question = .elicitSlot(slot)
-                case ("Dialog.ConfirmSlot", let slot?): question = .confirmSlot(slot)
-                case ("Dialog.ConfirmIntent", _): question = .confirmIntent
-                default: throw ModelError(path: "$.session.dialog.question", "is not a dialog question with its slot")
-                }
-                session.dialog = PendingDialog(intent: Intent(json: intent), question: question, askedByModel: dialog["askedByModel"]?.bool ?? false)
-            }
+            if let dialog = open["dialog"], dialog != .null { session.dialog = try PendingDialog(json: dialog, path: "$.session.dialog") }
             self.session = session
+        }
+        if let stored = json["interrupted"], stored != .null {
+            interrupted = InterruptedDialog(
+                skillID: SkillID(try string(stored["skill"], "$.interrupted.skill")),
+                dialog: try PendingDialog(json: stored["dialog"] ?? .null, path: "$.interrupted.dialog"), question: stored["question"]?.string)
         }
         if let choice = json["choice"], let utterance = choice["utterance"]?.string {
             self.choice = PendingChoice(utterance: utterance, skillIDs: choice["skills"]?.array?.compactMap { $0.string.map { SkillID($0) } } ?? [], candidates: nil)
         }
+    }
+}
+
+extension Conversation.PendingDialog {
+    /// The stored form: the intent as it stands and the question asked.
+    var jsonValue: JSONValue {
+        [
+            "intent": .object(intent.json),
+            "question": .string(question.directiveType),
+            "slot": question.slot.map { .string($0.rawValue) } ?? .null,
+            "askedByModel": .bool(askedByModel),
+        ]
+    }
+
+    /// Reads the stored form back; `path` names it in an error.
+    init(json dialog: JSONValue, path: String) throws(ModelError) {
+        guard let intent = dialog["intent"]?.object else { throw ModelError(path: path + ".intent", "is missing") }
+        let slot = dialog["slot"]?.string.map { SlotName($0) }
+        let question: DialogQuestion
+        switch (dialog["question"]?.string, slot) {
+        case ("Dialog.ElicitSlot", let slot?): question = .elicitSlot(slot)
+        case ("Dialog.ConfirmSlot", let slot?): question = .confirmSlot(slot)
+        case ("Dialog.ConfirmIntent", _): question = .confirmIntent
+        default: throw ModelError(path: path + ".question", "is not a dialog question with its slot")
+        }
+        self.init(intent: Intent(json: intent), question: question, askedByModel: dialog["askedByModel"]?.bool ?? false)
     }
 }
