@@ -253,7 +253,7 @@ public struct SkillNLU: Sendable {
     /// intents that leave the question (stop, cancel, help), then everything else.
     public func parse(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate = .today()) -> [NLUCandidate] {
         if let repaired = repairedAnswer(utterance, eliciting: elicitation, today: today) { return repaired }
-        return answers(utterance, eliciting: elicitation, today: today).map { dayPartAsTime($0, utterance: utterance, today: today) }
+        return answers(utterance, eliciting: elicitation, today: today).map { eveningHours(dayPartAsTime($0, utterance: utterance, today: today), utterance: utterance) }
     }
 
     /// An answer the speaker corrects as they say it is what follows the correction: "a large
@@ -566,8 +566,36 @@ public struct SkillNLU: Sendable {
     /// Empty when the sentence is out of the skill's domain.
     /// - Parameter today: the day relative dates ("tomorrow") count from.
     public func parse(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUCandidate] {
-        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { dayPartAsTime($0, utterance: utterance, today: today) }
+        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { eveningHours(dayPartAsTime($0, utterance: utterance, today: today), utterance: utterance) }
     }
+
+    /// A bare hour said with the evening, the night or the afternoon elsewhere in the sentence
+    /// is after noon: "remind me tonight at 8" is 20:00, as "at 8 tonight" is (read alone, "8"
+    /// is 08:00); "this afternoon at 3" is 15:00. Not when the morning is said too, nor an hour
+    /// said with "am" or "pm", which its grammar read.
+    func eveningHours(_ candidate: NLUCandidate, utterance: Utterance) -> NLUCandidate {
+        let words = utterance.words
+        guard words.contains(where: Self.laterDayParts.contains), !words.contains("morning"),
+            let intent = intents.first(where: { $0.name == candidate.intent })
+        else { return candidate }
+        var slots = candidate.slots
+        for (index, value) in slots.enumerated() {
+            guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .time, let span = utterance.tokens(of: value),
+                !words[span].contains(where: { Self.laterDayParts.contains($0) || Self.meridiems.contains($0) })
+            else { continue }
+            let parts = value.value.split(separator: ":")
+            guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (1...11).contains(hour), (0..<60).contains(minute) else { continue }
+            let later = (hour + 12 < 10 ? "0" : "") + String(hour + 12) + ":" + (minute < 10 ? "0" : "") + String(minute)
+            slots[index] = SlotMatch(name: value.name, value: later, spoken: value.spoken, start: value.start, end: value.end, resolution: value.resolution, list: [])
+        }
+        guard slots != candidate.slots else { return candidate }
+        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+    }
+
+    /// Parts of the day after noon (`eveningHours`).
+    static let laterDayParts: Set<String> = ["tonight", "evening", "night", "afternoon"]
+    /// Words that say which half of the day an hour is in.
+    static let meridiems: Set<String> = ["am", "pm", "a.m.", "p.m.", "a.m", "p.m"]
 
     /// A date said with a part of the day ("tomorrow afternoon", "monday night", "the 3rd in
     /// the morning") in an intent whose time slot it leaves empty: the day is the date's, the

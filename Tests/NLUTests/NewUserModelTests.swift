@@ -674,3 +674,21 @@ import Testing
         #expect(Self.nlu.parse(Utterance("what is the meaning of life")).first?.intent ?? .fallback == .fallback)
     }
 }
+
+/// A planner of a date and a time slot: the evening said in the date makes a bare hour after noon.
+@Suite struct EveningHourTests {
+    static let nlu = SkillNLU(skillID: "com.example.planner", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"planner","intents":[
+          {"name":"RemindIntent","slots":[{"name":"date","type":"AMAZON.DATE"},{"name":"time","type":"AMAZON.TIME"}],
+           "samples":["remind me {date} at {time}","remind me at {time} {date}","set a reminder for {date} at {time}"]}]}}}
+        """#))
+
+    @Test(arguments: [
+        ("remind me tonight at 8", "20:00"), ("remind me this afternoon at 3", "15:00"), ("remind me tomorrow night at 11:30", "23:30"),
+        ("remind me at 7 this evening", "19:00"), ("remind me tonight at 8 am", "08:00"), ("remind me tomorrow at 8", "08:00"),
+    ])
+    func aBareHourWithTheEveningIsAfterNoon(sentence: String, time: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence), today: CivilDate(year: 2026, month: 11, day: 28)).first)
+        #expect(best.slots.first { $0.name == "time" }?.value == time, "\(best.slots)")
+    }
+}
