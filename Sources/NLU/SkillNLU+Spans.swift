@@ -370,6 +370,10 @@ extension SkillNLU {
             first = end + 1
         }
         (first, last) = withoutEdgeWords(type, first: first, last: last, utterance: utterance, today: today)
+        if let (other, start) = trailingListedValue(of: slotIndex, first: first, last: last, intent: intent, type: type, taken: taken, utterance: utterance, today: today) {
+            others.append(other)
+            last = start - 1
+        }
         if let (time, start) = trailingTime(of: slotIndex, first: first, last: last, intent: intent, type: type, taken: taken, utterance: utterance, today: today) {
             others.append(time)
             // The name ends before the word that leads the time in: "pay rent" by friday.
@@ -427,6 +431,25 @@ extension SkillNLU {
                     let match = slotMatch(slot, first: start, last: end, utterance: utterance, today: today)
                 else { continue }
                 return (match, end)
+            }
+        }
+        return nil
+    }
+
+    /// "oat milk latte large": a span its type does not list, that is a value it lists followed
+    /// by a value another empty slot of the intent lists, is two values: the drink "latte" and
+    /// the size "large" (the drink was "latte large", resolved to latte, and no size heard).
+    func trailingListedValue(of slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
+                             utterance: Utterance, today: CivilDate) -> (SlotMatch, start: Int)? {
+        let words = utterance.words
+        guard first < last, type.isListed, !type.isListedValue(words[first...last]) else { return nil }
+        for start in (first + 1)...last where type.isListedValue(words[first..<start]) {
+            for index in intent.slots.indices where index != slotIndex && !taken.contains(index) {
+                let slot = intent.slots[index]
+                guard let other = typeMatchers[SlotTypeMatcher.Key(slot)], other.isListed, other.type != type.type, other.isListedValue(words[start...last]),
+                    let match = slotMatch(slot, first: start, last: last, utterance: utterance, today: today)
+                else { continue }
+                return (match, start)
             }
         }
         return nil

@@ -692,3 +692,23 @@ import Testing
         #expect(best.slots.first { $0.name == "time" }?.value == time, "\(best.slots)")
     }
 }
+
+/// A coffee order of a drink, a size and a milk, each listed: said in any order, a listed value
+/// after another is the other slot's.
+@Suite struct CoffeeOrderTests {
+    static let nlu = SkillNLU(skillID: "com.example.coffee", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"corner coffee","intents":[
+          {"name":"OrderCoffeeIntent","slots":[{"name":"drink","type":"DRINK"},{"name":"size","type":"COFFEE_SIZE"},{"name":"milk","type":"MILK"}],
+           "samples":["i'd like a {drink}","can i get a {size} {drink}","order a {drink}","a {size} {drink} with {milk} milk please","{drink} please","get me a {size} {drink}"]}],
+         "types":[{"name":"DRINK","values":[{"name":{"value":"latte"}},{"name":{"value":"mocha"}},{"name":{"value":"hot chocolate"}},{"name":{"value":"flat white"}}]},
+                  {"name":"COFFEE_SIZE","values":[{"name":{"value":"small"}},{"name":{"value":"medium"}},{"name":{"value":"large"}}]},
+                  {"name":"MILK","values":[{"name":{"value":"oat"}},{"name":{"value":"almond"}}]}]}}}
+        """#))
+
+    @Test(arguments: [("oat milk latte large", "latte", "large"), ("hot chocolate small", "hot chocolate", "small"), ("a flat white medium please", "flat white", "medium")])
+    func aSizeAfterTheDrinkIsTheSize(sentence: String, drink: String, size: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.slots.first { $0.name == "drink" }?.value == drink, "\(best.slots)")
+        #expect(best.slots.first { $0.name == "size" }?.value == size, "\(best.slots)")
+    }
+}
