@@ -253,7 +253,9 @@ public struct SkillNLU: Sendable {
     /// intents that leave the question (stop, cancel, help), then everything else.
     public func parse(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate = .today()) -> [NLUCandidate] {
         if let repaired = repairedAnswer(utterance, eliciting: elicitation, today: today) { return repaired }
-        return answers(utterance, eliciting: elicitation, today: today).map { eveningHours(dayPartAsTime($0, utterance: utterance, today: today), utterance: utterance) }
+        let answered = answers(utterance, eliciting: elicitation, today: today).map { eveningHours(dayPartAsTime($0, utterance: utterance, today: today), utterance: utterance) }
+        if let meant = meantValue(utterance, eliciting: elicitation, answered: answered, today: today) { return [meant] + answered }
+        return answered
     }
 
     /// An answer the speaker corrects as they say it is what follows the correction: "a large

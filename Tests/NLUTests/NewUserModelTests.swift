@@ -712,3 +712,32 @@ import Testing
         #expect(best.slots.first { $0.name == "size" }?.value == size, "\(best.slots)")
     }
 }
+
+/// A pet matcher asking for a temperament it lists as four words, answered as people answer:
+/// a word that means one of them, and nothing like the others, is that one.
+@Suite struct MeantValueTests {
+    static let nlu = SkillNLU(skillID: "com.example.pets", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"pet match","intents":[
+          {"name":"PetMatchIntent","slots":[{"name":"size","type":"SIZE"},{"name":"temperament","type":"TEMPERAMENT"}],
+           "samples":["{size}","{temperament}","i want a {size} dog","a {size} {temperament} dog","find me a {temperament} pet","recommend a dog"]}],
+         "types":[{"name":"SIZE","values":[{"name":{"value":"tiny"}},{"name":{"value":"small"}},{"name":{"value":"medium"}},{"name":{"value":"large"}},{"name":{"value":"huge"}}]},
+                  {"name":"TEMPERAMENT","values":[{"name":{"value":"guard"}},{"name":{"value":"family"}},{"name":{"value":"hunting"}},{"name":{"value":"calm"}}]}]}}}
+        """#))
+    static let asking = SkillNLU.Elicitation(intent: "PetMatchIntent", slot: "temperament")
+
+    @Test(arguments: [("he should be chill", "chill", "calm"), ("something for the kids", "kids", "family"), ("i want protection", "protection", "guard")])
+    func aWordMeaningOneValueIsThatValue(text: String, said: String, meant: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text), eliciting: Self.asking).first)
+        #expect(best.intent == "PetMatchIntent")
+        let slot = try #require(best.slots.first { $0.name == "temperament" }, "\(best.slots)")
+        #expect(slot.value == said)
+        #expect(slot.resolution?.values.first?.name == meant)
+    }
+
+    /// A denial, or a word near no value, is no value's meaning.
+    @Test(arguments: ["he should not need protection", "i like to hike"])
+    func noValueIsMeantOtherwise(text: String) {
+        let best = Self.nlu.parse(Utterance(text), eliciting: Self.asking).first
+        #expect(best?.slots.first { $0.name == "temperament" }?.resolution?.status != .successMatch, "\(String(describing: best))")
+    }
+}

@@ -1,0 +1,65 @@
+import SkillModel
+
+extension SkillNLU {
+    /// Asked for a slot whose type lists a few category words, an answer that says none of them
+    /// but one word that means one of them, and nothing like the others: "he should be chill"
+    /// asked which temperament is "calm" (0.58 near it, 0.02 or less near guard, family,
+    /// hunting), "something for the kids" is "family", "i want protection" "guard". The slot
+    /// keeps the word said, resolved to the value it means, as Alexa's entity resolution adds
+    /// the canonical value to what was said. Not when the answer denies anything ("not too
+    /// big"), says a word of a listed value, or is surely something else; not for a slot of
+    /// several values; not a word naming the kind ("size") or one of the model's own carrier
+    /// words.
+    func meantValue(_ utterance: Utterance, eliciting elicitation: Elicitation, answered: [NLUCandidate], today: CivilDate) -> NLUCandidate? {
+        if let best = answered.first {
+            if best.intent == elicitation.intent, best.slots.contains(where: { $0.name == elicitation.slot && $0.values.contains(where: \.isKnownValue) }) { return nil }
+            if best.intent != elicitation.intent, best.intent != .fallback, best.score >= 0.9 { return nil }
+        }
+        let words = utterance.words
+        guard !words.contains(where: Negation.words.contains), !words.contains("no"),
+            let intent = intents.first(where: { $0.name == elicitation.intent }), let slot = intent.slot(named: elicitation.slot),
+            let type = typeMatchers[SlotTypeMatcher.Key(slot)], case .custom = type.kind, type.listsCategories,
+            (2...Self.meantValuesListed).contains(type.listedCount), !type.takesLists,
+            !words.contains(where: { !StopWords.all.contains($0) && type.listsWord($0) })
+        else { return nil }
+        // Each listed value and synonym's meaning, once per answer: the types are small.
+        let listed = type.entries.filter { $0.value.isCustom }.map { (entry: $0.value, meaning: Features.meaning($0.key.split(separator: " ").map(String.init))) }
+        let kind = Self.namesWords(of: slot).map(Features.meaning)
+        var found: (index: Int, entry: SlotTypeMatcher.Entry, nearness: Float)?
+        for (index, word) in words.enumerated() where !StopWords.all.contains(word) && !carrierWords.contains(word) && NumberWords.value(of: [word]) == nil {
+            let meaning = Features.meaning([word])
+            guard !meaning.isEmpty, !kind.contains(where: { (Features.nearness(meaning, $0) ?? 0) >= Self.namesTheKind }) else { continue }
+            // The nearest value, and how near the nearest other value is.
+            var best: (entry: SlotTypeMatcher.Entry, nearness: Float)?
+            var other: Float = -1
+            for value in listed {
+                guard let nearness = Features.nearness(meaning, value.meaning) else { continue }
+                if let current = best, current.entry.name == value.entry.name {
+                    best = (current.entry, max(current.nearness, nearness))
+                } else if best == nil || nearness > best!.nearness {
+                    if let current = best { other = max(other, current.nearness) }
+                    best = (value.entry, nearness)
+                } else {
+                    other = max(other, nearness)
+                }
+            }
+            guard let best, best.nearness >= Self.meansAValue, best.nearness - other >= Self.meansThisValue else { continue }
+            // Two words meaning values: the answer says too much to choose.
+            if found != nil { return nil }
+            found = (index, best.entry, best.nearness)
+        }
+        guard let found else { return nil }
+        let reading = SlotTypeMatcher.Reading(normalized: nil, resolved: found.entry, fit: Double(found.nearness))
+        let value = slotMatch(slot.name, first: found.index, last: found.index, reading: reading, type: type, utterance: utterance, today: today)
+        return NLUCandidate(skillID: skillID, intent: intent.name, score: Self.meantValueScore, slots: [value], declaredSlots: intent.slots.map(\.name))
+    }
+
+    /// At most this many values and synonyms: a type of a few categories to choose among.
+    static let meantValuesListed = 40
+    /// How near a word must mean one listed value to be taken for it (`meantValue`).
+    static let meansAValue: Float = 0.45
+    /// And how much nearer than any other value.
+    static let meansThisValue: Float = 0.15
+    /// How sure such an answer is: an answer, less sure than one said in the type's words.
+    static let meantValueScore = 0.6
+}
