@@ -501,14 +501,17 @@ public struct SkillNLU: Sendable {
                                                ["haven't", "decided"], ["not", "decided"], ["can't", "decide"], ["cannot", "decide"]]
 
     /// Whether the words ask something: an auxiliary before a pronoun among the first words
-    /// ("can i …", "what crusts do you have", "is there …"), or a question word before an
-    /// auxiliary ("what is …", "how does …"), after any fillers ("wait", "so").
+    /// ("can i …", "what crusts do you have", "is there …"), a question word before an
+    /// auxiliary ("what is …", "how does …"), or "what" or "which" and a word or two ("what
+    /// size"), after any fillers ("wait", "so").
     static func isQuestion(_ words: [String]) -> Bool {
         let start = words.firstIndex { !questionFillers.contains($0) } ?? words.count
         let opening = Array(words[start...].prefix(5))
         guard let first = opening.first else { return false }
         if ["what's", "where's", "how's", "who's", "when's", "why's"].contains(first) { return true }
         if questionWords.contains(first), opening.count > 1, auxiliaries.contains(opening[1]) { return true }
+        // "what size", "which kinds": what or which and a word or two, asking what there is.
+        if ["what", "which"].contains(first), (2...3).contains(words.count - start) { return true }
         return zip(opening, opening.dropFirst()).contains { auxiliaries.contains($0) && subjects.contains($1) }
     }
 

@@ -63,7 +63,7 @@ import Testing
     }
 
     /// Asked which sound, a question is no sound; a sound, said however, is.
-    @Test(arguments: [("hmm what do you have", nil), ("what would you recommend", nil), ("which ones are there", nil),
+    @Test(arguments: [("hmm what do you have", nil), ("what would you recommend", nil), ("which ones are there", nil), ("what sounds", nil), ("which kinds", nil),
                       ("rain please", "rain"), ("the crackling fire", "crackling fire")])
     func aQuestionIsNoCategorysValue(text: String, sound: String?) {
         let asking = SkillNLU.Elicitation(intent: "PlaySoundIntent", slot: "sound")
