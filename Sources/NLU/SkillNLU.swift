@@ -380,6 +380,14 @@ public struct SkillNLU: Sendable {
         }) {
             return general
         }
+        // Nor, for a built-in list (cities, countries, first names), everyday words it does
+        // not list: "go back", "wait" or "let me think", asked which city, name no city.
+        if answer.captures.contains(where: { capture in
+            guard capture.reading.fit < 1, case .list = matcher.types[capture.type].kind else { return false }
+            return utterance.words[capture.firstToken...capture.lastToken].allSatisfy { Self.everydayWords.contains($0) || Self.askingAgain.contains($0) }
+        }) {
+            return general
+        }
         // A value the type does not list that holds the model's carrier words is a request, not
         // an answer: "i want to order" or "i want to track my order" asked for a size.
         if answer.captures.contains(where: { capture in

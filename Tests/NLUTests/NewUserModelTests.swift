@@ -669,6 +669,14 @@ import Testing
         #expect(Dictionary(uniqueKeysWithValues: best.slots.map { ($0.name.rawValue, $0.value) }) == ["fromCity": "boston", "toCity": "denver"], "\(best.slots)")
     }
 
+    /// Asked where from, everyday words are no city, though AMAZON.US_CITY takes cities it
+    /// does not list.
+    @Test(arguments: [("go back", nil), ("wait", nil), ("let me think", nil), ("sunnyvale", "sunnyvale"), ("san luis obispo", "san luis obispo")])
+    func everydayWordsAreNoCity(text: String, city: String?) {
+        let best = Self.nlu.parse(Utterance(text), eliciting: .init(intent: "SearchFlightsIntent", slot: "fromCity")).first
+        #expect((best?.intent == "SearchFlightsIntent" ? best?.slots.first { $0.name == "fromCity" }?.value : nil) == city, "\(String(describing: best))")
+    }
+
     /// A stop word a list happens to hold is no city of its own; a sentence of other words stays out.
     @Test func wordsOfNoCityStayOut() throws {
         #expect(Self.nlu.parse(Utterance("what is the meaning of life")).first?.intent ?? .fallback == .fallback)
