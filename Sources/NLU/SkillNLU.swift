@@ -306,6 +306,24 @@ public struct SkillNLU: Sendable {
     /// Words that ask for the question again ("sorry what", "pardon", "come again").
     static let askingAgain: Set<String> = ["sorry", "pardon", "excuse", "huh", "come", "again", "repeat", "say"]
 
+    /// Whether the words only hold the floor or step back ("wait", "hold on a second", "let me
+    /// think", "go back"), after any fillers: no answer to anything asked.
+    static func isStalling(_ words: [String]) -> Bool {
+        var rest = words[...]
+        while let first = rest.first, stallingFillers.contains(first) { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return false }
+        return stallingPhrases.contains { phrase in
+            rest.starts(with: phrase) && rest.dropFirst(phrase.count).allSatisfy { stallingTails.contains($0) }
+        }
+    }
+
+    static let stallingPhrases: [[String]] = [
+        ["wait"], ["hold", "on"], ["hang", "on"], ["one", "moment"], ["one", "sec"], ["one", "second"], ["give", "me", "a"], ["let", "me", "think"],
+        ["let", "me", "see"], ["let", "me", "check"], ["go", "back"], ["good", "question"], ["i", "need", "to", "think"],
+    ]
+    static let stallingFillers: Set<String> = ["so", "ok", "okay", "oh", "well", "actually", "hey", "and", "but", "just", "um", "hmm", "uh"]
+    static let stallingTails: Set<String> = ["a", "sec", "second", "minute", "moment", "bit", "please", "about", "it", "that", "now"]
+
     /// One slot of one intent, as the key of what is worked out for it when first needed.
     struct IntentSlot: Hashable {
         let intent: IntentName
@@ -378,6 +396,11 @@ public struct SkillNLU: Sendable {
             capture.reading.fit < 1 && matcher.types[capture.type].listsCategories
                 && utterance.words[capture.firstToken...capture.lastToken].allSatisfy { StopWords.all.contains($0) || Self.askingAgain.contains($0) }
         }) {
+            return general
+        }
+        // Nor is holding the floor: "wait", "hold on" or "let me think", asked which crust,
+        // name no crust (the question is asked again).
+        if Self.isStalling(utterance.words), answer.captures.contains(where: { $0.reading.fit < 1 }) {
             return general
         }
         // Nor, for a built-in list (cities, countries, first names), everyday words it does

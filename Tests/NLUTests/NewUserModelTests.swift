@@ -742,6 +742,13 @@ import Testing
         #expect(slot.resolution?.values.first?.name == meant)
     }
 
+    /// Holding the floor ("wait", "let me think") is no size; the question is asked again.
+    @Test(arguments: ["wait", "hold on a second", "let me think", "ok give me a minute", "go back"])
+    func stallingIsNoAnswer(text: String) {
+        let best = Self.nlu.parse(Utterance(text), eliciting: .init(intent: "PetMatchIntent", slot: "size")).first
+        #expect(best?.intent != "PetMatchIntent" || best?.slots.isEmpty == true, "\(String(describing: best))")
+    }
+
     /// A denial, or a word near no value, is no value's meaning.
     @Test(arguments: ["he should not need protection", "i like to hike"])
     func noValueIsMeantOtherwise(text: String) {
