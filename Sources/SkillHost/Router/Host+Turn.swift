@@ -287,7 +287,9 @@ extension HostEngine {
             if let pending = session.dialog { conversation.interrupted = Conversation.InterruptedDialog(skillID: entry.id, dialog: pending, question: session.lastReprompt) }
             openSession(for: otherEntry.id)
             let own = candidates.first.map { $0.intent == .fallback ? "only its fallback" : "\($0.intent) at \(Self.score($0.score))" } ?? "nothing"
-            note(&result, "\(entry.name) had the session but hardly understood it (\(own), under \(Self.handOverBelow)), and \(otherEntry.name) reads it surely (\(other.intent) at \(Self.score(other.score)), \(Self.sure) or more): \(otherEntry.name) takes it and its session begins.")
+            let surely = other.score >= Self.handOverFarAhead.score ? "surely" : "as surely as a sentence with no skill in session needs, and it asked nothing"
+            note(&result, "\(entry.name) had the session but hardly understood it (\(own), under \(Self.handOverBelow)), and \(otherEntry.name) reads it \(surely) (\(other.intent) at \(Self.score(other.score))): \(otherEntry.name) takes it and its session begins"
+                + (conversation.interrupted?.skillID == entry.id ? "; \(entry.name)'s question waits until \(otherEntry.name) is done." : "."))
             result.candidates = [other] + candidates
             return await start(other.intentValue, with: otherEntry, result: result, slots: other.slots)
         }
