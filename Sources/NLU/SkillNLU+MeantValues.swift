@@ -29,21 +29,15 @@ extension SkillNLU {
         for (index, word) in words.enumerated() where !StopWords.all.contains(word) && !carrierWords.contains(word) && NumberWords.value(of: [word]) == nil {
             let meaning = Features.meaning([word])
             guard !meaning.isEmpty, !kind.contains(where: { (Features.nearness(meaning, $0) ?? 0) >= Self.namesTheKind }) else { continue }
-            // The nearest value, and how near the nearest other value is.
-            var best: (entry: SlotTypeMatcher.Entry, nearness: Float)?
-            var other: Float = -1
+            // Each value's nearness (the nearest of its synonyms), then the nearest value and
+            // how near the next one is.
+            var byValue: [String: (entry: SlotTypeMatcher.Entry, nearness: Float)] = [:]
             for value in listed {
                 guard let nearness = Features.nearness(meaning, value.meaning) else { continue }
-                if let current = best, current.entry.name == value.entry.name {
-                    best = (current.entry, max(current.nearness, nearness))
-                } else if best == nil || nearness > best!.nearness {
-                    if let current = best { other = max(other, current.nearness) }
-                    best = (value.entry, nearness)
-                } else {
-                    other = max(other, nearness)
-                }
+                if nearness > byValue[value.entry.name]?.nearness ?? -2 { byValue[value.entry.name] = (value.entry, nearness) }
             }
-            guard let best, best.nearness >= Self.meansAValue, best.nearness - other >= Self.meansThisValue else { continue }
+            let ranked = byValue.values.sorted { $0.nearness != $1.nearness ? $0.nearness > $1.nearness : $0.entry.name < $1.entry.name }
+            guard let best = ranked.first, best.nearness >= Self.meansAValue, best.nearness - (ranked.dropFirst().first?.nearness ?? -1) >= Self.meansThisValue else { continue }
             // Two words meaning values: the answer says too much to choose.
             if found != nil { return nil }
             found = (index, best.entry, best.nearness)

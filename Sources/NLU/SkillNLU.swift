@@ -621,7 +621,7 @@ public struct SkillNLU: Sendable {
             else { continue }
             let parts = value.value.split(separator: ":")
             guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (1...11).contains(hour), (0..<60).contains(minute) else { continue }
-            let later = (hour + 12 < 10 ? "0" : "") + String(hour + 12) + ":" + (minute < 10 ? "0" : "") + String(minute)
+            let later = String(hour + 12) + ":" + (minute < 10 ? "0" : "") + String(minute)
             slots[index] = SlotMatch(name: value.name, value: later, spoken: value.spoken, start: value.start, end: value.end, resolution: value.resolution, list: [])
         }
         guard slots != candidate.slots else { return candidate }
