@@ -263,6 +263,14 @@ import TestSupport
         #expect(answered.speaker == "Pill Pal", "\(answered.speech)")
         #expect(answered.speech == "I'll remind you to take vitamin d at 20:00. Okay?")
         #expect(await host.turn("yes").speaker == "Pill Pal")
+        // "thanks", taken by the other skill for Stop, ends its session: the question follows.
+        #expect(await host.turn("remind me to take my vitamin d").speech == "What time should I remind you?")
+        #expect(await host.turn("how much money do i have in my checking account").speaker == "Penny Bank")
+        let thanked = await host.turn("thanks")
+        #expect(thanked.intent == "AMAZON.StopIntent")
+        #expect(thanked.speech.hasSuffix("Back to Pill Pal: What time should I remind you?"), "\(thanked.speech)")
+        #expect(await host.turn("at 9 pm").speech == "I'll remind you to take vitamin d at 21:00. Okay?")
+        _ = await host.turn("exit")
         // "stop" to the other skill drops the dialog it interrupted.
         #expect(await host.turn("remind me to take my vitamin d").speech == "What time should I remind you?")
         #expect(await host.turn("how much money do i have in my checking account").speaker == "Penny Bank")

@@ -111,10 +111,12 @@ extension HostEngine {
     /// The turn's answer, and the question of a dialog another skill's request interrupted
     /// when that skill's session has ended with it: "It's sunny in Denver. Back to Pill
     /// Reminder: what time should I remind you?", the interrupted skill's session open again
-    /// with every slot given so far. Not after "stop" or "cancel", which drop it.
+    /// with every slot given so far. Not after "stop" or "cancel" said as such, which drop it;
+    /// "thanks", which the other skill took for Stop, ends only its session.
     private func resumingInterrupted(after result: TurnResult) -> TurnResult {
         guard let interrupted = conversation.interrupted else { return result }
-        if let intent = result.intent, intent == .stop || intent == .cancel {
+        if let intent = result.intent, intent == .stop || intent == .cancel,
+            BuiltInIntents.phrase(Utterance(result.utterance).words, among: [.stop, .cancel]) != nil {
             conversation.interrupted = nil
             return result
         }
