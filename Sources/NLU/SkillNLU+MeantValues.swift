@@ -23,12 +23,11 @@ extension SkillNLU {
             !words.contains(where: { !StopWords.all.contains($0) && type.listsWord($0) })
         else { return nil }
         // Each listed value and synonym's meaning, once per answer: the types are small.
-        let listed = type.entries.filter { $0.value.isCustom }.map { (entry: $0.value, meaning: Features.meaning($0.key.split(separator: " ").map(String.init))) }
-        let kind = Self.namesWords(of: slot).map(Features.meaning)
+        let listed = type.entries.map { (entry: $0.value, meaning: Features.meaning($0.key.split(separator: " ").map(String.init))) }
         var found: (index: Int, entry: SlotTypeMatcher.Entry, nearness: Float)?
         for (index, word) in words.enumerated() where !StopWords.all.contains(word) && !carrierWords.contains(word) && NumberWords.value(of: [word]) == nil {
             let meaning = Features.meaning([word])
-            guard !meaning.isEmpty, !kind.contains(where: { (Features.nearness(meaning, $0) ?? 0) >= Self.namesTheKind }) else { continue }
+            guard !meaning.isEmpty, !Self.namesTheKind(meaning, of: slot) else { continue }
             // Each value's nearness (the nearest of its synonyms), then the nearest value and
             // how near the next one is.
             var byValue: [String: (entry: SlotTypeMatcher.Entry, nearness: Float)] = [:]

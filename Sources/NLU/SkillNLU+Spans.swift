@@ -739,8 +739,13 @@ extension SkillNLU {
         guard !StopWords.all.contains(word), NumberWords.value(of: [word]) == nil, !type.listsWord(word),
             let nearness = type.nearness(of: [word]), nearness >= Self.thingOfListedKind
         else { return false }
-        let meaning = Features.meaning([word])
-        return !Self.namesWords(of: slot).contains { name in (Features.nearness(meaning, Features.meaning(name)) ?? 0) >= Self.namesTheKind }
+        return !Self.namesTheKind(Features.meaning([word]), of: slot)
+    }
+
+    /// Whether a word's meaning is near the slot's or its type's name, so names the kind rather
+    /// than a thing of it ("drink" for `coffee_type`, "size" for `size`).
+    static func namesTheKind(_ meaning: [Float], of slot: SlotDefinition) -> Bool {
+        namesWords(of: slot).contains { name in (Features.nearness(meaning, Features.meaning(name)) ?? 0) >= namesTheKind }
     }
 
     /// How near to a type's listed values an everyday word must mean to be a thing of their

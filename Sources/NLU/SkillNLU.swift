@@ -253,7 +253,7 @@ public struct SkillNLU: Sendable {
     /// intents that leave the question (stop, cancel, help), then everything else.
     public func parse(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate = .today()) -> [NLUCandidate] {
         if let repaired = repairedAnswer(utterance, eliciting: elicitation, today: today) { return repaired }
-        let answered = answers(utterance, eliciting: elicitation, today: today).map { eveningHours(dayPartAsTime($0, utterance: utterance, today: today), utterance: utterance) }
+        let answered = answers(utterance, eliciting: elicitation, today: today).map { timesOfDay($0, utterance: utterance, today: today) }
         if let meant = meantValue(utterance, eliciting: elicitation, answered: answered, today: today) { return [meant] + answered }
         return answered
     }
@@ -321,7 +321,8 @@ public struct SkillNLU: Sendable {
         ["wait"], ["hold", "on"], ["hang", "on"], ["one", "moment"], ["one", "sec"], ["one", "second"], ["give", "me", "a"], ["let", "me", "think"],
         ["let", "me", "see"], ["let", "me", "check"], ["go", "back"], ["good", "question"], ["i", "need", "to", "think"],
     ]
-    static let stallingFillers: Set<String> = ["so", "ok", "okay", "oh", "well", "actually", "hey", "and", "but", "just", "um", "hmm", "uh"]
+    /// (Hesitations, "um" and "hmm", are gone from the words already: `Tokenizer`.)
+    static let stallingFillers: Set<String> = ["so", "ok", "okay", "oh", "well", "actually", "hey", "and", "but", "just"]
     static let stallingTails: Set<String> = ["a", "sec", "second", "minute", "moment", "bit", "please", "about", "it", "that", "now"]
 
     /// One slot of one intent, as the key of what is worked out for it when first needed.
@@ -602,7 +603,14 @@ public struct SkillNLU: Sendable {
     /// Empty when the sentence is out of the skill's domain.
     /// - Parameter today: the day relative dates ("tomorrow") count from.
     public func parse(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUCandidate] {
-        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { eveningHours(dayPartAsTime($0, utterance: utterance, today: today), utterance: utterance) }
+        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { timesOfDay($0, utterance: utterance, today: today) }
+    }
+
+    /// A reading's date and time as said together: a part of the day the date holds is the
+    /// time's (`dayPartAsTime`), and a bare hour said with the evening is after noon
+    /// (`eveningHours`).
+    func timesOfDay(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        eveningHours(dayPartAsTime(candidate, utterance: utterance, today: today), utterance: utterance)
     }
 
     /// A bare hour said with the evening, the night or the afternoon elsewhere in the sentence
@@ -854,22 +862,11 @@ public struct SkillNLU: Sendable {
     /// to denver", asked where a flight leaves from, says none of the flight finder's words
     /// but two of AMAZON.US_CITY's. (The samples' few cities are all the vocabulary knows.)
     func sharesWords(_ utterance: Utterance, _ statistical: StatisticalNLU) -> Bool {
-        statistical.overlaps(utterance.words) || saysBuiltInListValue(utterance.words)
-    }
-
-    /// Whether the words hold a value a built-in list type of the model's slots lists, one
-    /// that is not a stop word alone.
-    func saysBuiltInListValue(_ words: [String]) -> Bool {
-        let lists = typeMatchers.values.filter { type in
-            if case .list = type.kind { true } else { false }
+        let words = utterance.words
+        return statistical.overlaps(words) || statistical.gazetteer.matches(words).contains { match in
+            guard case .list? = BuiltInSlotTypes.kind(of: statistical.gazetteer.types[match.type]) else { return false }
+            return words[match.start..<match.end].contains { !StopWords.all.contains($0) }
         }
-        guard !lists.isEmpty else { return false }
-        for start in words.indices where !StopWords.all.contains(words[start]) {
-            for type in lists {
-                for end in start..<min(words.count, start + type.longestEntry) where type.isListedValue(words[start...end]) { return true }
-            }
-        }
-        return false
     }
 
     /// Whether a captured slot takes any words (AMAZON.SearchQuery and the like).
