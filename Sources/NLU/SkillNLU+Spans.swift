@@ -398,9 +398,19 @@ extension SkillNLU {
             // A listed value with an adverb after it: "is there a spa here" is the "spa"; "the
             // storm one" is the "storm", "throw the sword at him" the "sword".
             last -= cut
+        } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]),
+            let end = (first..<last).last(where: { end in
+                Self.clauseOpeners.contains(utterance.words[end + 1]) && !utterance.isCapitalised(end + 1) && type.isListedValue(utterance.words[first...end])
+            }) {
+            // A listed value and what is said of it: "the dishes are finished" is the "dishes".
+            last = end
         }
         return (others, first, last)
     }
+
+    /// Words that open what is said of a thing just named, which no value of a listed type
+    /// goes on with: "the dishes are finished", "my fern is dying".
+    static let clauseOpeners: Set<String> = ["is", "are", "was", "were", "has", "have", "had", "got", "gets", "needs", "need", "looks", "seems", "isn't", "aren't", "wasn't", "weren't"]
 
     /// Pronouns that stand for a thing or person already named: "at him" names no one.
     static let objectPronouns: Set<String> = ["him", "her", "it", "them", "me", "us"]
