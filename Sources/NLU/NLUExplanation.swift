@@ -150,8 +150,8 @@ extension SkillIndex {
                 NLUExplanation(skillID: explanation.skillID, verdict: verdict, considered: explanation.considered, closestSample: explanation.closestSample)
             }
             if score < Self.floor { return with(.underFloor(intent, score: score, floor: Self.floor)) }
-            if let routing, let reading = skills[explanation.skillID]?.parse(utterance, today: today).first(where: { $0.intent == intent }) {
-                let rank = rank(reading, routing: routing, meaningful: meaningful)
+            if let routing, let readings = skills[explanation.skillID]?.parse(utterance, today: today), let reading = readings.first(where: { $0.intent == intent }) {
+                let rank = rank(reading, routing: routing, meaningful: meaningful, tagged: reading.intent == readings.first?.intent)
                 if rank < Self.routedFloor {
                     return with(.weighedUnder(intent, score: score, routed: routing.intent(intent, of: explanation.skillID), rank: rank, floor: Self.routedFloor))
                 }

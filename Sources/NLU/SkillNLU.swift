@@ -40,6 +40,9 @@ public struct SkillNLU: Sendable {
     /// {toCity}"): which slot a value after such a word fills (`slotsLed(by:in:)`).
     let leadWords: [IntentName: [SlotName: Set<String>]]
     static let fewSamples = 20
+    /// The skill's own intents every sample of which has a slot ("add player {Player}", "{Player}
+    /// wants to play"): a reading of one that fills none names nothing it serves.
+    let slotBound: Set<IntentName>
 
     /// Compiles `model`. Built-in intents the model declares get their standard phrases.
     /// - Parameter cache: where trained models are kept by content hash; with a hit, nothing
@@ -83,6 +86,7 @@ public struct SkillNLU: Sendable {
             intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model,
             unlisted: model.intents.map { $0.samples.count < Self.fewSamples }, listedOnly: model.intents.map(Self.guesses), types: typeMatchers)
         sampleCounts = model.intents.map(\.samples.count)
+        slotBound = Set(model.intents.filter { !$0.name.isBuiltIn && !$0.samples.isEmpty && $0.samples.allSatisfy { $0.contains("{") } }.map(\.name))
         let ownCounts = model.intents.filter { !$0.name.isBuiltIn }.map(\.samples.count)
         samplesPerIntent = ownCounts.isEmpty ? 0 : Double(ownCounts.reduce(0, +)) / Double(ownCounts.count)
         var slotless: [String: [(intent: Int, words: [String])]] = [:]

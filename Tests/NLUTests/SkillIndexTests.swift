@@ -230,3 +230,36 @@ import Testing
         #expect(best.slots.map(\.spoken) == ["camping"])
     }
 }
+
+/// A reading that fills no slot of an intent that always has one names nothing the skill serves.
+@Suite struct SlotBoundReadingTests {
+    static let scores = SkillNLU(skillID: "scores", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"score keeper","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},
+          {"name":"AddPointsIntent","slots":[{"name":"Points","type":"AMAZON.NUMBER"},{"name":"Player","type":"AMAZON.FirstName"}],
+           "samples":["add {Points} points to {Player}","give {Player} {Points} points","{Player} scored {Points}","{Player} gets {Points}"]},
+          {"name":"TellScoresIntent","samples":["what's the score","who is winning","read the scores","tell me the scores"]},
+          {"name":"NewGameIntent","samples":["reset the scores","new game","start a new game","clear the scoreboard"]},
+          {"name":"AddPlayerIntent","slots":[{"name":"Player","type":"AMAZON.FirstName"}],
+           "samples":["add a player named {Player}","add player {Player}","{Player} wants to play","new player {Player}"]}]}}}
+        """#))
+    static let dice = SkillNLU(skillID: "dice", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"dice roller","intents":[
+          {"name":"RollDiceIntent","slots":[{"name":"Count","type":"AMAZON.NUMBER"}],"samples":["roll {Count} dice","roll the dice","roll a die"]},
+          {"name":"FlipCoinIntent","samples":["flip a coin","heads or tails","toss a coin"]}]}}}
+        """#))
+
+    /// "play some jazz" is no player added, though only the score keeper says "play".
+    @Test func aWordWhereTheValueWouldBeIsNoValue() {
+        let index = SkillIndex([Self.scores, Self.dice])
+        #expect(index.parse(Utterance("play some jazz")).isEmpty)
+    }
+
+    /// A player named is still added, and a request naming none still reaches its intent.
+    @Test(arguments: [("anna wants to play", "AddPlayerIntent"), ("add a player named james", "AddPlayerIntent"), ("who is winning", "TellScoresIntent")])
+    func theSkillsOwnRequestsStillReachIt(text: String, intent: String) throws {
+        let best = try #require(SkillIndex([Self.scores, Self.dice]).parse(Utterance(text)).first)
+        #expect(best.skillID == "scores")
+        #expect(best.intent.rawValue == intent)
+    }
+}
