@@ -225,7 +225,8 @@ public struct SkillIndex: Sendable {
     /// be as sure of "book a table for two at an italian restaurant" (a drink "table") as a
     /// restaurant skill is, though it knows none of "book", "italian" or "restaurant". A reading
     /// that fills no slot of an intent whose samples all have one, where the sentence says such a
-    /// word, counts a quarter (`emptyFactor`): "play some jazz" adds no player.
+    /// word, counts a quarter (`emptyFactor`): "play some jazz" adds no player. And a listed
+    /// value inside a longer one another skill's reading lists counts half (`coveredFactor`).
     public func parse(_ utterance: Utterance, preferring: SkillID? = nil, today: CivilDate = .today()) -> [NLUCandidate] {
         let routing = routing(utterance)
         // The sentence's meaningful words, by where they start, as stems: once for all readings.
@@ -253,7 +254,10 @@ public struct SkillIndex: Sendable {
         let rivals = Set(candidates.map(\.skillID))
         let ranked: [(candidate: NLUCandidate, rank: Double)] = candidates.filter { candidate in
             routing == nil || rank(candidate, routing: routing, meaningful: meaningful, tagged: tagged.contains(Self.key(candidate))) >= Self.routedFloor
-        }.map { ($0, rank($0, routing: routing, meaningful: meaningful, rivals: rivals, tagged: tagged.contains(Self.key($0)))) }
+        }.map { candidate in
+            let rank = rank(candidate, routing: routing, meaningful: meaningful, rivals: rivals, tagged: tagged.contains(Self.key(candidate)))
+            return (candidate, Self.isCovered(candidate, by: candidates) ? rank * Self.coveredFactor : rank)
+        }
         let kept = ranked.sorted { lhs, rhs in
             if lhs.rank != rhs.rank { return lhs.rank > rhs.rank }
             let (l, r) = (lhs.candidate, rhs.candidate)
@@ -391,6 +395,24 @@ public struct SkillIndex: Sendable {
     /// small sets unchanged. Applied to every reading, untagged ones too, at 0.25: "does basil
     /// need full sun" lost its light intent, read second and so untagged.)
     static let emptyFactor = 0.25
+
+    /// Whether a value the reading's skill lists lies inside a longer one another skill's reading
+    /// lists: "bed" of a crafting helper inside a chore chart's "make the bed".
+    static func isCovered(_ candidate: NLUCandidate, by readings: [NLUCandidate]) -> Bool {
+        let own = candidate.slots.flatMap(\.values).filter { $0.resolution?.status == .successMatch }
+        guard !own.isEmpty else { return false }
+        let others = readings.filter { $0.skillID != candidate.skillID }.flatMap { $0.slots.flatMap(\.values) }.filter { $0.resolution?.status == .successMatch }
+        return own.contains { value in
+            others.contains { other in other.start <= value.start && value.end <= other.end && other.end - other.start > value.end - value.start }
+        }
+    }
+
+    /// How much a reading counts, ordering readings, whose listed value lies inside a longer one
+    /// another skill's reading lists (`isCovered`): the longer match explains more of the
+    /// sentence, as the longest match of a gazetteer does. Whether a reading is sure enough is
+    /// weighed without it. (Dev splits: newuser strict slot F1 0.8961 -> 0.9161, the chore
+    /// reading now first, wrong skill 1 -> 0; HWU64 at both sizes, assistant and ported identical.)
+    static let coveredFactor = 0.5
 
     /// A reading's skill and intent, to know it again.
     static func key(_ candidate: NLUCandidate) -> String { candidate.skillID.rawValue + "\u{1}" + candidate.intent.rawValue }

@@ -31,3 +31,27 @@ import Testing
         #expect(best.slots.first { $0.name == "Chore" }?.value == chore)
     }
 }
+
+/// Beside a crafting helper that lists "bed", the chore chart's longer "make the bed" wins.
+@Suite struct LongerListedValueTests {
+    static let crafting = SkillNLU(skillID: "crafting", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"craft helper","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},
+          {"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]},
+          {"name":"RecipeIntent","slots":[{"name":"Item","type":"CRAFT_ITEM"}],
+           "samples":["how do i make a {Item}","how can i craft {Item}","what's the recipe for {Item}","how do you make {Item}","recipe for a {Item}","{Item}"]}],
+         "types":[{"name":"CRAFT_ITEM","values":[{"name":{"value":"crafting table"}},{"name":{"value":"bed"}},{"name":{"value":"torch"}},
+                  {"name":{"value":"diamond sword"}},{"name":{"value":"chest"}},{"name":{"value":"bow"}},{"name":{"value":"furnace"}},
+                  {"name":{"value":"iron pickaxe"}},{"name":{"value":"boat"}},{"name":{"value":"ladder"}}]}]}}}
+        """#))
+
+    /// A value one skill lists inside a longer one another lists is the longer one's: "lily
+    /// should make the bed" is a chore, not a bed to craft.
+    @Test func aLongerListedValueWins() throws {
+        let index = SkillIndex([Self.crafting, ChoreChartTests.chart])
+        let best = try #require(index.parse(Utterance("lily should make the bed"), today: ChoreChartTests.today).first)
+        #expect(best.skillID == "chores")
+        #expect(best.slots.first { $0.name == "Chore" }?.value == "make the bed")
+        #expect(index.parse(Utterance("how do i make a bed"), today: ChoreChartTests.today).first?.skillID == "crafting")
+    }
+}
