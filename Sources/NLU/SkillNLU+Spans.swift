@@ -304,7 +304,12 @@ extension SkillNLU {
                     let lead = frame.lead.last.map { word in
                         (run.lowerBound > 0 && words[run.lowerBound - 1] == word) || (run.count > 1 && words[run.lowerBound] == word)
                     } ?? false
-                    let tail = frame.tail.first.map { word in run.upperBound + 1 < words.count && words[run.upperBound + 1] == word } ?? false
+                    // "five more points" by "{Points} points": a word of quantity may come between.
+                    let tail = frame.tail.first.map { word in
+                        let next = run.upperBound + 1
+                        return (next < words.count && words[next] == word)
+                            || (next + 1 < words.count && Self.quantityModifiers.contains(words[next]) && words[next + 1] == word)
+                    } ?? false
                     return lead || tail
                 }
             }
@@ -317,6 +322,9 @@ extension SkillNLU {
         }
         return result
     }
+
+    /// Words said between a number and what it counts: "five more points", "two extra shots".
+    static let quantityModifiers: Set<String> = ["more", "extra", "additional", "bonus", "fewer", "less", "whole", "full", "other"]
 
     /// Whether the word says when on its own: a month, a weekday, a part of the day ("tomorrow",
     /// "tonight"), a holiday, am or pm. A number alone does not: "five" may be anything.

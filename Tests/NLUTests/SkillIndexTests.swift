@@ -234,14 +234,7 @@ import Testing
 /// A reading that fills no slot of an intent that always has one names nothing the skill serves.
 @Suite struct SlotBoundReadingTests {
     static let scores = SkillNLU(skillID: "scores", model: try! InteractionModel(parsing: #"""
-        {"interactionModel":{"languageModel":{"invocationName":"score keeper","intents":[
-          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},
-          {"name":"AddPointsIntent","slots":[{"name":"Points","type":"AMAZON.NUMBER"},{"name":"Player","type":"AMAZON.FirstName"}],
-           "samples":["add {Points} points to {Player}","give {Player} {Points} points","{Player} scored {Points}","{Player} gets {Points}"]},
-          {"name":"TellScoresIntent","samples":["what's the score","who is winning","read the scores","tell me the scores"]},
-          {"name":"NewGameIntent","samples":["reset the scores","new game","start a new game","clear the scoreboard"]},
-          {"name":"AddPlayerIntent","slots":[{"name":"Player","type":"AMAZON.FirstName"}],
-           "samples":["add a player named {Player}","add player {Player}","{Player} wants to play","new player {Player}"]}]}}}
+        {"interactionModel":{"languageModel":{"invocationName":"score keeper","intents":[{"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]},{"name":"AddPointsIntent","slots":[{"name":"Points","type":"AMAZON.NUMBER"},{"name":"Player","type":"AMAZON.FirstName"}],"samples":["add {Points} points to {Player}","give {Player} {Points} points","{Player} scored {Points}","{Points} points for {Player}","{Player} gets {Points}"]},{"name":"TellScoresIntent","slots":[],"samples":["what's the score","who is winning","read the scores","tell me the scores","what are the scores"]},{"name":"NewGameIntent","slots":[],"samples":["reset the scores","new game","start a new game","clear the scoreboard"]},{"name":"AddPlayerIntent","slots":[{"name":"Player","type":"AMAZON.FirstName"}],"samples":["add a player named {Player}","add player {Player}","{Player} wants to play","new player {Player}"]}],"types":[]}}}
         """#))
     static let dice = SkillNLU(skillID: "dice", model: try! InteractionModel(parsing: #"""
         {"interactionModel":{"languageModel":{"invocationName":"dice roller","intents":[
@@ -261,5 +254,16 @@ import Testing
         let best = try #require(SkillIndex([Self.scores, Self.dice]).parse(Utterance(text)).first)
         #expect(best.skillID == "scores")
         #expect(best.intent.rawValue == intent)
+    }
+}
+
+extension SlotBoundReadingTests {
+    /// A word of quantity between a number and what it counts leaves the number its slot's:
+    /// "tom just got five more points" adds five, by "give {Player} {Points} points".
+    @Test(arguments: [("tom just got five more points", "5"), ("give sarah ten extra points", "10")])
+    func aNumberBeforeAWordOfQuantityIsCounted(text: String, points: String) throws {
+        let best = try #require(Self.scores.parse(Utterance(text)).first)
+        #expect(best.intent == "AddPointsIntent")
+        #expect(best.slots.first { $0.name == "Points" }?.value == points)
     }
 }
