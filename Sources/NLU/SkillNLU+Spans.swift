@@ -816,7 +816,11 @@ extension SkillNLU {
 extension Utterance {
     /// The tokens a slot's value spans, first to last; nil when its edges are not a token's.
     func tokens(of value: SlotMatch) -> ClosedRange<Int>? {
-        guard let first = tokens.firstIndex(where: { $0.start == value.start }), let last = tokens.lastIndex(where: { $0.end == value.end }), first <= last else { return nil }
+        // A name ends before its possessive ("today" of "today's"): the token is still its last.
+        guard let first = tokens.firstIndex(where: { $0.start == value.start }),
+            let last = tokens.indices.last(where: { tokens[$0].end == value.end || (tokens[$0].end == value.end + 2 && words[$0].hasSuffix("'s")) }),
+            first <= last
+        else { return nil }
         return first...last
     }
 }

@@ -55,3 +55,16 @@ import Testing
         #expect(index.parse(Utterance("how do i make a bed"), today: ChoreChartTests.today).first?.skillID == "crafting")
     }
 }
+
+/// A daily quote with quotes by author, written as its developer would.
+@Suite struct DailyQuoteTests {
+    static let quotes = SkillNLU(skillID: "quotes", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"daily quote","intents":[{"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]},{"name":"QuoteIntent","slots":[],"samples":["give me a quote","inspire me","quote of the day","tell me something inspiring","i need motivation"]},{"name":"AuthorQuoteIntent","slots":[{"name":"Author","type":"AUTHOR"}],"samples":["tell me a quote by {Author}","what did {Author} say","give me a {Author} quote","quote from {Author}"]}],"types":[{"name":"AUTHOR","values":[{"name":{"value":"albert einstein","synonyms":["einstein"]}},{"name":{"value":"maya angelou","synonyms":["angelou"]}},{"name":{"value":"mark twain","synonyms":["twain"]}},{"name":{"value":"oscar wilde","synonyms":["wilde"]}},{"name":{"value":"confucius"}},{"name":{"value":"winston churchill","synonyms":["churchill"]}}]}]}}}
+        """#))
+
+    /// "today's" is no author: a day said with its possessive is checked as a day is.
+    @Test func aDaysPossessiveIsNoName() throws {
+        let best = try #require(Self.quotes.parse(Utterance("what's today's quote"), today: ChoreChartTests.today).first)
+        #expect(best.slots.isEmpty)
+    }
+}
