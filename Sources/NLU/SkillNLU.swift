@@ -1016,8 +1016,11 @@ public struct SkillNLU: Sendable {
             var spoken = utterance.slice(from: first, through: last)
             // "Miyavi's music": a name ends before its possessive, unless the type lists
             // possessives ("jannie's" playlists). (Dev split, 70 per intent: artist +33 spans.)
+            // A built-in list's too: "mike's score" is mike's (Snips full slot F1 0.9562 ->
+            // 0.9566 with the gazetteer's possessive matches; 70 per intent intent accuracy
+            // 0.9493 -> 0.9492).
             let word = utterance.words[last]
-            if list.isEmpty, reading.isName, !type.listsPossessives, case .custom = type.kind,
+            if list.isEmpty, reading.isName, !type.listsPossessives, type.isListed,
                 word.count > 2, word.hasSuffix("'s"), Contractions.table[word] == nil {
                 spoken = (String(String.UnicodeScalarView(spoken.text.unicodeScalars.dropLast(2))), spoken.start, spoken.end - 2)
             }

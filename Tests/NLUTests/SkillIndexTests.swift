@@ -267,3 +267,14 @@ extension SlotBoundReadingTests {
         #expect(best.slots.first { $0.name == "Points" }?.value == points)
     }
 }
+
+extension SlotBoundReadingTests {
+    /// A first name said with its possessive is the name: "add three to mike's score" adds to
+    /// mike, and the value is "mike".
+    @Test(arguments: ["add three to mike's score", "mike's score goes up by three"])
+    func aNameWithItsPossessiveIsTheName(text: String) throws {
+        let best = try #require(Self.scores.parse(Utterance(text)).first)
+        #expect(best.intent == "AddPointsIntent")
+        #expect(best.slots.first { $0.name == "Player" }?.value == "mike")
+    }
+}

@@ -54,7 +54,12 @@ struct Gazetteer: Sendable {
             var typesSeen = Set<Int>()
             var candidates: [Match] = []
             for end in start..<min(words.count, start + longest) {
-                key += (end == start ? "" : " ") + words[end]
+                let word = words[end]
+                // A name said with its possessive ("mike's score") is the name's match.
+                if word.count > 2, word.hasSuffix("'s"), let listed = entries[key + (end == start ? "" : " ") + word.dropLast(2)], entries[key + (end == start ? "" : " ") + word] == nil {
+                    for type in listed { candidates.append(Match(type: type, start: start, end: end + 1)) }
+                }
+                key += (end == start ? "" : " ") + word
                 guard prefixes.contains(key) else { break }
                 if let listed = entries[key] {
                     for type in listed { candidates.append(Match(type: type, start: start, end: end + 1)) }
