@@ -12,7 +12,7 @@ public struct NLUCandidate: Sendable {
 
     /// How many of the slots' values (a list's counting one by one) the skill's types list.
     public var listedValues: Int {
-        slots.flatMap(\.values).filter { $0.resolution?.status == .successMatch }.count
+        slots.flatMap(\.values).filter(\.isListedValue).count
     }
 
     /// The intent as an IntentRequest carries it: every declared slot, filled ones with values.
@@ -47,7 +47,10 @@ public struct SlotMatch: Sendable, Equatable {
 
     /// Whether the type knows the value: listed (resolved), or read by its grammar (a number,
     /// a date: what the skill receives differs from the words).
-    public var isKnownValue: Bool { resolution?.status == .successMatch || value != spoken }
+    public var isKnownValue: Bool { isListedValue || value != spoken }
+
+    /// Whether entity resolution matched the value to one its type lists.
+    public var isListedValue: Bool { resolution?.status == .successMatch }
 
     /// The slot's values one by one: the list's, or the slot itself.
     public var values: [SlotMatch] { list.isEmpty ? [self] : list }

@@ -343,7 +343,7 @@ public struct SkillIndex: Sendable {
     /// never says and more for listed values, weighed with the routing model's probability;
     /// less again for words its skill never says that `rivals`, skills with readings of the
     /// sentence, do (`elsewhereFactor`).
-    func rank(_ candidate: NLUCandidate, routing: RoutingModel.Routing?, meaningful: [(start: Int, stem: String)], rivals: Set<SkillID> = [], tagged: Bool = true) -> Double {
+    func rank(_ candidate: NLUCandidate, routing: RoutingModel.Routing?, meaningful: [(start: Int, stem: String)], rivals: Set<SkillID> = [], tagged: Bool) -> Double {
         let unexplained = unexplainedWords(meaningful, candidate)
         let foreign = unexplained.count
         let own = candidate.score * pow(0.7, Double(foreign)) + 0.04 * Double(min(candidate.listedValues, 3))
@@ -399,9 +399,9 @@ public struct SkillIndex: Sendable {
     /// Whether a value the reading's skill lists lies inside a longer one another skill's reading
     /// lists: "bed" of a crafting helper inside a chore chart's "make the bed".
     static func isCovered(_ candidate: NLUCandidate, by readings: [NLUCandidate]) -> Bool {
-        let own = candidate.slots.flatMap(\.values).filter { $0.resolution?.status == .successMatch }
+        let own = candidate.slots.flatMap(\.values).filter(\.isListedValue)
         guard !own.isEmpty else { return false }
-        let others = readings.filter { $0.skillID != candidate.skillID }.flatMap { $0.slots.flatMap(\.values) }.filter { $0.resolution?.status == .successMatch }
+        let others = readings.filter { $0.skillID != candidate.skillID }.flatMap { $0.slots.flatMap(\.values) }.filter(\.isListedValue)
         return own.contains { value in
             others.contains { other in other.start <= value.start && value.end <= other.end && other.end - other.start > value.end - value.start }
         }

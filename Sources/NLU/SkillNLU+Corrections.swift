@@ -26,7 +26,7 @@ extension SkillNLU {
                 }.compactMap { slot in
                     slotMatch(slot, first: first, last: last, utterance: utterance, today: today)
                 }
-                let listed = readings.filter { $0.resolution?.status == .successMatch }
+                let listed = readings.filter(\.isListedValue)
                 // Read by two ("checking" is an account to take from and to put into): the one
                 // whose samples say the words beside it ("no, from checking").
                 func framed(_ readings: [SlotMatch]) -> SlotMatch? {

@@ -818,7 +818,7 @@ extension Utterance {
     func tokens(of value: SlotMatch) -> ClosedRange<Int>? {
         // A name ends before its possessive ("today" of "today's"): the token is still its last.
         guard let first = tokens.firstIndex(where: { $0.start == value.start }),
-            let last = tokens.indices.last(where: { tokens[$0].end == value.end || (tokens[$0].end == value.end + 2 && words[$0].hasSuffix("'s")) }),
+            let last = tokens.indices.last(where: { tokens[$0].end == value.end || (tokens[$0].end == value.end + 2 && Contractions.possessor(words[$0]) != nil) }),
             first <= last
         else { return nil }
         return first...last

@@ -1020,8 +1020,7 @@ public struct SkillNLU: Sendable {
             // 0.9566 with the gazetteer's possessive matches; 70 per intent intent accuracy
             // 0.9493 -> 0.9492).
             let word = utterance.words[last]
-            if list.isEmpty, reading.isName, !type.listsPossessives, type.isListed,
-                word.count > 2, word.hasSuffix("'s"), Contractions.table[word] == nil {
+            if list.isEmpty, reading.isName, !type.listsPossessives, type.isListed, Contractions.possessor(word) != nil {
                 spoken = (String(String.UnicodeScalarView(spoken.text.unicodeScalars.dropLast(2))), spoken.start, spoken.end - 2)
             }
             return SlotMatch(

@@ -1,6 +1,13 @@
 /// English contractions and their spelled-out words, for matching a sample that says "what's"
 /// to a sentence that says "what is", and the other way round.
 enum Contractions {
+    /// The word without its possessive "'s" ("mike" of "mike's"), or nil when it has none or is
+    /// a contraction ("what's", "let's").
+    static func possessor(_ word: String) -> String? {
+        guard word.count > 2, word.hasSuffix("'s"), table[word] == nil else { return nil }
+        return String(word.dropLast(2))
+    }
+
     static let table: [String: [String]] = [
         "what's": ["what", "is"], "it's": ["it", "is"], "that's": ["that", "is"], "there's": ["there", "is"],
         "where's": ["where", "is"], "who's": ["who", "is"], "how's": ["how", "is"], "here's": ["here", "is"],

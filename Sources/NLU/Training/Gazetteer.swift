@@ -54,12 +54,14 @@ struct Gazetteer: Sendable {
             var typesSeen = Set<Int>()
             var candidates: [Match] = []
             for end in start..<min(words.count, start + longest) {
-                let word = words[end]
-                // A name said with its possessive ("mike's score") is the name's match.
-                if word.count > 2, word.hasSuffix("'s"), let listed = entries[key + (end == start ? "" : " ") + word.dropLast(2)], entries[key + (end == start ? "" : " ") + word] == nil {
+                let before = end == start ? key : key + " "
+                key = before + words[end]
+                // A name said with its possessive ("mike's score") is the name's match, unless
+                // the possessive is listed itself. Any "'s", contractions too: leaving out "it's"
+                // and the like measured Snips at full size 0.9566 -> 0.9563 slot F1.
+                if entries[key] == nil, words[end].count > 2, words[end].hasSuffix("'s"), let listed = entries[before + words[end].dropLast(2)] {
                     for type in listed { candidates.append(Match(type: type, start: start, end: end + 1)) }
                 }
-                key += (end == start ? "" : " ") + word
                 guard prefixes.contains(key) else { break }
                 if let listed = entries[key] {
                     for type in listed { candidates.append(Match(type: type, start: start, end: end + 1)) }
