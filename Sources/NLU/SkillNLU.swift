@@ -257,7 +257,7 @@ public struct SkillNLU: Sendable {
     /// intents that leave the question (stop, cancel, help), then everything else.
     public func parse(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate = .today()) -> [NLUCandidate] {
         if let repaired = repairedAnswer(utterance, eliciting: elicitation, today: today) { return repaired }
-        let answered = answers(utterance, eliciting: elicitation, today: today).map { timesOfDay($0, utterance: utterance, today: today) }
+        let answered = answers(utterance, eliciting: elicitation, today: today).map { timesOfDay($0, utterance: utterance, today: today, answering: true) }
         if let meant = meantValue(utterance, eliciting: elicitation, answered: answered, today: today) { return [meant] + answered }
         return answered
     }
@@ -349,7 +349,7 @@ public struct SkillNLU: Sendable {
     }
 
     private func answers(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate) -> [NLUCandidate] {
-        let general = parse(utterance, today: today)
+        let general = parse(utterance, today: today, answering: true)
         if let best = general.first, best.intent.isBuiltIn, best.score >= 1 { return general }
         guard let intentIndex = intents.firstIndex(where: { $0.name == elicitation.intent }),
             let matcher = elicitationMatcher(intents[intentIndex], slot: elicitation.slot)
@@ -607,14 +607,49 @@ public struct SkillNLU: Sendable {
     /// Empty when the sentence is out of the skill's domain.
     /// - Parameter today: the day relative dates ("tomorrow") count from.
     public func parse(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUCandidate] {
-        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { timesOfDay($0, utterance: utterance, today: today) }
+        parse(utterance, today: today, answering: false)
+    }
+
+    /// `parse`, for a sentence said as a request or, `answering`, in answer to a question.
+    func parse(_ utterance: Utterance, today: CivilDate, answering: Bool) -> [NLUCandidate] {
+        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { timesOfDay($0, utterance: utterance, today: today, answering: answering) }
     }
 
     /// A reading's date and time as said together: a part of the day the date holds is the
     /// time's (`dayPartAsTime`), and a bare hour said with the evening is after noon
     /// (`eveningHours`).
-    func timesOfDay(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
-        eveningHours(dayPartAsTime(candidate, utterance: utterance, today: today), utterance: utterance)
+    func timesOfDay(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate, answering: Bool = false) -> NLUCandidate {
+        eveningHours(todayFromTime(dayPartAsTime(candidate, utterance: utterance, today: today), utterance: utterance, today: today, answering: answering), utterance: utterance)
+    }
+
+    /// A time said with today's part of the day ("at 7 tonight", "at 4 this afternoon") in an
+    /// intent whose date slot it leaves empty: the day is the date's, today, as "tonight" said
+    /// alone is, and the time keeps its hour (19:00). Before, "book it for 7 tonight" was asked
+    /// which day. In an answer, only when the time is the answer ("how about 7 tonight"): "book
+    /// a table for two at seven tonight", asked what day a meeting is, is another skill's
+    /// request, not the meeting's day.
+    func todayFromTime(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate, answering: Bool) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        guard let date = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .date && !candidate.slots.contains { $0.name == slot.name } }) else {
+            return hourBeforeToday(candidate, intent: intent, utterance: utterance, today: today)
+        }
+        let words = utterance.words
+        for (index, value) in candidate.slots.enumerated() {
+            guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .time,
+                let span = utterance.tokens(of: value), span.count > 1, !answering || words.count <= span.count + 2
+            else { continue }
+            let last = span.upperBound
+            let dayWords = words[last] == "tonight" ? 1 : span.count > 2 && words[last - 1] == "this" && Self.dayParts.contains(words[last]) ? 2 : 0
+            let firstDay = last - dayWords + 1
+            guard dayWords > 0, let day = slotMatch(date, first: firstDay, last: last, utterance: utterance, today: today), day.isKnownValue,
+                let hour = slotMatch(slot, first: span.lowerBound, last: firstDay - 1, utterance: utterance, today: today), hour.isKnownValue
+            else { continue }
+            var slots = candidate.slots
+            slots[index] = SlotMatch(name: value.name, value: value.value, spoken: hour.spoken, start: hour.start, end: hour.end, resolution: value.resolution, list: [])
+            slots.insert(day, at: index + 1)
+            return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+        }
+        return candidate
     }
 
     /// A bare hour said with the evening, the night or the afternoon elsewhere in the sentence
@@ -638,6 +673,31 @@ public struct SkillNLU: Sendable {
         }
         guard slots != candidate.slots else { return candidate }
         return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+    }
+
+    /// The other way round: the date holds today's part of the day ("tonight", "this evening")
+    /// and the hour said just before it no slot holds, the intent's time slot empty ("how about
+    /// 7 tonight", asked which day): the hour is the time's (after noon, by `eveningHours`).
+    func hourBeforeToday(_ candidate: NLUCandidate, intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        guard let time = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .time && !candidate.slots.contains { $0.name == slot.name } }) else { return candidate }
+        let words = utterance.words
+        for (index, value) in candidate.slots.enumerated() {
+            guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .date, let span = utterance.tokens(of: value),
+                span.count == 1 && words[span.lowerBound] == "tonight" || span.count == 2 && words[span.lowerBound] == "this" && Self.dayParts.contains(words[span.upperBound])
+            else { continue }
+            let end = span.lowerBound - 1
+            let held = { (i: Int) in candidate.slots.contains { other in utterance.tokens(of: other)?.contains(i) ?? false } }
+            // The longest reading of up to three words before the date ("half past seven", "7").
+            guard let hour = (max(0, end - 2)...max(0, end)).lazy.compactMap({ first -> SlotMatch? in
+                guard end >= 0, words[first] != "at", !(first...end).contains(where: held) else { return nil }
+                return self.slotMatch(time, first: first, last: end, utterance: utterance, today: today).flatMap { $0.isKnownValue ? $0 : nil }
+            }).first
+            else { continue }
+            var slots = candidate.slots
+            slots.insert(hour, at: index)
+            return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+        }
+        return candidate
     }
 
     /// Parts of the day after noon (`eveningHours`).

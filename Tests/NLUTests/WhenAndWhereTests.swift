@@ -68,4 +68,30 @@ import Testing
         let weather = try #require(Self.nlu.parse(Utterance("what's the weather like tomorrow afternoon"), today: Self.today).first)
         #expect(weather.slots.first { $0.name == "date" }?.spoken == "tomorrow afternoon")
     }
+
+    /// A time said with today's part of the day ("at 7 tonight") fills an empty date slot with
+    /// today, and the time keeps its hour: the booking is not asked which day.
+    @Test(arguments: [
+        ("can someone come out at 7 tonight", "7", "19:00", "tonight"),
+        ("can someone come out at 4 this afternoon", "4", "16:00", "this afternoon"),
+        ("can someone come out at nine this morning", "nine", "09:00", "this morning"),
+    ])
+    func todaysPartOfTheDayIsTheDate(text: String, hour: String, time: String, day: String) throws {
+        let visits = SkillNLU(skillID: "visits", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"net help","intents":[
+              {"name":"AppointmentIntent","slots":[{"name":"date","type":"AMAZON.DATE"},{"name":"time","type":"AMAZON.TIME"}],
+               "samples":["book a technician","schedule a technician visit for {date}","can someone come out {date} at {time}","can someone come out at {time}"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+             "types":[]}}}
+            """#))
+        let best = try #require(visits.parse(Utterance(text), today: Self.today).first)
+        let timeSlot = try #require(best.slots.first { $0.name == "time" })
+        #expect(timeSlot.value == time)
+        #expect(timeSlot.spoken == hour)
+        let date = try #require(best.slots.first { $0.name == "date" })
+        #expect(date.value == "2026-11-24")
+        #expect(date.spoken == day)
+        // The weather skill, with no time slot, is not given one.
+        #expect(Self.nlu.parse(Utterance("will it snow in denver tonight"), today: Self.today).first?.slots.first { $0.name == "date" }?.value == "2026-11-24")
+    }
 }

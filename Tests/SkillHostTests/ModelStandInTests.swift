@@ -9,6 +9,9 @@ import TestSupport
 /// its NLU and dialog model, and the stand-in answers with what a skill would receive.
 @Suite struct ModelStandInTests {
     static let anniversary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/anniversary-en-US.json").path
+    /// A car service booking as a new user writes one: service, date, time and make required,
+    /// the date validated, the booking confirmed; and the garage's hours.
+    static let garage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/garage-en-US.json").path
 
     static func host(models: [String], folders: [String] = [], seed: UInt64 = 1) throws -> HostEngine {
         var options = HostOptions(skillFolders: folders, dataRoot: try TestSupport.temporaryFolder("model-data"), dialogSeed: seed)
@@ -132,5 +135,39 @@ import TestSupport
         let menu = await host.turn("what kind of toppings can i get")
         #expect(menu.intent == "MenuIntent", "\(menu.speech) \(String(describing: menu.candidates.map(\.intent)))")
         #expect(await host.turn("help").intent == "AMAZON.HelpIntent", "a sure Help is Help")
+    }
+
+    /// Another of the skill's intents asked mid-dialog is answered, and the question under way
+    /// still waits: "five pm" after "what time do you close" is the booking's time (Alexa would
+    /// have forgotten the booking, and "five pm" would have been nothing).
+    @Test func anotherIntentMidDialogLeavesTheQuestionWaiting() async throws {
+        let host = try Self.host(models: [Self.garage])
+        let turns = await DialogManagerTests.talk(host, ["open main street garage", "book an oil change for friday", "what time do you close", "five pm", "a subaru", "yes"])
+        #expect(turns.dropFirst().prefix(3).map(\.speech) == ["What time?", "HoursIntent: day empty.", "And what make is the car?"])
+        #expect(turns[2].question == .elicitSlot("time"), "the question still waits")
+        #expect(turns[4].speech.hasPrefix("Booking oil change for your subaru on ") && turns[4].speech.hasSuffix(" at 17:00. Shall I?"), "\(turns[4].speech)")
+        #expect(turns[5].speech.hasPrefix("BookServiceIntent, COMPLETED, CONFIRMED"))
+        // Two of them in a row, and the question still waits.
+        let other = try Self.host(models: [Self.garage])
+        let twice = await DialogManagerTests.talk(other, ["open main street garage", "book an oil change for friday", "what time do you close", "check my appointment", "five pm"])
+        #expect(twice[3].speech == "CheckAppointmentIntent.")
+        #expect(twice[4].speech == "And what make is the car?")
+    }
+
+    /// A time given in a later turn is read with the part of the day given before, and the
+    /// other way round, as one sentence saying both would be.
+    @Test func aTimeIsReadWithThePartOfTheDayGivenBefore() async throws {
+        let host = try Self.host(models: [Self.garage])
+        let turns = await DialogManagerTests.talk(host, ["book an oil change for my honda", "tomorrow afternoon", "how about 3"])
+        #expect(turns[1].speech.hasSuffix(" at AF. Shall I?"), "\(turns[1].speech)")
+        #expect(turns[2].speech.hasSuffix(" at 15:00. Shall I?"), "\(turns[2].speech)")
+        let other = try Self.host(models: [Self.garage])
+        let later = await DialogManagerTests.talk(other, ["book an oil change for my honda tomorrow", "7", "actually in the evening", "no make it 8 am", "3 in the morning"])
+        #expect(later.dropFirst().map { $0.speech.components(separatedBy: " at ").last ?? "" } == ["07:00. Shall I?", "19:00. Shall I?", "08:00. Shall I?", "03:00. Shall I?"])
+        // Asked which day, "7 tonight" is today at 19:00.
+        let tonight = try Self.host(models: [Self.garage])
+        let today = await DialogManagerTests.talk(tonight, ["book an oil change for my honda", "how about 7 tonight"])
+        #expect(today[0].speech == "Which day suits you?")
+        #expect(today[1].speech.hasSuffix(" at 19:00. Shall I?"), "\(today[1].speech)")
     }
 }

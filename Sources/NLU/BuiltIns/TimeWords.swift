@@ -191,3 +191,34 @@ enum DurationWords {
         return text == "P" ? nil : text
     }
 }
+
+extension BuiltInSlotTypes {
+    /// An AMAZON.TIME value said in a later turn of a dialog, read with the one the slot held:
+    /// an hour without its half of the day after the afternoon, evening or night was given is
+    /// after noon ("tomorrow afternoon", then "3": 15:00, as "tomorrow afternoon at 3" said at
+    /// once is), and a part of the day after an hour moves the hour into it ("7", then "in the
+    /// evening": 19:00) rather than forgetting it. Nil when the new value stands alone: an hour
+    /// said with "am" or "pm", a time past noon, a part of the day after a part of the day.
+    public static func time(_ value: String, spoken: String, after previous: String) -> String? {
+        let laterParts: Set<String> = ["AF", "EV", "NI"]
+        func clock(_ time: String) -> (hour: Int, minute: Int)? {
+            let parts = time.split(separator: ":")
+            guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+            return (hour, minute)
+        }
+        func written(_ hour: Int, _ minute: Int) -> String { "\(CivilDate.pad(hour, 2)):\(CivilDate.pad(minute, 2))" }
+        if laterParts.contains(previous), let (hour, minute) = clock(value), (1...11).contains(hour) {
+            let words = Tokenizer.tokens(spoken).map(\.text)
+            let saysHalf = words.contains { word in
+                SkillNLU.meridiems.contains(word) || SkillNLU.dayParts.contains(word) || word == "tonight"
+                    || (word.first?.isNumber == true && (word.hasSuffix("am") || word.hasSuffix("pm")))
+            }
+            return saysHalf ? nil : written(hour + 12, minute)
+        }
+        if let (hour, minute) = clock(previous) {
+            if laterParts.contains(value), (1...11).contains(hour) { return written(hour + 12, minute) }
+            if value == "MO", (13...23).contains(hour) { return written(hour - 12, minute) }
+        }
+        return nil
+    }
+}

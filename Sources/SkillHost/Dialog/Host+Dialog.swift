@@ -33,7 +33,7 @@ extension HostEngine {
             // Several values at once ("50, 75 and 100" asked for the second number) fill the
             // elicited slot and the empty ones of its type after it, in the model's order.
             if let run = understanding({ entry.nlu.run(utterance, intent: intent.name, slots: [slot] + Self.emptySlots(after: slot, in: intent, model: entry.skill.model)) }) {
-                Self.take(run, into: &intent, result: &result)
+                Self.take(run, into: &intent, model: entry.skill.model, result: &result)
                 break
             }
             // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
@@ -54,7 +54,7 @@ extension HostEngine {
                 // changes, and the dialog goes on.
                 let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }
                 guard !stated.isEmpty, candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true else { return nil }
-                Self.take(stated, into: &intent, result: &result)
+                Self.take(stated, into: &intent, model: entry.skill.model, result: &result)
                 break
             }
             // A sentence for another skill is no answer: read as the intent under way without
@@ -76,7 +76,7 @@ extension HostEngine {
                 let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure {
                 return nil
             }
-            Self.take(heard, into: &intent, result: &result)
+            Self.take(heard, into: &intent, model: entry.skill.model, result: &result)
         case .confirmSlot(let slot):
             let yes = BuiltInIntents.confirmation(utterance.words)
             let candidates = yes == true ? [] : understanding({ entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) })
@@ -85,7 +85,7 @@ extension HostEngine {
             // value the type knows) are the new value.
             if let heard, yes == nil || heard.slots.contains(where: { $0.name == slot && $0.isKnownValue }) {
                 result.candidates = candidates
-                Self.take(heard.slots, into: &intent, result: &result)
+                Self.take(heard.slots, into: &intent, model: entry.skill.model, result: &result)
             } else if let yes {
                 intent[slot: slot]?.confirmationStatus = yes ? .confirmed : .denied
             } else {
@@ -103,7 +103,7 @@ extension HostEngine {
             let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true) })
                 .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
             if !stated.isEmpty {
-                Self.take(stated, into: &intent, result: &result)
+                Self.take(stated, into: &intent, model: entry.skill.model, result: &result)
                 break
             }
             guard let yes else { return nil }
@@ -126,9 +126,18 @@ extension HostEngine {
 
     /// Lays newly heard slot values over the intent and shows them in the turn's result; a
     /// changed value is no longer confirmed, and neither is an intent whose values changed.
-    private static func take(_ slots: [SlotMatch], into intent: inout Intent, result: inout TurnResult) {
+    private static func take(_ slots: [SlotMatch], into intent: inout Intent, model: InteractionModel, result: inout TurnResult) {
         for match in slots {
             var slot = intent[slot: match.name] ?? Slot(name: match.name)
+            // A time read with the part of the day given before ("tomorrow afternoon", then "3").
+            if match.list.isEmpty, let previous = slot.values.first?.value, slot.values.count == 1,
+                model.intent(named: intent.name)?.slot(named: match.name).map({ BuiltInSlotTypes.kind(of: $0.type) == .time }) == true,
+                let time = BuiltInSlotTypes.time(match.value, spoken: match.spoken, after: previous) {
+                slot.fill([SpokenValue(time)])
+                slot.confirmationStatus = .none
+                intent[slot: match.name] = slot
+                continue
+            }
             slot.fill(match.spokenValues)
             slot.confirmationStatus = .none
             intent[slot: match.name] = slot

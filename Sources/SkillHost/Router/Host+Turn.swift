@@ -300,11 +300,13 @@ extension HostEngine {
         if let best = candidates.first {
             note(&result, "\(entry.name) has the session: it hears every sentence first and reads this one as \(best.intent) at \(Self.score(best.score)). Another skill takes a sentence in a session only when the skill in session hardly understands it (under \(Self.handOverBelow)) and the other is sure (\(Self.sure)); say “exit” to leave, or name the other skill.")
             let answered = await start(best.intentValue, with: entry, result: result, slots: best.slots)
-            // "help" in the middle of a dialog, or a yes or no that answers no question asked:
-            // the skill says what it says, and unless it asks something of its own, the question
-            // under way is still waiting for its answer, with every slot given so far (Alexa
-            // would forget the dialog).
-            if [.help, .yes, .no].contains(best.intent), let pending = session.dialog, conversation.session?.skillID == entry.id, conversation.session?.dialog == nil {
+            // "help" in the middle of a dialog, a yes or no that answers no question asked, or
+            // another of the skill's intents ("what time do you close", asked what time to book):
+            // the skill says what it says, and unless it asks something of its own or ends the
+            // session, the question under way is still waiting for its answer, with every slot
+            // given so far (Alexa would forget the dialog, and "five pm" after it would be
+            // nothing). A sentence that answers nothing leaves it, as before.
+            if best.intent != .stop, best.intent != .cancel, let pending = session.dialog, conversation.session?.skillID == entry.id, conversation.session?.dialog == nil {
                 conversation.session?.dialog = pending
                 var answered = answered
                 answered.question = pending.question
