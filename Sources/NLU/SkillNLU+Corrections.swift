@@ -60,7 +60,7 @@ extension SkillNLU {
         if found.isEmpty, let led = ledValue(utterance, intent: intent, except: except, today: today) { found.append(led) }
         // A date, time or number said after words that change one's mind ("no, make it
         // saturday", "can you move it to nine pm"), which one slot alone reads.
-        if found.isEmpty, let cued = cuedValue(utterance, intent: intent, except: except, alone: alone, today: today) { found.append(cued) }
+        if found.isEmpty { found += cuedValues(utterance, intent: intent, except: except, alone: alone, today: today) }
         var result: [SlotMatch] = []
         for match in found where !result.contains(where: { $0.name == match.name }) {
             let same = found.filter { $0.name == match.name }
@@ -105,18 +105,18 @@ extension SkillNLU {
         }.compactMap { slotMatch($0.slot, first: $0.first, last: $0.last, utterance: utterance, today: today) }
     }
 
-    /// The value a date, time or number slot reads whole, said in a sentence that changes one's
-    /// mind (`changesMind`), when no other slot of the intent reads it (a "six" is a number and
-    /// a time) and it is the only such value; every other word a function word, a word of the
-    /// change ("make", "move", "instead") or at most one more. With `alone`, also the value
-    /// said alone or framed as one of the slot's own samples frames it ("at {time}"), or alone
-    /// when the slot has no samples.
-    func cuedValue(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, alone: Bool = false, today: CivilDate) -> SlotMatch? {
+    /// The values date, time or number slots read whole, said in a sentence that changes one's
+    /// mind (`changesMind`), each read by no other slot of the intent (a "six" is a number and
+    /// a time) and each slot's only one ("no, friday at 5 pm" is a date and a time); every
+    /// other word a function word, a word of the change ("make", "move", "instead") or at most
+    /// one more. With `alone`, also one value said alone or framed as one of the slot's own
+    /// samples frames it ("at {time}"), or alone when the slot has no samples.
+    func cuedValues(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, alone: Bool = false, today: CivilDate) -> [SlotMatch] {
         let words = utterance.words
-        guard words.count <= 12 + PhoneNumberWords.longest else { return nil }
+        guard words.count <= 12 + PhoneNumberWords.longest else { return [] }
         let slots = intent.slots.filter { $0.name != except && readsByGrammar($0) }
-        guard !slots.isEmpty else { return nil }
-        var found: (slot: SlotDefinition, span: ClosedRange<Int>)?
+        guard !slots.isEmpty else { return [] }
+        var found: [(slot: SlotDefinition, span: ClosedRange<Int>)] = []
         for first in words.indices {
             for last in first..<min(words.count, first + Self.longestGrammarValue) {
                 var readers = intent.slots.filter { wholeValue(of: $0, first: first, last: last, utterance: utterance, today: today) }
@@ -124,25 +124,28 @@ extension SkillNLU {
                 // before or after it ("{partySize} of us", "for {partySize}").
                 if readers.count > 1, let framed = framingSlot(of: readers, in: intent, words: words, first: first, last: last) { readers = [framed] }
                 guard readers.count == 1, let slot = readers.first, slots.contains(where: { $0.name == slot.name }) else { continue }
-                guard let known = found else {
-                    found = (slot, first...last)
+                guard let index = found.firstIndex(where: { $0.span.overlaps(first...last) }) else {
+                    // Two values apart for one slot say nothing of which is meant.
+                    if found.contains(where: { $0.slot.name == slot.name }) { return [] }
+                    found.append((slot, first...last))
                     continue
                 }
-                if known.span.overlaps(first...last) {
-                    // The longer value holds the shorter: "five five five oh one oh oh" is a
-                    // telephone number, not the time "five".
-                    if last - first >= known.span.count, known.slot.name == slot.name || first <= known.span.lowerBound && known.span.upperBound <= last { found = (slot, first...last) }
-                } else {
-                    return nil
+                // The longer value holds the shorter: "five five five oh one oh oh" is a
+                // telephone number, not the time "five".
+                let known = found[index]
+                if last - first >= known.span.count, known.slot.name == slot.name || first <= known.span.lowerBound && known.span.upperBound <= last {
+                    found[index] = (slot, first...last)
                 }
             }
         }
-        guard let (slot, span) = found else { return nil }
-        let framedAlone = alone && (slot.samples.isEmpty && span.count == words.count
-            || Self.sampleFrames(slot.samples, of: slot).contains { words[..<span.lowerBound].elementsEqual($0.lead) && words[(span.upperBound + 1)...].elementsEqual($0.tail) })
-        let said = Contractions.expanded(words.indices.filter { !span.contains($0) }.map { words[$0] })
-        guard framedAlone || Self.changesMind(words), said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return nil }
-        return slotMatch(slot, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today)
+        guard !found.isEmpty else { return [] }
+        let framedAlone = alone && found.count == 1 && found.allSatisfy { slot, span in
+            slot.samples.isEmpty && span.count == words.count
+                || Self.sampleFrames(slot.samples, of: slot).contains { words[..<span.lowerBound].elementsEqual($0.lead) && words[(span.upperBound + 1)...].elementsEqual($0.tail) }
+        }
+        let said = Contractions.expanded(words.indices.filter { i in !found.contains { $0.span.contains(i) } }.map { words[$0] })
+        guard framedAlone || Self.changesMind(words), said.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).count <= 1 else { return [] }
+        return found.compactMap { slotMatch($0.slot, first: $0.span.lowerBound, last: $0.span.upperBound, utterance: utterance, today: today) }
     }
 
     /// The value of the one slot whose word the sentence opens with, as the intent's samples say

@@ -560,9 +560,16 @@ public struct SkillNLU: Sendable {
     /// a number, date or time its grammar reads.
     private func holdsOtherSlotsValue(_ capture: SampleMatcher.Capture, of intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> Bool {
         let others = intent.slots.filter { $0.name != capture.slot }.compactMap { typeMatchers[SlotTypeMatcher.Key($0)] }
-        for first in capture.firstToken...capture.lastToken {
+        // A number beside a value the asked type lists is part of it: "a 2015 honda civic",
+        // asked which make, holds no year for the booking's date.
+        let span = capture.firstToken...capture.lastToken
+        let holdsOwnValue = intent.slots.first { $0.name == capture.slot }.flatMap { typeMatchers[SlotTypeMatcher.Key($0)] }.map { own in
+            own.isListed && span.contains { first in (first...min(capture.lastToken, first + 3)).contains { own.isListedValue(utterance.words[first...$0]) } }
+        } ?? false
+        for first in span {
             for last in first...min(capture.lastToken, first + 3) {
                 let words = utterance.words[first...last]
+                if holdsOwnValue, words.count == 1, NumberWords.value(of: Array(words)) != nil { continue }
                 if others.contains(where: { Self.isValue($0.read(words: words, today: today), words: words) }) { return true }
             }
         }

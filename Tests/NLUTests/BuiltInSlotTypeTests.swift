@@ -18,6 +18,9 @@ import Testing
         #expect(CivilDate(year: 2024, month: 2, day: 28).adding(days: 1).description == "2024-02-29")
         #expect(CivilDate(year: 2026, month: 12, day: 31).adding(days: 1).description == "2027-01-01")
         #expect(CivilDate(year: 2021, month: 1, day: 3).isoWeek == (2020, 53))
+        #expect(CivilDate(year: 2027, month: 1, day: 31).adding(months: 1).description == "2027-02-28")
+        #expect(CivilDate(year: 2026, month: 11, day: 30).adding(months: 3).description == "2027-02-28")
+        #expect(CivilDate(year: 2026, month: 1, day: 15).adding(months: -13).description == "2024-12-15")
     }
 
     @Test(arguments: [
@@ -36,12 +39,14 @@ import Testing
         ("memorial day", "2027-05-31"), ("mother's day", "2027-05-09"), ("easter", "2027-03-28"), ("feb 29", "2027-02-28"),
         ("right now", "PRESENT_REF"), ("now", "PRESENT_REF"), ("last night", "2026-11-21"), ("yesterday afternoon", "2026-11-21"),
         ("tomorrow's", "2026-11-23"), ("friday's", "2026-11-27"), ("next week's", "2026-W48"),
+        ("in three months", "2027-02-22"), ("a year from now", "2027-11-22"), ("six months ago", "2026-05-22"),
+        ("in a month", "2026-12-22"),
     ])
     func dates(text: String, value: String) {
         #expect(Self.read("AMAZON.DATE", text) == value)
     }
 
-    @Test(arguments: ["banana", "february thirtieth", "next blursday", "0199", "ten thirty", "eleven fifteen"])
+    @Test(arguments: ["banana", "february thirtieth", "next blursday", "0199", "ten thirty", "eleven fifteen", "month", "years from now", "six months"])
     func notDates(text: String) {
         #expect(Self.read("AMAZON.DATE", text) == nil)
     }

@@ -66,12 +66,15 @@ import Testing
         ("can you move it to eight thirty", ["time=08:30"]),
         // "six" is a number and a time: "of us" and "for" are the party size's words.
         ("actually we'll be six of us", ["partySize=6"]), ("no, make it for eight", ["partySize=8"]),
+        // Values of several slots, each its slot's only one, change together.
+        ("no, make it saturday at nine pm", ["date=2026-11-28", "time=21:00"]),
+        ("no, make it saturday at nine pm and for six of us on a boat", ["date=2026-11-28", "time=21:00", "partySize=6"]),
     ])
     func theChangedValue(sentence: String, expected: [String]) {
         #expect(Self.stated(sentence) == expected)
     }
 
-    @Test(arguments: ["actually make it six", "saturday", "no, make it saturday at nine pm and for six of us on a boat"])
+    @Test(arguments: ["actually make it six", "saturday", "no, make it saturday or sunday", "no, make it saturday at nine pm for six of us on a boat by the river"])
     func noChangeOnAGuess(sentence: String) {
         #expect(Self.stated(sentence).isEmpty)
     }

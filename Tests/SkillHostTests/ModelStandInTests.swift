@@ -170,4 +170,17 @@ import TestSupport
         #expect(today[0].speech == "Which day suits you?")
         #expect(today[1].speech.hasSuffix(" at 19:00. Shall I?"), "\(today[1].speech)")
     }
+
+    /// Answers as people give them: a date months ahead is a date (and the validation says
+    /// why it is refused), and a car with its year is the car, not a year for the date.
+    @Test func answersAsPeopleGiveThem() async throws {
+        let host = try Self.host(models: [Self.garage])
+        let turns = await DialogManagerTests.talk(host, ["book a tire rotation", "in three months", "a week from friday", "noon", "it's a 2015 honda civic"])
+        #expect(turns.prefix(4).map(\.speech) == ["Which day suits you?", "We book up to two months ahead. Which day?", "What time?", "And what make is the car?"])
+        #expect(turns[4].speech.hasPrefix("Booking tire rotation for your 2015 honda civic on "), "\(turns[4].speech)")
+        // Another slot's values said instead are those slots', and the make is asked again.
+        let other = try Self.host(models: [Self.garage])
+        let stated = await DialogManagerTests.talk(other, ["book a tire rotation for my honda", "tomorrow", "noon", "no, friday at 5 pm"])
+        #expect(stated[3].speech.hasSuffix(" at 17:00. Shall I?"), "\(stated[3].speech)")
+    }
 }

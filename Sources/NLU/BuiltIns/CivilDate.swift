@@ -52,6 +52,15 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }
 
+    /// The same day of the month `months` later (earlier when negative); the month's last day
+    /// where it has fewer ("a month from january 31st" is february's last).
+    public func adding(months: Int) -> CivilDate {
+        let total = year * 12 + (month - 1) + months
+        let newYear = total >= 0 ? total / 12 : (total - 11) / 12
+        let newMonth = total - newYear * 12 + 1
+        return CivilDate(year: newYear, month: newMonth, day: min(day, Self.daysIn(month: newMonth, year: newYear)))
+    }
+
     /// 1 = Monday … 7 = Sunday (ISO 8601).
     public var weekday: Int { ((daysSinceEpoch % 7) + 7 + 3) % 7 + 1 }
 

@@ -99,8 +99,9 @@ enum DateWords {
             }
             return today.adding(days: ahead).description
         }
-        // "in three days", "three weeks from now", "two days ago".
+        // "in three days", "three weeks from now", "two days ago", "in six months".
         if let offset = relativeDays(words) { return today.adding(days: offset).description }
+        if let months = relativeMonths(words) { return today.adding(months: months).description }
         // "2026 11 27" (2026-11-27) and "11 27 2026" (11/27/2026).
         if words.count == 3, let a = Int(words[0]), let b = Int(words[1]), let c = Int(words[2]) {
             if a > 999, valid(a, b, c) { return CivilDate(year: a, month: b, day: c).description }
@@ -153,6 +154,33 @@ enum DateWords {
     }
 
     private static func relativeDays(_ words: [String]) -> Int? {
+        guard let (count, unit) = relative(words) else { return nil }
+        switch unit {
+        case "day", "days": return count
+        case "week", "weeks": return count * 7
+        case "fortnight": return count * 14
+        default: return nil
+        }
+    }
+
+    /// "in six months", "a year from now", "two years ago": whole months, the day of the month
+    /// kept (the month's last where it has fewer days); ten thousand years either way at most.
+    private static func relativeMonths(_ words: [String]) -> Int? {
+        // Said as a time from now ("in", "from now", "ago"): "six months" alone is a duration,
+        // and "years" of "six years from now" no date.
+        let cued = ["in", "within"].contains(words.first ?? "") || words.last == "ago" || ["now", "today"].contains(words.last ?? "") && words.dropLast().last == "from"
+        guard cued, let (count, unit) = relative(words) else { return nil }
+        let months: Int
+        switch unit {
+        case "month", "months": months = count
+        case "year", "years": months = count * 12
+        default: return nil
+        }
+        return abs(months) <= 120_000 ? months : nil
+    }
+
+    /// How many of which unit, signed: "in three days", "three weeks from now", "two days ago".
+    private static func relative(_ words: [String]) -> (count: Int, unit: String)? {
         var words = words
         var sign = 1
         if words.first == "in" || words.first == "within" { words.removeFirst() }
@@ -161,16 +189,13 @@ enum DateWords {
             words.removeLast()
             sign = -1
         }
-        guard let unit = words.last else { return nil }
+        // A unit alone is one of it ("in a week", "a fortnight from now"), never a plural:
+        // "years" of "six years from now" is no date.
+        guard let unit = words.last, words.count > 1 || !unit.hasSuffix("s") else { return nil }
         let count = words.count == 1 ? 1 : (words.dropLast() == ["a"] || words.dropLast() == ["one"] ? 1 : NumberWords.value(of: Array(words.dropLast())))
         // Ten thousand years either way at most: past that there is no calendar day to name.
         guard let count, count <= 3_650_000 else { return nil }
-        switch unit {
-        case "day", "days": return sign * count
-        case "week", "weeks": return sign * count * 7
-        case "fortnight": return sign * count * 14
-        default: return nil
-        }
+        return (sign * count, unit)
     }
 
     /// Holidays by name, on fixed dates or (Thanksgiving) the fourth Thursday of November.
