@@ -183,4 +183,17 @@ import TestSupport
         let stated = await DialogManagerTests.talk(other, ["book a tire rotation for my honda", "tomorrow", "noon", "no, friday at 5 pm"])
         #expect(stated[3].speech.hasSuffix(" at 17:00. Shall I?"), "\(stated[3].speech)")
     }
+
+    /// A short answer is the answer, unless it is another skill's sample word for word and no
+    /// word of this skill's: "quiz me", asked which make the car is, is the language skill's.
+    @Test func anotherSkillsSampleIsNoShortAnswer() async throws {
+        let translate = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/translate-en-US.json").path
+        let host = try Self.host(models: [Self.garage, translate])
+        let turns = await DialogManagerTests.talk(host, ["book an oil change for friday at 9", "quiz me"])
+        #expect(turns[0].speech == "And what make is the car?")
+        #expect(turns[1].speaker == "Word Wise", "\(turns[1].speaker): \(turns[1].speech)")
+        let other = try Self.host(models: [Self.garage, translate])
+        let answered = await DialogManagerTests.talk(other, ["book an oil change for friday at 9", "a tesla"])
+        #expect(answered[1].speech.hasPrefix("Booking oil change for your tesla on "), "\(answered[1].speech)")
+    }
 }

@@ -63,7 +63,10 @@ extension HostEngine {
             // day a meeting is, took "seven tonight" as the meeting's time; "remind me to take
             // my vitamin d at 8 pm", asked which crust, ordered a pizza with that crust).
             // A short answer that is mostly the value ("gluten free", "the gluten free one")
-            // stays the answer, whoever else reads it.
+            // stays the answer, unless another skill is all but certain of it (0.99) as words
+            // of its own, no value, and the value is no word of this skill's: "flip a coin",
+            // asked which list to add to, is the coin flip's, not a list called "flip a coin"
+            // ("gluten free", asked which crust, stays the crust beside a diet skill's "{diet}").
             let bare = best.slots.first { $0.name == slot }.map { value in
                 let said = value.spoken.split(separator: " ").count
                 return said <= 3 && utterance.words.count <= said + 2
@@ -72,8 +75,9 @@ extension HostEngine {
             // asked for a to-do list's task, is the task, though a reservations skill reads it
             // surely (a task, a note, a message is often another skill's request).
             let askedFreeText = entry.skill.model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
-            if !bare, !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
-                let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure {
+            if !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
+                let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure,
+                !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 {
                 return nil
             }
             Self.take(heard, into: &intent, model: entry.skill.model, result: &result)

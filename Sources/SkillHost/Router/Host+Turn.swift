@@ -347,6 +347,9 @@ extension HostEngine {
     /// A reading this sure is the skill's for certain: it takes a sentence from the skill in
     /// session (`handOver`) and keeps a near-missed name from opening a skill.
     static let sure = 0.9
+    /// A reading this sure is a sample of the skill's, all but word for word: even a short
+    /// answer to another skill's question that says it is this skill's request.
+    static let certain = 0.99
     /// A skill in session whose best reading is under this hardly understands the sentence,
     /// and another skill's sure reading (this much ahead) takes it.
     static let handOverBelow = 0.5
