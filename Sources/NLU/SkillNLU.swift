@@ -533,7 +533,7 @@ public struct SkillNLU: Sendable {
         return zip(words, words.dropFirst()).contains { pair in noAnswerPairs.contains([pair.0, pair.1]) }
     }
 
-    static let noAnswerPairs: Set<[String]> = [["don't", "know"], ["dont", "know"], ["not", "sure"], ["no", "idea"], ["no", "clue"],
+    static let noAnswerPairs: Set<[String]> = [["don't", "know"], ["dont", "know"], ["not", "sure"], ["no", "idea"], ["no", "clue"], ["beats", "me"],
                                                ["haven't", "decided"], ["not", "decided"], ["can't", "decide"], ["cannot", "decide"]]
 
     /// Whether the words ask something: an auxiliary before a pronoun among the first words
@@ -766,7 +766,7 @@ public struct SkillNLU: Sendable {
             return exactCandidates()
         }
         guard let statistical, !utterance.words.isEmpty else { return exactCandidates() }
-        if let said = saidSample(utterance) {
+        if let said = saidSample(utterance) ?? noAnswerIntent(utterance) {
             let intent = intents[said]
             return [NLUCandidate(skillID: skillID, intent: intent.name, score: Self.saidSampleScore, slots: [], declaredSlots: intent.slots.map(\.name))]
         }
@@ -862,6 +862,21 @@ public struct SkillNLU: Sendable {
             }
         }
         return found
+    }
+
+    /// The intent whose slotless samples say the speaker has no answer ("i don't know", "no
+    /// idea": a quiz's DontKnowIntent), for a short sentence that says so in other words ("i
+    /// have no clue", "beats me", "not sure"), which shares no word with those samples. Nil
+    /// when no intent, or two, say so.
+    func noAnswerIntent(_ utterance: Utterance) -> Int? {
+        let words = Contractions.expanded(utterance.words)
+        guard words.count <= 6, Self.saysNoAnswer(words) || Self.saysNoAnswer(utterance.words) else { return nil }
+        let saying = intents.indices.filter { i in
+            !intents[i].name.isBuiltIn && intents[i].samples.contains { sample in
+                !sample.contains("{") && Self.saysNoAnswer(Contractions.expanded(Tokenizer.tokens(sample).map(\.text)))
+            }
+        }
+        return saying.count == 1 ? saying[0] : nil
     }
 
     /// How much a reading counts that took an everyday word for a value its type lists nothing

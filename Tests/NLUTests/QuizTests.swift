@@ -1,0 +1,34 @@
+import NLU
+import SkillModel
+import Testing
+
+/// A capitals quiz as people write one: any city is an answer, and an intent for not knowing
+/// ("i don't know", "no idea"), which people say in words of their own.
+@Suite struct QuizTests {
+    static let nlu = SkillNLU(skillID: "quiz", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"capital quiz","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},
+          {"name":"AMAZON.RepeatIntent","samples":[]},{"name":"AMAZON.NoIntent","samples":[]},
+          {"name":"AnswerIntent","slots":[{"name":"city","type":"AMAZON.City"}],"samples":["{city}","is it {city}","i think it's {city}","the answer is {city}"]},
+          {"name":"SkipIntent","samples":["skip","skip this one","next question","pass"]},
+          {"name":"ScoreIntent","samples":["what's my score","how am i doing"]},
+          {"name":"DontKnowIntent","samples":["i don't know","no idea","i give up","tell me the answer"]}],
+         "types":[]}}}
+        """#))
+
+    /// Not knowing, said in other words than the samples', is the intent for it.
+    @Test(arguments: ["i have no clue", "beats me", "not sure", "i'm not sure", "i really don't know", "dunno"])
+    func notKnowingInOtherWords(text: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "DontKnowIntent")
+        #expect(best.slots.isEmpty)
+    }
+
+    /// An answer hedged with it is still the answer, and a hint asked for is no "don't know".
+    @Test func aHedgedAnswerIsTheAnswer() throws {
+        let hedged = try #require(Self.nlu.parse(Utterance("i'm not sure it's paris")).first)
+        #expect(hedged.intent == "AnswerIntent")
+        #expect(hedged.slots.first?.value == "paris")
+        #expect(Self.nlu.parse(Utterance("give me a clue")).first?.intent != "DontKnowIntent")
+    }
+}
