@@ -707,6 +707,9 @@ public struct SkillNLU: Sendable {
         return candidate
     }
 
+    /// Words that say which one of a series, before a name: "the latest radiolab".
+    static let recencyWords: Set<String> = ["newest", "latest", "recent", "previous", "last", "next", "current"]
+
     /// Parts of the day after noon (`eveningHours`).
     static let laterDayParts: Set<String> = ["tonight", "evening", "night", "afternoon"]
     /// Words that say which half of the day an hour is in.
@@ -1080,8 +1083,11 @@ public struct SkillNLU: Sendable {
     /// split into its values when it holds several.
     func slotMatch(_ name: SlotName, first: Int, last: Int, reading: SlotTypeMatcher.Reading, type: SlotTypeMatcher, utterance: Utterance, today: CivilDate) -> SlotMatch {
         func value(_ first: Int, _ last: Int, _ reading: SlotTypeMatcher.Reading, list: [SlotMatch] = []) -> SlotMatch {
-            // "the rice": a listed value after a leading article or possessive is that value.
-            if list.isEmpty, reading.resolved == nil, type.isListed, first < last, SlotTypeMatcher.determiners.contains(utterance.words[first]),
+            // "the rice": a listed value after a leading article or possessive is that value;
+            // so is one after a word saying which of a series ("the newest planet money
+            // episode", "my next appointment": which episode, which appointment).
+            if list.isEmpty, reading.resolved == nil, type.isListed, first < last,
+                SlotTypeMatcher.determiners.contains(utterance.words[first]) || Self.recencyWords.contains(utterance.words[first]) && !utterance.isCapitalised(first),
                 let listed = type.read(words: utterance.words[(first + 1)...last], today: today), listed.resolved != nil {
                 return value(first + 1, last, listed)
             }

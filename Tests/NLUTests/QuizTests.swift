@@ -32,3 +32,22 @@ import Testing
         #expect(Self.nlu.parse(Utterance("give me a clue")).first?.intent != "DontKnowIntent")
     }
 }
+
+/// A word saying which one of a series before a listed name is not the name: "the newest
+/// planet money episode" plays planet money.
+@Suite struct SeriesWordTests {
+    static let nlu = SkillNLU(skillID: "podcast", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"pod player","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},
+          {"name":"PlayPodcastIntent","slots":[{"name":"podcast","type":"PODCAST"}],"samples":["play {podcast}","put on {podcast}","i want to listen to {podcast}"]},
+          {"name":"SubscribeIntent","slots":[{"name":"podcast","type":"PODCAST"}],"samples":["subscribe to {podcast}","follow {podcast}"]}],
+         "types":[{"name":"PODCAST","values":[{"name":{"value":"planet money"}},{"name":{"value":"radiolab"}},{"name":{"value":"serial"}}]}]}}}
+        """#))
+
+    @Test(arguments: [("play the newest planet money episode", "planet money"), ("play the latest radiolab", "radiolab"), ("put on last serial", "serial")])
+    func theSeriesWordIsNotTheName(text: String, podcast: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "PlayPodcastIntent")
+        #expect(best.slots.first { $0.name == "podcast" }?.value == podcast)
+    }
+}
