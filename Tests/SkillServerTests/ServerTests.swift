@@ -242,7 +242,7 @@ final class RunningServer: Sendable {
         #expect(idle.closed, "an idle keep-alive connection is closed")
         #expect((try? HTTPClient.parse(idle.received))?.status == 200, "\(String(decoding: idle.received, as: UTF8.self))")
         #expect(try await server.get("/healthz").status == 200)
-        #expect(await server.stop() == 0)
+        #expect(await server.stop() == 0, "the server did not stop cleanly; its last lines: \(server.log.all.suffix(40))")
     }
 
     /// `--isolate` in serve: a skill that crashes or hangs in its runner costs the turn it was
@@ -261,7 +261,7 @@ final class RunningServer: Sendable {
         #expect(failed["endSession"] == true)
         let again = try server.json(try await server.post("/v1/conversations/\(id)/turns", #"{"text":"open fixture"}"#))
         #expect(again["speech"]?.string == "fixture answer", "a new runner serves the skill: \(again)")
-        #expect(await server.stop() == 0)
+        #expect(await server.stop() == 0, "the server did not stop cleanly; its last lines: \(server.log.all.suffix(40))")
     }
 
     @Test func aSecondTurnOfAConversationWhileOneIsUnderWayIsRefused() async throws {
@@ -369,7 +369,7 @@ final class RunningServer: Sendable {
         // The endpoint's metrics count what it answered.
         let metrics = try await server.get("/metrics")
         #expect(metrics.text.contains("skillhost_alexa_requests_total{skill=\"com.test.fixture\",outcome=\"ok\"} 2"), "\(metrics.text)")
-        #expect(await server.stop() == 0)
+        #expect(await server.stop() == 0, "the server did not stop cleanly; its last lines: \(server.log.all.suffix(40))")
     }
 
     /// By default an Alexa request must carry Amazon's signature (AlexaVerifierTests checks
@@ -385,7 +385,7 @@ final class RunningServer: Sendable {
         ])
         #expect(forged.status == 400)
         #expect(forged.text.contains("is not on s3.amazonaws.com"), "\(forged.text)")
-        #expect(await server.stop() == 0)
+        #expect(await server.stop() == 0, "the server did not stop cleanly; its last lines: \(server.log.all.suffix(40))")
     }
 
     /// Conversations live in the data root's store: one goes on after its server restarts, and
