@@ -623,10 +623,12 @@ public struct SkillNLU: Sendable {
     }
 
     /// A reading's date and time as said together: a part of the day the date holds is the
-    /// time's (`dayPartAsTime`), and a bare hour said with the evening is after noon
-    /// (`eveningHours`).
+    /// time's (`dayPartAsTime`), today's part of the day said with a time is the date's
+    /// (`todayFromTime`), an hour said before it the time's (`hourBeforeToday`), and a bare hour
+    /// said with the evening is after noon (`eveningHours`).
     func timesOfDay(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate, answering: Bool = false) -> NLUCandidate {
-        eveningHours(todayFromTime(dayPartAsTime(candidate, utterance: utterance, today: today), utterance: utterance, today: today, answering: answering), utterance: utterance)
+        let dated = todayFromTime(dayPartAsTime(candidate, utterance: utterance, today: today), utterance: utterance, today: today, answering: answering)
+        return eveningHours(hourBeforeToday(dated, utterance: utterance, today: today), utterance: utterance)
     }
 
     /// A time said with today's part of the day ("at 7 tonight", "at 4 this afternoon") in an
@@ -636,10 +638,9 @@ public struct SkillNLU: Sendable {
     /// a table for two at seven tonight", asked what day a meeting is, is another skill's
     /// request, not the meeting's day.
     func todayFromTime(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate, answering: Bool) -> NLUCandidate {
-        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
-        guard let date = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .date && !candidate.slots.contains { $0.name == slot.name } }) else {
-            return hourBeforeToday(candidate, intent: intent, utterance: utterance, today: today)
-        }
+        guard let intent = intents.first(where: { $0.name == candidate.intent }),
+            let date = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .date && !candidate.slots.contains { $0.name == slot.name } })
+        else { return candidate }
         let words = utterance.words
         for (index, value) in candidate.slots.enumerated() {
             guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .time,
@@ -673,10 +674,8 @@ public struct SkillNLU: Sendable {
             guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .time, let span = utterance.tokens(of: value),
                 !words[span].contains(where: { Self.laterDayParts.contains($0) || Self.meridiems.contains($0) })
             else { continue }
-            let parts = value.value.split(separator: ":")
-            guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (1...11).contains(hour), (0..<60).contains(minute) else { continue }
-            let later = String(hour + 12) + ":" + (minute < 10 ? "0" : "") + String(minute)
-            slots[index] = SlotMatch(name: value.name, value: later, spoken: value.spoken, start: value.start, end: value.end, resolution: value.resolution, list: [])
+            guard let (hour, minute) = TimeWords.written(value.value), (1...11).contains(hour) else { continue }
+            slots[index] = SlotMatch(name: value.name, value: TimeWords.value(hour: hour + 12, minute: minute), spoken: value.spoken, start: value.start, end: value.end, resolution: value.resolution, list: [])
         }
         guard slots != candidate.slots else { return candidate }
         return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
@@ -685,8 +684,10 @@ public struct SkillNLU: Sendable {
     /// The other way round: the date holds today's part of the day ("tonight", "this evening")
     /// and the hour said just before it no slot holds, the intent's time slot empty ("how about
     /// 7 tonight", asked which day): the hour is the time's (after noon, by `eveningHours`).
-    func hourBeforeToday(_ candidate: NLUCandidate, intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> NLUCandidate {
-        guard let time = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .time && !candidate.slots.contains { $0.name == slot.name } }) else { return candidate }
+    func hourBeforeToday(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }),
+            let time = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .time && !candidate.slots.contains { $0.name == slot.name } })
+        else { return candidate }
         let words = utterance.words
         for (index, value) in candidate.slots.enumerated() {
             guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .date, let span = utterance.tokens(of: value),

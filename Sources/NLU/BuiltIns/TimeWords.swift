@@ -40,8 +40,11 @@ enum TimeWords {
         if meridiem == "pm", h < 12 { h += 12 }
         if meridiem == "am", h == 12 { h = 0 }
         guard (0...23).contains(h), (0...59).contains(minute) else { return nil }
-        return "\(CivilDate.pad(h, 2)):\(CivilDate.pad(minute, 2))"
+        return value(hour: h, minute: minute)
     }
+
+    /// An AMAZON.TIME value: "07:05".
+    static func value(hour: Int, minute: Int) -> String { "\(CivilDate.pad(hour, 2)):\(CivilDate.pad(minute, 2))" }
 
     /// A clock time written with a colon, "7:30" or "18:28".
     static func written(_ word: String) -> (Int, Int)? {
@@ -201,23 +204,17 @@ extension BuiltInSlotTypes {
     /// said with "am" or "pm", a time past noon, a part of the day after a part of the day.
     public static func time(_ value: String, spoken: String, after previous: String) -> String? {
         let laterParts: Set<String> = ["AF", "EV", "NI"]
-        func clock(_ time: String) -> (hour: Int, minute: Int)? {
-            let parts = time.split(separator: ":")
-            guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else { return nil }
-            return (hour, minute)
-        }
-        func written(_ hour: Int, _ minute: Int) -> String { "\(CivilDate.pad(hour, 2)):\(CivilDate.pad(minute, 2))" }
-        if laterParts.contains(previous), let (hour, minute) = clock(value), (1...11).contains(hour) {
+        if laterParts.contains(previous), let (hour, minute) = TimeWords.written(value), (1...11).contains(hour) {
             let words = Tokenizer.tokens(spoken).map(\.text)
             let saysHalf = words.contains { word in
                 SkillNLU.meridiems.contains(word) || SkillNLU.dayParts.contains(word) || word == "tonight"
                     || (word.first?.isNumber == true && (word.hasSuffix("am") || word.hasSuffix("pm")))
             }
-            return saysHalf ? nil : written(hour + 12, minute)
+            return saysHalf ? nil : TimeWords.value(hour: hour + 12, minute: minute)
         }
-        if let (hour, minute) = clock(previous) {
-            if laterParts.contains(value), (1...11).contains(hour) { return written(hour + 12, minute) }
-            if value == "MO", (13...23).contains(hour) { return written(hour - 12, minute) }
+        if let (hour, minute) = TimeWords.written(previous) {
+            if laterParts.contains(value), (1...11).contains(hour) { return TimeWords.value(hour: hour + 12, minute: minute) }
+            if value == "MO", (13...23).contains(hour) { return TimeWords.value(hour: hour - 12, minute: minute) }
         }
         return nil
     }

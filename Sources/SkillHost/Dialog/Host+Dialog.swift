@@ -134,15 +134,10 @@ extension HostEngine {
         for match in slots {
             var slot = intent[slot: match.name] ?? Slot(name: match.name)
             // A time read with the part of the day given before ("tomorrow afternoon", then "3").
-            if match.list.isEmpty, let previous = slot.values.first?.value, slot.values.count == 1,
-                model.intent(named: intent.name)?.slot(named: match.name).map({ BuiltInSlotTypes.kind(of: $0.type) == .time }) == true,
-                let time = BuiltInSlotTypes.time(match.value, spoken: match.spoken, after: previous) {
-                slot.fill([SpokenValue(time)])
-                slot.confirmationStatus = .none
-                intent[slot: match.name] = slot
-                continue
-            }
-            slot.fill(match.spokenValues)
+            let time = match.list.isEmpty && slot.values.count == 1
+                && model.intent(named: intent.name)?.slot(named: match.name).map({ BuiltInSlotTypes.kind(of: $0.type) == .time }) == true
+                ? slot.values.first.flatMap { BuiltInSlotTypes.time(match.value, spoken: match.spoken, after: $0.value) } : nil
+            slot.fill(time.map { [SpokenValue($0)] } ?? match.spokenValues)
             slot.confirmationStatus = .none
             intent[slot: match.name] = slot
         }

@@ -305,7 +305,7 @@ extension HostEngine {
             // the skill says what it says, and unless it asks something of its own or ends the
             // session, the question under way is still waiting for its answer, with every slot
             // given so far (Alexa would forget the dialog, and "five pm" after it would be
-            // nothing). A sentence that answers nothing leaves it, as before.
+            // nothing). Stop and Cancel leave it.
             if best.intent != .stop, best.intent != .cancel, let pending = session.dialog, conversation.session?.skillID == entry.id, conversation.session?.dialog == nil {
                 conversation.session?.dialog = pending
                 var answered = answered
