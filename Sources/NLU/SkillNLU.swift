@@ -638,9 +638,7 @@ public struct SkillNLU: Sendable {
     /// a table for two at seven tonight", asked what day a meeting is, is another skill's
     /// request, not the meeting's day.
     func todayFromTime(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate, answering: Bool) -> NLUCandidate {
-        guard let intent = intents.first(where: { $0.name == candidate.intent }),
-            let date = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .date && !candidate.slots.contains { $0.name == slot.name } })
-        else { return candidate }
+        guard let (intent, date) = emptySlot(.date, of: candidate) else { return candidate }
         let words = utterance.words
         for (index, value) in candidate.slots.enumerated() {
             guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .time,
@@ -685,9 +683,7 @@ public struct SkillNLU: Sendable {
     /// and the hour said just before it no slot holds, the intent's time slot empty ("how about
     /// 7 tonight", asked which day): the hour is the time's (after noon, by `eveningHours`).
     func hourBeforeToday(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
-        guard let intent = intents.first(where: { $0.name == candidate.intent }),
-            let time = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .time && !candidate.slots.contains { $0.name == slot.name } })
-        else { return candidate }
+        guard let (intent, time) = emptySlot(.time, of: candidate) else { return candidate }
         let words = utterance.words
         for (index, value) in candidate.slots.enumerated() {
             guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .date, let span = utterance.tokens(of: value),
@@ -708,6 +704,14 @@ public struct SkillNLU: Sendable {
         return candidate
     }
 
+    /// The reading's intent and its first slot of `kind` the reading leaves empty.
+    func emptySlot(_ kind: BuiltInSlotTypes.Kind, of candidate: NLUCandidate) -> (IntentDefinition, SlotDefinition)? {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }),
+            let slot = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == kind && !candidate.slots.contains { $0.name == slot.name } })
+        else { return nil }
+        return (intent, slot)
+    }
+
     /// Words that say which one of a series, before a name: "the latest radiolab".
     static let recencyWords: Set<String> = ["newest", "latest", "recent", "previous", "last", "next", "current"]
 
@@ -721,9 +725,7 @@ public struct SkillNLU: Sendable {
     /// part of the day the time's, as Alexa fills them ("can someone come out {date} at
     /// {time}": date tomorrow, time AF).
     func dayPartAsTime(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
-        guard let intent = intents.first(where: { $0.name == candidate.intent }),
-            let time = intent.slots.first(where: { slot in BuiltInSlotTypes.kind(of: slot.type) == .time && !candidate.slots.contains { $0.name == slot.name } })
-        else { return candidate }
+        guard let (intent, time) = emptySlot(.time, of: candidate) else { return candidate }
         let words = utterance.words
         for (index, value) in candidate.slots.enumerated() {
             guard let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .date, value.list.isEmpty,
