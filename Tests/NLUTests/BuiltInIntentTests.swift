@@ -33,6 +33,25 @@ import Testing
         #expect(Self.nlu.parse(Utterance(text)).first?.intent.rawValue == intent)
     }
 
+    /// The audio player's intents (which an audio skill must declare) and the screen's, with no
+    /// samples, hear their phrases.
+    @Test(arguments: [
+        ("loop this", "AMAZON.LoopOnIntent"), ("put this on repeat", "AMAZON.LoopOnIntent"), ("stop looping", "AMAZON.LoopOffIntent"),
+        ("shuffle", "AMAZON.ShuffleOnIntent"), ("turn off shuffle", "AMAZON.ShuffleOffIntent"), ("next page", "AMAZON.PageDownIntent"),
+        ("repeat that", "AMAZON.RepeatIntent"), ("next", "AMAZON.NextIntent"),
+    ])
+    func playerPhrases(text: String, intent: String) throws {
+        let player = SkillNLU(skillID: "player", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"rain sounds","intents":[
+              {"name":"PlayIntent","slots":[{"name":"sound","type":"SOUND"}],"samples":["play {sound}","play some {sound}"]},
+              {"name":"AMAZON.LoopOnIntent","samples":[]},{"name":"AMAZON.LoopOffIntent","samples":[]},{"name":"AMAZON.ShuffleOnIntent","samples":[]},
+              {"name":"AMAZON.ShuffleOffIntent","samples":[]},{"name":"AMAZON.PageDownIntent","samples":[]},{"name":"AMAZON.RepeatIntent","samples":[]},
+              {"name":"AMAZON.NextIntent","samples":[]},{"name":"AMAZON.PauseIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],
+             "types":[{"name":"SOUND","values":[{"name":{"value":"rain"}},{"name":{"value":"ocean waves"}}]}]}}}
+            """#))
+        #expect(player.parse(Utterance(text)).first?.intent.rawValue == intent)
+    }
+
     @Test(arguments: [
         ("find a recipe for lasagne", Optional("lasagna"), Optional("LASAGNA"), ResolutionStatus.successMatch),
         ("recipe for Pad Thai", "pad thai", "pad thai", .successMatch),

@@ -29,6 +29,19 @@ public enum BuiltInIntents {
         "AMAZON.MoreIntent": ["more", "tell me more"],
         "AMAZON.ScrollDownIntent": ["scroll down"],
         "AMAZON.ScrollUpIntent": ["scroll up"],
+        "AMAZON.ScrollLeftIntent": ["scroll left"],
+        "AMAZON.ScrollRightIntent": ["scroll right"],
+        "AMAZON.PageUpIntent": ["page up", "previous page", "go up a page"],
+        "AMAZON.PageDownIntent": ["page down", "next page", "go down a page"],
+        "AMAZON.NavigateSettingsIntent": ["settings", "go to settings", "open settings", "show settings", "show me the settings"],
+        // An audio skill must declare these four (Alexa's AudioPlayer interface).
+        "AMAZON.LoopOnIntent": ["loop", "loop on", "loop this", "loop it", "turn on loop", "turn loop on", "loop this one", "put this on repeat", "put it on repeat",
+                                "repeat on", "turn on repeat", "keep repeating this", "play this on a loop", "play it on a loop", "on a loop"],
+        "AMAZON.LoopOffIntent": ["loop off", "turn off loop", "turn loop off", "stop looping", "stop the loop", "stop repeating", "repeat off", "turn off repeat",
+                                 "no more repeat", "don't repeat"],
+        "AMAZON.ShuffleOnIntent": ["shuffle", "shuffle on", "turn on shuffle", "turn shuffle on", "shuffle these", "shuffle it", "mix it up", "play in random order",
+                                   "play them in any order"],
+        "AMAZON.ShuffleOffIntent": ["shuffle off", "turn off shuffle", "turn shuffle off", "stop shuffling", "no shuffle", "play in order", "play them in order"],
     ]
 
     /// What people say to say hello: skillhost answers one no skill reads as its own.
