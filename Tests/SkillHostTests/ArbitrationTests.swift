@@ -235,6 +235,35 @@ import TestSupport
         #expect(kept.speaker == "Flight Finder", "\(kept.speech)")
     }
 
+    /// A less sure reading takes a sentence from a skill in session that understands nothing
+    /// of it and asks nothing: "anything on sale today" after a knock-knock joke (0.42).
+    @Test func aLessSureReadingTakesWhatTheSkillInSessionCannotRead() async throws {
+        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("less-sure-hand-over"))
+        let jokes = folder.appendingPathComponent("jokes-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"wise guy","intents":[
+              {"name":"TellMeAJokeIntent","samples":["tell me a joke","tell me a knock knock joke","knock knock","give me a joke","tell me another"]},
+              {"name":"WhosThereIntent","samples":["who's there","who is there"]},
+              {"name":"SetupNameWhoIntent","slots":[{"name":"SetupName","type":"SETUP_NAME"}],"samples":["{SetupName} who","ok {SetupName} who"]},
+              {"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.HelpIntent","samples":[]}],
+             "types":[{"name":"SETUP_NAME","values":[{"name":{"value":"lettuce"}},{"name":{"value":"boo"}},{"name":{"value":"orange"}},{"name":{"value":"interrupting cow"}}]}]}}}
+            """#.utf8).write(to: jokes)
+        let shop = folder.appendingPathComponent("shop-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"savvy shopper","intents":[
+              {"name":"TopSellersIntent","slots":[{"name":"Category","type":"CATEGORY"}],"samples":["what are the top selling {Category}","best sellers in {Category}","what's popular in {Category}","top {Category}"]},
+              {"name":"DealsIntent","slots":[{"name":"Category","type":"CATEGORY"}],"samples":["what's on sale in {Category}","any deals on {Category}","show me discounts","what are today's deals","{Category} deals"]},
+              {"name":"PriceIntent","slots":[{"name":"Product","type":"AMAZON.SearchQuery"}],"samples":["how much is {Product}","what does {Product} cost","price of {Product}"]},
+              {"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.HelpIntent","samples":[]}],
+             "types":[{"name":"CATEGORY","values":[{"name":{"value":"books"}},{"name":{"value":"electronics"}},{"name":{"value":"toys"}},{"name":{"value":"kitchen"}},{"name":{"value":"clothing"}}]}]}}}
+            """#.utf8).write(to: shop)
+        let host = try Self.host([], and: [jokes.path, shop.path])
+        #expect(await host.turn("knock knock").speaker == "Wise Guy")
+        let handed = await host.turn("anything on sale today")
+        #expect(handed.speaker == "Savvy Shopper", "\(handed.speech)")
+        #expect(handed.intent == "DealsIntent")
+    }
+
     /// Asked what time to remind, a request for another skill goes to it; when that skill's
     /// session ends with its answer, the reminder's question is asked again, and answered.
     @Test func anInterruptedDialogIsTakenUpAgainWhenTheOtherSkillIsDone() async throws {
