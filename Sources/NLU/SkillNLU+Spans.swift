@@ -68,7 +68,7 @@ extension SkillNLU {
                 }
                 // A date read on past the tagged words ("the fifth" of "the fifth of january
                 // twenty twenty eight", whose "twenty" was tagged the nights) is the longer date.
-                if readsByGrammar(slot), let said = utterance.tokens(of: match), let longer = longerValue(slot, from: said, than: match, tagged: tagged, utterance: utterance, today: today) {
+                if readsByGrammar(slot), let said = utterance.tokens(of: match), let longer = longerValue(slot, from: said, than: match, tagged: tagged, intent: intent, utterance: utterance, today: today) {
                     add(longer.match)
                     swallowed = longer.last
                     continue
@@ -165,16 +165,20 @@ extension SkillNLU {
     /// The longest value of a date, time, duration or telephone number slot that starts where
     /// `match` does and reads on past it, over words no other slot's span starts before it
     /// ends, or that whole spans of other slots lie in; nil when none reads a different value.
-    func longerValue(_ slot: SlotDefinition, from said: ClosedRange<Int>, than match: SlotMatch, tagged: [StatisticalNLU.TaggedSlot], utterance: Utterance, today: CivilDate) -> (match: SlotMatch, last: Int)? {
-        switch BuiltInSlotTypes.kind(of: slot.type) {
+    func longerValue(_ slot: SlotDefinition, from said: ClosedRange<Int>, than match: SlotMatch, tagged: [StatisticalNLU.TaggedSlot], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> (match: SlotMatch, last: Int)? {
+        let kind = BuiltInSlotTypes.kind(of: slot.type)
+        switch kind {
         case .date?, .time?, .duration?, .phoneNumber?: break
         default: return nil
         }
         let limit = min(utterance.words.count - 1, said.lowerBound + Self.longestGrammarValue - 1)
         guard said.upperBound < limit else { return nil }
         for last in stride(from: limit, to: said.upperBound, by: -1) {
-            // No other span may be cut in two.
-            guard !tagged.contains(where: { $0.firstToken > said.upperBound && $0.firstToken <= last && $0.lastToken > last }) else { continue }
+            // No other span may be cut in two, nor another slot's of the same type taken whole:
+            // "from ten to five", tagged as a start and an end, is not the start 04:50.
+            guard !tagged.contains(where: { $0.firstToken > said.upperBound && $0.firstToken <= last && $0.lastToken > last }),
+                !tagged.contains(where: { $0.firstToken > said.upperBound && $0.lastToken <= last && intent.slots[$0.slot].name != slot.name && BuiltInSlotTypes.kind(of: intent.slots[$0.slot].type) == kind })
+            else { continue }
             guard let longer = slotMatch(slot, first: said.lowerBound, last: last, utterance: utterance, today: today), longer.isKnownValue,
                 longer.value != match.value, utterance.tokens(of: longer)?.upperBound == last
             else { continue }

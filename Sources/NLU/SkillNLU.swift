@@ -625,10 +625,37 @@ public struct SkillNLU: Sendable {
     /// A reading's date and time as said together: a part of the day the date holds is the
     /// time's (`dayPartAsTime`), today's part of the day said with a time is the date's
     /// (`todayFromTime`), an hour said before it the time's (`hourBeforeToday`), and a bare hour
-    /// said with the evening is after noon (`eveningHours`).
+    /// said with the evening is after noon (`eveningHours`), and two times said in turn are a
+    /// span of time (`timeSpans`).
     func timesOfDay(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate, answering: Bool = false) -> NLUCandidate {
         let dated = todayFromTime(dayPartAsTime(candidate, utterance: utterance, today: today), utterance: utterance, today: today, answering: answering)
-        return eveningHours(hourBeforeToday(dated, utterance: utterance, today: today), utterance: utterance)
+        return timeSpans(eveningHours(hourBeforeToday(dated, utterance: utterance, today: today), utterance: utterance))
+    }
+
+    /// Two times of one reading, in the order said, read as a span of time: a bare hour after
+    /// the other ends after it ("from noon to 2" is 12:00 to 14:00, "move my 3 pm to 4" 16:00),
+    /// and a bare hour before one said after noon begins after noon too ("from 1 to 3 pm" is
+    /// 13:00 to 15:00). Read alone, "2" and "1" are 02:00 and 01:00.
+    func timeSpans(_ candidate: NLUCandidate) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let times = candidate.slots.indices.filter { index in
+            candidate.slots[index].list.isEmpty && intent.slot(named: candidate.slots[index].name).map { BuiltInSlotTypes.kind(of: $0.type) == .time } == true
+        }.sorted { candidate.slots[$0].start < candidate.slots[$1].start }
+        guard times.count >= 2 else { return candidate }
+        var slots = candidate.slots
+        func retimed(_ index: Int, _ value: String) {
+            let old = slots[index]
+            slots[index] = SlotMatch(name: old.name, value: value, spoken: old.spoken, start: old.start, end: old.end, resolution: old.resolution, list: [])
+        }
+        for (earlier, later) in zip(times, times.dropFirst()) {
+            if let value = BuiltInSlotTypes.time(slots[earlier].value, spoken: slots[earlier].spoken, preceding: slots[later].value) {
+                retimed(earlier, value)
+            } else if let value = BuiltInSlotTypes.time(slots[later].value, spoken: slots[later].spoken, following: slots[earlier].value) {
+                retimed(later, value)
+            }
+        }
+        guard slots != candidate.slots else { return candidate }
+        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
     }
 
     /// A time said with today's part of the day ("at 7 tonight", "at 4 this afternoon") in an

@@ -58,13 +58,14 @@ import Testing
         ("six in the evening", "18:00"), ("morning", "MO"), ("this afternoon", "AF"), ("tonight", "NI"), ("1930", "19:30"),
         ("18:28", "18:28"), ("7:05", "07:05"), ("7:05 pm", "19:05"), ("00:55 am", "00:55"), ("12:30 am", "00:30"),
         ("7pm", "19:00"), ("7:05pm", "19:05"), ("11am", "11:00"), ("12pm", "12:00"), ("half six", "06:30"),
+        ("ten to five", "04:50"), ("twenty five to six", "05:35"), ("seven minutes to nine", "08:53"),
     ])
     func times(text: String, value: String) {
         #expect(Self.read("AMAZON.TIME", text) == value)
     }
 
     /// Words that leave nothing once a meridiem or "o'clock" is taken off ("pm" once stopped the host).
-    @Test(arguments: ["pm", "a m", "o'clock", "at the pm", "banana", "the"])
+    @Test(arguments: ["pm", "a m", "o'clock", "at the pm", "banana", "the", "9 to 5", "three to six"])
     func notTimes(text: String) {
         #expect(Self.read("AMAZON.TIME", text) == nil)
     }

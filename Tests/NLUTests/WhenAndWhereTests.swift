@@ -69,6 +69,29 @@ import Testing
         #expect(weather.slots.first { $0.name == "date" }?.spoken == "tomorrow afternoon")
     }
 
+    /// Two times said in turn are a span of time: a bare hour after the first ends after it,
+    /// and one before a time after noon begins after noon; "9 to 5" and "ten to five" between
+    /// a start and an end are two times, not minutes to the hour.
+    @Test(arguments: [
+        ("log a nap from noon to 2", "12:00", "14:00"), ("she slept from 1 to 3 pm", "13:00", "15:00"), ("she slept from 9 to 5", "09:00", "17:00"),
+        ("she slept from ten to five", "10:00", "17:00"), ("she slept from 10 pm to 6", "22:00", "06:00"), ("log a nap from 10 to 2 pm", "10:00", "14:00"),
+        ("log a nap from 1 to 3", "01:00", "03:00"),
+    ])
+    func twoTimesAreASpanOfTime(text: String, start: String, end: String) throws {
+        let naps = SkillNLU(skillID: "naps", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"baby log","intents":[
+              {"name":"LogSleepIntent","slots":[{"name":"start","type":"AMAZON.TIME"},{"name":"end","type":"AMAZON.TIME"},{"name":"baby","type":"AMAZON.FirstName"}],
+               "samples":["{baby} slept from {start} to {end}","log a nap from {start} to {end}","she slept from {start} to {end}","{baby} fell asleep at {start}","{baby} woke up at {end}","log a nap"]},
+              {"name":"LogDiaperIntent","samples":["log a diaper change","changed a diaper"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+             "types":[]}}}
+            """#))
+        let best = try #require(naps.parse(Utterance(text), today: Self.today).first)
+        #expect(best.intent == "LogSleepIntent")
+        #expect(best.slots.first { $0.name == "start" }?.value == start)
+        #expect(best.slots.first { $0.name == "end" }?.value == end)
+    }
+
     /// A time said with today's part of the day ("at 7 tonight") fills an empty date slot with
     /// today, and the time keeps its hour: the booking is not asked which day.
     @Test(arguments: [

@@ -171,6 +171,29 @@ import TestSupport
         #expect(today[1].speech.hasSuffix(" at 19:00. Shall I?"), "\(today[1].speech)")
     }
 
+    /// Asked when a span of time ended, a bare hour is the first such hour after its start.
+    @Test func anEndAskedForIsAfterTheStart() async throws {
+        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("nap-model"))
+        let naps = folder.appendingPathComponent("naps-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"baby log","intents":[
+              {"name":"LogSleepIntent","slots":[{"name":"start","type":"AMAZON.TIME"},{"name":"end","type":"AMAZON.TIME"}],
+               "samples":["log a nap from {start} to {end}","she fell asleep at {start}","log a nap"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],"types":[]},
+             "dialog":{"delegationStrategy":"ALWAYS","intents":[{"name":"LogSleepIntent","confirmationRequired":true,"prompts":{"confirmation":"Confirm.Nap"},"slots":[
+               {"name":"start","type":"AMAZON.TIME","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Start"}},
+               {"name":"end","type":"AMAZON.TIME","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.End"}}]}]},
+             "prompts":[{"id":"Elicit.Start","variations":[{"type":"PlainText","value":"When did the nap start?"}]},
+                        {"id":"Elicit.End","variations":[{"type":"PlainText","value":"When did the baby wake up?"}]},
+                        {"id":"Confirm.Nap","variations":[{"type":"PlainText","value":"A nap from {start} to {end}. Shall I log it?"}]}]}}
+            """#.utf8).write(to: naps)
+        let host = try Self.host(models: [naps.path])
+        let turns = await DialogManagerTests.talk(host, ["log a nap", "1 pm", "3"])
+        #expect(turns.map(\.speech) == ["When did the nap start?", "When did the baby wake up?", "A nap from 13:00 to 15:00. Shall I log it?"])
+        let overnight = await DialogManagerTests.talk(try Self.host(models: [naps.path]), ["she fell asleep at 10 pm", "6"])
+        #expect(overnight.last?.speech == "A nap from 22:00 to 06:00. Shall I log it?")
+    }
+
     /// Answers as people give them: a date months ahead is a date (and the validation says
     /// why it is refused), and a car with its year is the car, not a year for the date.
     @Test func answersAsPeopleGiveThem() async throws {

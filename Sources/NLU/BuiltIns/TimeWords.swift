@@ -70,6 +70,9 @@ enum TimeWords {
             }
             guard let minutes, minutes < 60 else { return nil }
             let isBefore = words[past] == "to" || words[past] == "before"
+            // Minutes to the hour are said in fives, or as minutes: "9 to 5" is a span of time,
+            // not 04:51 ("ten to five", "a quarter to six", "seven minutes to nine" are times).
+            guard !isBefore || minutes % 5 == 0 || before.contains(where: { $0 == "minutes" || $0 == "minute" }) else { return nil }
             return isBefore ? ((hour + 23) % 24, 60 - minutes) : (hour, minutes)
         }
         // "7:30", "18:28" as written.
@@ -205,17 +208,46 @@ extension BuiltInSlotTypes {
     public static func time(_ value: String, spoken: String, after previous: String) -> String? {
         let laterParts: Set<String> = ["AF", "EV", "NI"]
         if laterParts.contains(previous), let (hour, minute) = TimeWords.written(value), (1...11).contains(hour) {
-            let words = Tokenizer.tokens(spoken).map(\.text)
-            let saysHalf = words.contains { word in
-                SkillNLU.meridiems.contains(word) || SkillNLU.dayParts.contains(word) || word == "tonight"
-                    || (word.first?.isNumber == true && (word.hasSuffix("am") || word.hasSuffix("pm")))
-            }
-            return saysHalf ? nil : TimeWords.value(hour: hour + 12, minute: minute)
+            return saysHalfOfDay(spoken) ? nil : TimeWords.value(hour: hour + 12, minute: minute)
         }
         if let (hour, minute) = TimeWords.written(previous) {
             if laterParts.contains(value), (1...11).contains(hour) { return TimeWords.value(hour: hour + 12, minute: minute) }
             if value == "MO", (13...23).contains(hour) { return TimeWords.value(hour: hour - 12, minute: minute) }
         }
         return nil
+    }
+
+    /// Whether the words say which half of the day an hour is in ("3 pm", "seven in the
+    /// evening", "5am", "tonight").
+    static func saysHalfOfDay(_ spoken: String) -> Bool {
+        let halves: Set<String> = ["tonight", "noon", "midnight"]
+        return Tokenizer.tokens(spoken).map(\.text).contains { (word: String) -> Bool in
+            if SkillNLU.meridiems.contains(word) || SkillNLU.dayParts.contains(word) || halves.contains(word) { return true }
+            return word.first?.isNumber == true && (word.hasSuffix("am") || word.hasSuffix("pm"))
+        }
+    }
+
+    /// An AMAZON.TIME value said after an earlier time of the same request, as the end of a
+    /// span of time: a bare hour that would come before the earlier one is the first such hour
+    /// after it ("from noon to 2" ends at 14:00, "9 to 5" at 17:00; asked when a nap ended
+    /// that began at 1 pm, "3" is 15:00). Nil when it says its half of the day or already
+    /// comes after ("10 pm to 6" ends at 06:00, the next morning).
+    public static func time(_ value: String, spoken: String, following earlier: String) -> String? {
+        guard let (hour, minute) = TimeWords.written(value), (1...11).contains(hour), !saysHalfOfDay(spoken),
+            let (earlierHour, earlierMinute) = TimeWords.written(earlier)
+        else { return nil }
+        let said = hour * 60 + minute, before = earlierHour * 60 + earlierMinute
+        guard said < before, said + 12 * 60 > before else { return nil }
+        return TimeWords.value(hour: hour + 12, minute: minute)
+    }
+
+    /// The other way round: a bare hour said before a later time that says it is after noon is
+    /// after noon too when it fits before it ("from 1 to 3 pm" begins at 13:00; "from 10 to 2
+    /// pm" at 10:00).
+    public static func time(_ value: String, spoken: String, preceding later: String) -> String? {
+        guard let (hour, minute) = TimeWords.written(value), (1...11).contains(hour), !saysHalfOfDay(spoken),
+            let (laterHour, laterMinute) = TimeWords.written(later), laterHour >= 13
+        else { return nil }
+        return (hour + 12) * 60 + minute <= laterHour * 60 + laterMinute ? TimeWords.value(hour: hour + 12, minute: minute) : nil
     }
 }

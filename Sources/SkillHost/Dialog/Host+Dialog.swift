@@ -133,16 +133,28 @@ extension HostEngine {
     private static func take(_ slots: [SlotMatch], into intent: inout Intent, model: InteractionModel, result: inout TurnResult) {
         for match in slots {
             var slot = intent[slot: match.name] ?? Slot(name: match.name)
-            // A time read with the part of the day given before ("tomorrow afternoon", then "3").
-            let time = match.list.isEmpty && slot.values.count == 1
-                && model.intent(named: intent.name)?.slot(named: match.name).map({ BuiltInSlotTypes.kind(of: $0.type) == .time }) == true
-                ? slot.values.first.flatMap { BuiltInSlotTypes.time(match.value, spoken: match.spoken, after: $0.value) } : nil
-            slot.fill(time.map { [SpokenValue($0)] } ?? match.spokenValues)
+            slot.fill(Self.spokenTime(match, after: slot, in: intent, model: model).map { [SpokenValue($0)] } ?? match.spokenValues)
             slot.confirmationStatus = .none
             intent[slot: match.name] = slot
         }
         if !slots.isEmpty { intent.confirmationStatus = .none }
         result.slots = slots.map { ($0.name, $0.spoken) }
+    }
+
+    /// A time heard in a later turn, read with what the intent holds: with the part of the day
+    /// the slot held ("tomorrow afternoon", then "3": 15:00), or, for an empty slot, as the end
+    /// of a span begun by a time slot declared before it (asked when a nap ended that began at
+    /// 1 pm, "3": 15:00). Nil when the value stands as heard.
+    private static func spokenTime(_ match: SlotMatch, after slot: Slot, in intent: Intent, model: InteractionModel) -> String? {
+        guard match.list.isEmpty, let slots = model.intent(named: intent.name)?.slots,
+            let index = slots.firstIndex(where: { $0.name == match.name }), BuiltInSlotTypes.kind(of: slots[index].type) == .time
+        else { return nil }
+        if slot.values.count == 1, let held = slot.values.first { return BuiltInSlotTypes.time(match.value, spoken: match.spoken, after: held.value) }
+        guard slot.values.isEmpty,
+            let begun = slots[..<index].last(where: { BuiltInSlotTypes.kind(of: $0.type) == .time && intent[slot: $0.name]?.values.count == 1 }),
+            let earlier = intent[slot: begun.name]?.values.first
+        else { return nil }
+        return BuiltInSlotTypes.time(match.value, spoken: match.spoken, following: earlier.value)
     }
 
     /// The skill answered Dialog.Delegate: the dialog model takes the next step.
