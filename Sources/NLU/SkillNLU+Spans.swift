@@ -123,6 +123,38 @@ extension SkillNLU {
         return result
     }
 
+    /// Words that lead a time, a date or a length of time into a sentence ("in 30 minutes", "at
+    /// 5 pm", "for an hour").
+    static let timePrepositions: Set<String> = ["in", "at", "for", "on", "by", "until", "till", "after", "before", "from"]
+
+    /// A reading's values of types that list values and no times, cut before a time said after
+    /// a preposition at their end, in words the type lists none of: "turn off the sound in 30
+    /// minutes" names the device "sound", not "sound in 30 minutes", whether a sample or the
+    /// tagger took the span. Not a type whose values say such prepositions themselves: titles
+    /// ("paris by night", "wait until tomorrow", "first monday in october").
+    func withoutTrailingTimes(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let words = utterance.words
+        var slots = candidate.slots
+        for (index, value) in slots.enumerated() where !value.isKnownValue && value.list.isEmpty {
+            guard let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, case .custom = type.kind, !type.holdsTimes,
+                !Self.timePrepositions.contains(where: type.listsWord), let said = utterance.tokens(of: value), said.count >= 3
+            else { continue }
+            for cut in (said.lowerBound + 1)...(said.upperBound - 1) where Self.timePrepositions.contains(words[cut]) {
+                // A time of one word may end a name ("wait until tomorrow"); "in 30 minutes" and
+                // "at 5 pm" do not.
+                let time = Array(words[(cut + 1)...said.upperBound])
+                guard time.count >= 2, SlotTypeMatcher.isTime(time), !time.contains(where: type.listsWord),
+                    let shorter = slotMatch(slot, first: said.lowerBound, last: cut - 1, utterance: utterance, today: today)
+                else { continue }
+                slots[index] = shorter
+                break
+            }
+        }
+        guard slots != candidate.slots else { return candidate }
+        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+    }
+
     /// The slot a span tagged as free text is for when the word before it is one the intent's
     /// samples say before that other, empty slot and never before the free text's: "book a
     /// meeting with priya" is the person ("with {person}"), not the topic ("about {topic}").

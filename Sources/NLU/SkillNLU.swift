@@ -619,7 +619,9 @@ public struct SkillNLU: Sendable {
 
     /// `parse`, for a sentence said as a request or, `answering`, in answer to a question.
     func parse(_ utterance: Utterance, today: CivilDate, answering: Bool) -> [NLUCandidate] {
-        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { timesOfDay($0, utterance: utterance, today: today, answering: answering) }
+        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map {
+            timesOfDay(withoutTrailingTimes($0, utterance: utterance, today: today), utterance: utterance, today: today, answering: answering)
+        }
     }
 
     /// A reading's date and time as said together: a part of the day the date holds is the

@@ -92,6 +92,21 @@ import Testing
         #expect(best.slots.first { $0.name == "end" }?.value == end)
     }
 
+    /// A value of a type that lists no times ends before a time said after a preposition,
+    /// whether a sample or the tagger took the span.
+    @Test(arguments: [("turn off the sound in 30 minutes", "sound"), ("turn off the radio at 5 pm", "radio"), ("turn on the lights in the kitchen", "lights")])
+    func aValueEndsBeforeATime(text: String, device: String) throws {
+        let home = SkillNLU(skillID: "home", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"smart home","intents":[
+              {"name":"TurnOnIntent","slots":[{"name":"device","type":"DEVICE"}],"samples":["turn on the {device}","switch on the {device}"]},
+              {"name":"TurnOffIntent","slots":[{"name":"device","type":"DEVICE"}],"samples":["turn off the {device}","switch off the {device}","turn the {device} off"]},
+              {"name":"AMAZON.HelpIntent","samples":[]}],
+             "types":[{"name":"DEVICE","values":[{"name":{"value":"lights"}},{"name":{"value":"fan"}},{"name":{"value":"tv"}},{"name":{"value":"heater"}}]}]}}}
+            """#))
+        let best = try #require(home.parse(Utterance(text), today: Self.today).first)
+        #expect(best.slots.first { $0.name == "device" }?.value == device)
+    }
+
     /// A time said with today's part of the day ("at 7 tonight") fills an empty date slot with
     /// today, and the time keeps its hour: the booking is not asked which day.
     @Test(arguments: [

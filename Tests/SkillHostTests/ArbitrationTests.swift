@@ -264,6 +264,40 @@ import TestSupport
         #expect(handed.intent == "DealsIntent")
     }
 
+    /// A reading that guesses a value does not take a sentence the skill in session read with
+    /// values it knows, however sure: "turn off the sound in 30 minutes" to a sleep-sounds player
+    /// is its sleep timer (0.47), not a smart home's device "sound" (0.94, cut before "in 30
+    /// minutes").
+    @Test func aGuessedValueDoesNotTakeWhatTheSkillInSessionKnows() async throws {
+        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("known-values-stay"))
+        let sleep = folder.appendingPathComponent("sleep-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"sleep sounds","intents":[
+              {"name":"PlaySoundIntent","slots":[{"name":"Sound","type":"SOUND"},{"name":"Duration","type":"AMAZON.DURATION"}],"samples":["play {Sound}","play {Sound} sounds","i want to hear {Sound}","play {Sound} for {Duration}","help me sleep with {Sound}","put on some {Sound}","play the sound of {Sound}"]},
+              {"name":"SleepTimerIntent","slots":[{"name":"Duration","type":"AMAZON.DURATION"}],"samples":["stop playing in {Duration}","set a sleep timer for {Duration}","turn off after {Duration}","stop after {Duration}","sleep timer {Duration}"]},
+              {"name":"ListSoundsIntent","samples":["what sounds do you have","list the sounds","what can i listen to","which sounds are there"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]},{"name":"AMAZON.PauseIntent","samples":[]},{"name":"AMAZON.ResumeIntent","samples":[]},{"name":"AMAZON.LoopOnIntent","samples":[]},{"name":"AMAZON.LoopOffIntent","samples":[]},{"name":"AMAZON.NextIntent","samples":[]},{"name":"AMAZON.ShuffleOnIntent","samples":[]}],
+             "types":[{"name":"SOUND","values":[{"name":{"value":"rain","synonyms":["rainfall","rainstorm"]}},{"name":{"value":"ocean waves","synonyms":["waves","ocean","the sea"]}},{"name":{"value":"thunderstorm"}},{"name":{"value":"white noise","synonyms":["static"]}},{"name":{"value":"fan","synonyms":["box fan"]}},{"name":{"value":"forest","synonyms":["birds"]}},{"name":{"value":"fireplace","synonyms":["crackling fire","fire"]}},{"name":{"value":"brown noise"}},{"name":{"value":"creek","synonyms":["stream","babbling brook"]}}]}]}}}
+            """#.utf8).write(to: sleep)
+        let home = folder.appendingPathComponent("home-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"smart home","intents":[
+              {"name":"TurnOnIntent","samples":["turn on the {device}","turn on the {room} {device}","switch on the {device} in the {room}","turn the {device} on","power on the {device}"],"slots":[{"name":"device","type":"DEVICE"},{"name":"room","type":"ROOM"}]},
+              {"name":"TurnOffIntent","samples":["turn off the {device}","turn off the {room} {device}","switch off the {device} in the {room}","turn the {device} off","shut off the {device}"],"slots":[{"name":"device","type":"DEVICE"},{"name":"room","type":"ROOM"}]},
+              {"name":"SetBrightnessIntent","samples":["set the {device} to {level} percent","dim the {room} {device} to {level}","set brightness to {level} percent","make the {device} brighter","dim the {device}"],"slots":[{"name":"device","type":"DEVICE"},{"name":"room","type":"ROOM"},{"name":"level","type":"AMAZON.NUMBER"}]},
+              {"name":"SetTemperatureIntent","samples":["set the thermostat to {temperature}","set the temperature to {temperature} degrees","make it {temperature} degrees","heat the house to {temperature}"],"slots":[{"name":"temperature","type":"AMAZON.NUMBER"}]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]}],
+             "types":[{"name":"DEVICE","values":[{"name":{"value":"lights","synonyms":["light","lamp","lamps"]}},{"name":{"value":"fan"}},{"name":{"value":"tv","synonyms":["television"]}},{"name":{"value":"heater","synonyms":["radiator"]}},{"name":{"value":"coffee maker"}},{"name":{"value":"air conditioner"}}]},{"name":"ROOM","values":[{"name":{"value":"kitchen"}},{"name":{"value":"living room","synonyms":["lounge"]}},{"name":{"value":"bedroom"}},{"name":{"value":"bathroom"}},{"name":{"value":"office"}},{"name":{"value":"garage"}},{"name":{"value":"hallway"}}]}]}}}
+            """#.utf8).write(to: home)
+        let host = try Self.host([], and: [sleep.path, home.path])
+        #expect(await host.turn("play some white noise").speaker == "Sleep Sounds")
+        let kept = await host.turn("turn off the sound in 30 minutes")
+        #expect(kept.speaker == "Sleep Sounds", "\(kept.speech)")
+        #expect(kept.intent == "SleepTimerIntent")
+        // A value the other skill knows still goes to it.
+        #expect(await host.turn("turn off the bedroom lights").speaker == "Smart Home")
+    }
+
     /// Asked what time to remind, a request for another skill goes to it; when that skill's
     /// session ends with its answer, the reminder's question is asked again, and answered.
     @Test func anInterruptedDialogIsTakenUpAgainWhenTheOtherSkillIsDone() async throws {
