@@ -127,6 +127,47 @@ extension SkillNLU {
     /// 5 pm", "for an hour").
     static let timePrepositions: Set<String> = ["in", "at", "for", "on", "by", "until", "till", "after", "before", "from"]
 
+    /// A reading's value its type does not list, where the sentence says one value the type
+    /// lists outside every slot, where the samples put the slot (after a word they say before
+    /// it, or first): that value. "go up the stairs" goes "up", not "stairs"; "b as in boy"
+    /// answers "b". ("book me a table in vermont" names no state "me": no sample says "book
+    /// {state}".) Only a short list of choices (directions, letters): in a list of names or
+    /// titles, a word of another's ("a", "light") is no value said instead. (Dev splits: HWU64
+    /// full strict slot F1 0.7469 -> 0.7460 and Snips full 0.9566 -> 0.9560 with any list.)
+    func listedInstead(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let words = utterance.words
+        var held = [Bool](repeating: false, count: words.count)
+        for value in candidate.slots {
+            if let span = utterance.tokens(of: value) { for t in span { held[t] = true } }
+        }
+        var slots = candidate.slots
+        for (index, value) in slots.enumerated() where !value.isKnownValue && value.list.isEmpty {
+            guard let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, case .custom = type.kind,
+                type.listedCount <= Self.fewChoices, let said = utterance.tokens(of: value), !words[said].contains(where: type.listsWord)
+            else { continue }
+            let leads = leadWords[intent.name]?[slot.name] ?? []
+            let opens = intent.samples.contains { SampleTemplate.parts(of: $0).first == .slot(slot.name.rawValue) }
+            var found: [ClosedRange<Int>] = []
+            for first in words.indices where !held[first] && (first == 0 ? opens : leads.contains(words[first - 1])) {
+                for last in first..<min(words.count, first + 4) where !held[last] {
+                    if type.isListedValue(words[first...last]) { found.append(first...last) }
+                }
+            }
+            // One value, however many ways it is read ("letter b" and "b").
+            guard let longest = found.max(by: { $0.count < $1.count }), found.allSatisfy({ longest.contains($0.lowerBound) && longest.contains($0.upperBound) }),
+                let match = slotMatch(slot, first: longest.lowerBound, last: longest.upperBound, utterance: utterance, today: today), match.isKnownValue
+            else { continue }
+            slots[index] = match
+            for t in longest { held[t] = true }
+        }
+        guard slots != candidate.slots else { return candidate }
+        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+    }
+
+    /// The most values and synonyms a type of choices lists (`listedInstead`).
+    static let fewChoices = 24
+
     /// A reading's values of types that list values and no times, cut before a time said after
     /// a preposition at their end, in words the type lists none of: "turn off the sound in 30
     /// minutes" names the device "sound", not "sound in 30 minutes", whether a sample or the

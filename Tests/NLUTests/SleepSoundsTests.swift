@@ -95,4 +95,21 @@ import Testing
         let best = try #require(Self.cave.parse(Utterance(text), today: Self.today).first)
         #expect(["sword", "torch"].contains(best.slots.first { $0.name == "item" }?.value))
     }
+
+    /// A listed value said where the samples put the slot is the value, not an unlisted word
+    /// after it: "go up the stairs" goes up, "b as in boy" answers b.
+    @Test(arguments: [("go up the stairs", "up"), ("head north through the tunnel", "north"), ("b as in boy", "b"), ("the answer is c as in cat", "c")])
+    func aListedValueWhereTheSampleSaysItIsTheValue(text: String, value: String) throws {
+        let game = SkillNLU(skillID: "game", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"cave quiz","intents":[
+              {"name":"GoIntent","slots":[{"name":"direction","type":"DIRECTION"}],"samples":["go {direction}","head {direction}","walk {direction}","{direction}","go to the {direction}"]},
+              {"name":"AnswerIntent","slots":[{"name":"letter","type":"LETTER"}],"samples":["{letter}","the answer is {letter}","i think it's {letter}","option {letter}","my answer is {letter}"]},
+              {"name":"LookIntent","samples":["look around","where am i"]},
+              {"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+             "types":[{"name":"DIRECTION","values":[{"name":{"value":"north"}},{"name":{"value":"south"}},{"name":{"value":"up"}},{"name":{"value":"down"}}]},
+                      {"name":"LETTER","values":[{"name":{"value":"a"}},{"name":{"value":"b"}},{"name":{"value":"c"}},{"name":{"value":"d"}}]}]}}}
+            """#))
+        let best = try #require(game.parse(Utterance(text), today: Self.today).first)
+        #expect(best.slots.map(\.value) == [value], "\(best.slots)")
+    }
 }
