@@ -814,7 +814,8 @@ extension SkillNLU {
         else { return false }
         let words = Self.pastDeterminers(utterance.words[span])
         guard words.count == 1, let word = words.first else { return false }
-        if Self.placeholders.contains(word) { return true }
+        // Nor is a contraction ("i can't sleep" plays no sound "can't").
+        if Self.placeholders.contains(word) || Contractions.table[word] != nil { return true }
         guard !type.listsEverydayWords else { return false }
         guard Self.everydayWords.contains(word) else { return false }
         return !isThingOfListedKind(word, of: slot, type: type)

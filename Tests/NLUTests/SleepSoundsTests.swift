@@ -62,6 +62,21 @@ import Testing
         #expect(best.slots.isEmpty, "\(best.slots)")
     }
 
+    /// Nor is a contraction: "i can't sleep" plays no sound "can't".
+    @Test(arguments: ["i can't sleep", "i won't sleep", "i can't sleep with rain"])
+    func aContractionIsNoSound(text: String) throws {
+        let player = SkillNLU(skillID: "sounds", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"sleep sounds","intents":[
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]},{"name":"AMAZON.PauseIntent","samples":[]},{"name":"AMAZON.ResumeIntent","samples":[]},{"name":"AMAZON.LoopOnIntent","samples":[]},{"name":"AMAZON.LoopOffIntent","samples":[]},{"name":"AMAZON.NextIntent","samples":[]},{"name":"AMAZON.ShuffleOnIntent","samples":[]},
+              {"name":"PlaySoundIntent","slots":[{"name":"Sound","type":"SOUND"},{"name":"Duration","type":"AMAZON.DURATION"}],"samples":["play {Sound}","play {Sound} sounds","i want to hear {Sound}","play {Sound} for {Duration}","help me sleep with {Sound}","put on some {Sound}","play the sound of {Sound}"]},
+              {"name":"SleepTimerIntent","slots":[{"name":"Duration","type":"AMAZON.DURATION"}],"samples":["stop playing in {Duration}","set a sleep timer for {Duration}","turn off after {Duration}","stop after {Duration}","sleep timer {Duration}"]},
+              {"name":"ListSoundsIntent","samples":["what sounds do you have","list the sounds","what can i listen to","which sounds are there"]}],
+             "types":[{"name":"SOUND","values":[{"name":{"value":"rain","synonyms":["rainfall","rainstorm"]}},{"name":{"value":"ocean waves","synonyms":["waves","ocean","the sea"]}},{"name":{"value":"thunderstorm"}},{"name":{"value":"white noise","synonyms":["static"]}},{"name":{"value":"fan","synonyms":["box fan"]}},{"name":{"value":"forest","synonyms":["birds"]}},{"name":{"value":"fireplace","synonyms":["crackling fire","fire"]}},{"name":{"value":"brown noise"}},{"name":{"value":"creek","synonyms":["stream","babbling brook"]}}]}]}}}
+            """#))
+        let best = try #require(player.parse(Utterance(text), today: Self.today).first)
+        #expect(!best.slots.contains { ["can't", "won't"].contains($0.value) }, "\(best.slots)")
+    }
+
     /// Asked which sound, a question is no sound; a sound, said however, is.
     @Test(arguments: [("hmm what do you have", nil), ("what would you recommend", nil), ("which ones are there", nil), ("what sounds", nil), ("which kinds", nil),
                       ("rain please", "rain"), ("the crackling fire", "crackling fire")])
