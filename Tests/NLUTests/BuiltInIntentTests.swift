@@ -26,6 +26,8 @@ import Testing
         ("pause", "AMAZON.PauseIntent"), ("resume", "AMAZON.ResumeIntent"), ("goodbye", "AMAZON.StopIntent"),
         ("main menu", "AMAZON.NavigateHomeIntent"), ("wait a second", "AMAZON.PauseIntent"), ("let's start again", "AMAZON.StartOverIntent"),
         ("skip this one", "AMAZON.NextIntent"), ("repeat the question", "AMAZON.RepeatIntent"), ("i didn't catch that", "AMAZON.RepeatIntent"),
+        // Steps of a recipe or a guide.
+        ("what's the next step", "AMAZON.NextIntent"), ("ok what's next", "AMAZON.NextIntent"), ("go back a step", "AMAZON.PreviousIntent"),
         // A game over: playing again is starting over, not hearing the last answer again.
         ("play again", "AMAZON.StartOverIntent"), ("i want to play again", "AMAZON.StartOverIntent"),
     ])
