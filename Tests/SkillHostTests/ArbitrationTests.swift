@@ -298,6 +298,38 @@ import TestSupport
         #expect(await host.turn("turn off the bedroom lights").speaker == "Smart Home")
     }
 
+    /// A game's catch-all "open the {target}" does not claim a name nearly said: "open the baby
+    /// logger" opens the baby log; "open the chest" is the game's.
+    @Test func aCatchAllWithAnUnknownValueDoesNotClaimANameNearlySaid() async throws {
+        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("near-name-catch-all"))
+        let cave = folder.appendingPathComponent("cave-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"cave quest","intents":[
+              {"name":"GoIntent","slots":[{"name":"direction","type":"DIRECTION"}],"samples":["go {direction}","head {direction}","walk {direction}","{direction}"]},
+              {"name":"TakeIntent","slots":[{"name":"item","type":"ITEM"}],"samples":["take the {item}","pick up the {item}","grab the {item}"]},
+              {"name":"OpenIntent","slots":[{"name":"target","type":"TARGET"}],"samples":["open the {target}","try the {target}","push the {target}"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+             "types":[{"name":"DIRECTION","values":[{"name":{"value":"north"}},{"name":{"value":"south"}},{"name":{"value":"east"}},{"name":{"value":"west"}}]},
+                      {"name":"ITEM","values":[{"name":{"value":"lantern"}},{"name":{"value":"rope"}},{"name":{"value":"key"}}]},
+                      {"name":"TARGET","values":[{"name":{"value":"door"}},{"name":{"value":"chest"}},{"name":{"value":"gate"}}]}]}}}
+            """#.utf8).write(to: cave)
+        let baby = folder.appendingPathComponent("baby-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"baby log","intents":[
+              {"name":"LogDiaperIntent","samples":["log a diaper change","changed a diaper","log a wet diaper"]},
+              {"name":"LastFeedingIntent","samples":["when did the baby last eat","when was the last feeding"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],"types":[]}}}
+            """#.utf8).write(to: baby)
+        let host = try Self.host([], and: [cave.path, baby.path])
+        let opened = await host.turn("open the baby logger")
+        #expect(opened.speaker == "Baby Log")
+        #expect(opened.requestType == "LaunchRequest")
+        _ = await host.turn("stop")
+        let chest = await host.turn("open the chest")
+        #expect(chest.speaker == "Cave Quest")
+        #expect(chest.intent == "OpenIntent")
+    }
+
     /// Asked what time to remind, a request for another skill goes to it; when that skill's
     /// session ends with its answer, the reminder's question is asked again, and answered.
     @Test func anInterruptedDialogIsTakenUpAgainWhenTheOtherSkillIsDone() async throws {

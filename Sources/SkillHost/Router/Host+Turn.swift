@@ -92,9 +92,11 @@ extension HostEngine {
 
         // A launch phrase that nearly names a skill ("open the pizza order" for "pizza
         // corner") opens it, unless some skill, that one too, is sure of the sentence as one
-        // of its intents ("open the coin flipper" is no coin flip at 0.5).
+        // of its intents ("open the coin flipper" is no coin flip at 0.5), with values it knows:
+        // "open the baby logger" is no chest "baby logger" that a cave game's "open the
+        // {target}" opens.
         if let near = understanding({ registry.invocations.nearMiss(utterance) }), near != conversation.session?.skillID, let entry = registry.entry(near),
-            understanding({ registry.index.parse(utterance) }).first.map({ $0.score < Self.sure }) ?? true {
+            understanding({ registry.index.parse(utterance) }).first.map({ $0.score < Self.sure || $0.slots.contains { !$0.isKnownValue } }) ?? true {
             if conversation.session != nil { _ = await endSession(reason: .userInitiated, utterance: text) }
             openSession(for: entry.id)
             note(&result, "A launch phrase that nearly names \(entry.name) (half its name's words or more, and no other skill's): it opens, since no skill is sure (\(Self.sure)) of the sentence as one of its intents.")
