@@ -24,7 +24,7 @@ extension SkillNLU {
         let joined = datesJoined(moved, intent: intent, utterance: utterance, today: today)
         let unclaimed = unclaimedValues(framedGrammarValues(joined, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches,
                                         gazetteer: statistical.gazetteer, utterance: utterance, today: today)
-        return ledToSiblings(unclaimed, intent: intent, utterance: utterance, today: today)
+        return framedNumbers(ledToSiblings(unclaimed, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
     }
 
     /// Of two slots of one type, a value goes to the one the samples say its leading word

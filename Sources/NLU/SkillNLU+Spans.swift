@@ -127,6 +127,60 @@ extension SkillNLU {
     /// 5 pm", "for an hour").
     static let timePrepositions: Set<String> = ["in", "at", "for", "on", "by", "until", "till", "after", "before", "from"]
 
+    /// A number no slot took, said just before a word the samples say right after an empty
+    /// number slot and after no other slot, or before the value of a slot they say right after
+    /// it: "three sets of ten lunges" is three sets ("{sets} sets of {reps} {exercise}"), which
+    /// the tagger, having learnt from "{reps} {exercise}" that a sentence's first number is the
+    /// reps, left out; and ten reps, before the exercise.
+    func framedNumbers(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        let words = utterance.words
+        var result = slots
+        // What follows a span: its next word, or the slot whose value begins there, in braces.
+        func following(_ span: ClosedRange<Int>) -> String? {
+            guard span.upperBound + 1 < words.count else { return nil }
+            if let name = result.first(where: { utterance.tokens(of: $0)?.lowerBound == span.upperBound + 1 })?.name { return "{\(name)}" }
+            return words[span.upperBound + 1]
+        }
+        // A number the tagger gave one slot, followed by what the samples say after an empty
+        // sibling and never after it, is the sibling's: "i did ten lunges" is ten reps ("{reps}
+        // {exercise}"), not ten sets ("i did {sets} sets of").
+        for (index, value) in result.enumerated() where value.list.isEmpty {
+            guard let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .number, let span = utterance.tokens(of: value),
+                let next = following(span), trailWords[intent.name]?[slot.name]?.contains(next) == false
+            else { continue }
+            let siblings = intent.slots.filter { other in
+                other.type == slot.type && other.name != slot.name && !result.contains { $0.name == other.name } && trailWords[intent.name]?[other.name]?.contains(next) == true
+            }
+            guard siblings.count == 1, let moved = slotMatch(siblings[0], first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today) else { continue }
+            result[index] = moved
+        }
+        for slot in intent.slots where BuiltInSlotTypes.kind(of: slot.type) == .number && !result.contains(where: { $0.name == slot.name }) {
+            let trails = trailWords[intent.name]?[slot.name] ?? []
+            let othersTrails = Set(intent.slots.filter { $0.name != slot.name }.flatMap { trailWords[intent.name]?[$0.name] ?? [] })
+            let free = { (first: Int, last: Int) in
+                !result.contains { taken in taken.start < utterance.tokens[last].end && utterance.tokens[first].start < taken.end }
+            }
+            // The slot whose value begins at a word, if any.
+            let opening = { (index: Int) in result.first { utterance.tokens(of: $0)?.lowerBound == index }?.name }
+            var found: [SlotMatch] = []
+            for after in words.indices.dropFirst() {
+                let word = words[after]
+                let led = trails.contains(word) && !othersTrails.contains(word) && !StopWords.all.contains(word)
+                guard led || opening(after).map({ trails.contains("{\($0)}") && !othersTrails.contains("{\($0)}") }) == true else { continue }
+                // The longest number that ends just before it ("twenty five sets").
+                for first in max(0, after - 4)..<after where free(first, after - 1) {
+                    if let match = slotMatch(slot, first: first, last: after - 1, utterance: utterance, today: today), match.isKnownValue {
+                        found.append(match)
+                        break
+                    }
+                }
+            }
+            guard found.count == 1 else { continue }
+            result.append(found[0])
+        }
+        return result
+    }
+
     /// A reading's value its type does not list, where the sentence says one value the type
     /// lists outside every slot, where the samples put the slot (after a word they say before
     /// it, or first): that value. "go up the stairs" goes "up", not "stairs"; "b as in boy"
@@ -422,6 +476,28 @@ extension SkillNLU {
             }
         }
         return leads
+    }
+
+    /// The words the samples say right after `slot` ("sets" of "{sets} sets of {reps}"), and
+    /// the slots they put right after it, in braces ("{exercise}" of "{reps} {exercise}").
+    static func trailWords(of slot: SlotName, in intent: IntentDefinition) -> Set<String> {
+        var trails = Set<String>()
+        for sample in intent.samples {
+            let parts = SampleTemplate.parts(of: sample)
+            for (i, part) in parts.enumerated() where part == .slot(slot.rawValue) {
+                // Past the space between two slots ("{reps} {exercise}").
+                for next in parts[(i + 1)...] {
+                    if case .text(let text) = next {
+                        guard let first = Tokenizer.tokens(text).first else { continue }
+                        trails.insert(first.text)
+                    } else if case .slot(let name) = next {
+                        trails.insert("{\(name)}")
+                    }
+                    break
+                }
+            }
+        }
+        return trails
     }
 
     /// Common words, for telling a name from a word in everyday use.

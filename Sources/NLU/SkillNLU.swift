@@ -39,6 +39,8 @@ public struct SkillNLU: Sendable {
     /// Per intent, the words its samples say just before each slot ("to" of "plan a trip to
     /// {toCity}"): which slot a value after such a word fills (`slotsLed(by:in:)`).
     let leadWords: [IntentName: [SlotName: Set<String>]]
+    /// The words the samples say right after each slot ("sets" of "{sets} sets of {reps}").
+    let trailWords: [IntentName: [SlotName: Set<String>]]
     static let fewSamples = 20
     /// The skill's own intents every sample of which has a slot ("add player {Player}", "{Player}
     /// wants to play"): a reading of one that fills none names nothing it serves.
@@ -106,12 +108,15 @@ public struct SkillNLU: Sendable {
         carrierWords = Set(sampleWords)
         unseenRate = Self.unseenRate(sampleWords)
         var leadWords: [IntentName: [SlotName: Set<String>]] = [:]
+        var trailWords: [IntentName: [SlotName: Set<String>]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
                 leadWords[intent.name, default: [:]][slot.name] = Self.leadWords(of: slot.name, in: intent)
+                trailWords[intent.name, default: [:]][slot.name] = Self.trailWords(of: slot.name, in: intent)
             }
         }
         self.leadWords = leadWords
+        self.trailWords = trailWords
         let trainable = model.intents.contains { !($0.samples + extra[$0.name, default: []]).isEmpty }
         statistical = trainable ? Self.trained(model: model, extra: extra, cache: cache) : nil
     }

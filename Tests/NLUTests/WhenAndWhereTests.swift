@@ -92,6 +92,25 @@ import Testing
         #expect(best.slots.first { $0.name == "end" }?.value == end)
     }
 
+    /// A number said before the word (or the slot) the samples say after a number slot is that
+    /// slot's, where the tagger left it out or gave it a sibling: "three sets of ten lunges" is
+    /// three sets of ten; "i did ten lunges" ten reps, not ten sets ("i did {sets} sets of").
+    @Test(arguments: [("three sets of ten lunges", "3", "10"), ("four sets of twenty five squats", "4", "25"), ("i did 3 sets of 12 squats", "3", "12"), ("log 20 pushups", nil, "20"), ("i did ten lunges", nil, "10")])
+    func aNumberBeforeTheWordAfterItsSlotIsThatSlots(text: String, sets: String?, reps: String) throws {
+        let counter = SkillNLU(skillID: "reps", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"rep counter","intents":[
+              {"name":"LogSetIntent","slots":[{"name":"sets","type":"AMAZON.NUMBER"},{"name":"reps","type":"AMAZON.NUMBER"},{"name":"exercise","type":"EXERCISE"},{"name":"weight","type":"AMAZON.NUMBER"}],
+               "samples":["i did {sets} sets of {reps} {exercise}","log {reps} {exercise}","log {sets} sets of {reps} {exercise} at {weight} pounds","i just did {reps} {exercise}","{reps} {exercise}","add {sets} sets of {exercise}"]},
+              {"name":"TotalsIntent","slots":[{"name":"exercise","type":"EXERCISE"},{"name":"date","type":"AMAZON.DATE"}],"samples":["how many {exercise} did i do {date}","what did i do {date}"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+             "types":[{"name":"EXERCISE","values":[{"name":{"value":"push ups","synonyms":["pushups"]}},{"name":{"value":"squats"}},{"name":{"value":"lunges"}},{"name":{"value":"sit ups"}}]}]}}}
+            """#))
+        let best = try #require(counter.parse(Utterance(text), today: Self.today).first)
+        #expect(best.intent == "LogSetIntent")
+        #expect(best.slots.first { $0.name == "sets" }?.value == sets)
+        #expect(best.slots.first { $0.name == "reps" }?.value == reps)
+    }
+
     /// A value of a type that lists no times ends before a time said after a preposition,
     /// whether a sample or the tagger took the span.
     @Test(arguments: [("turn off the sound in 30 minutes", "sound"), ("turn off the radio at 5 pm", "radio"), ("turn on the lights in the kitchen", "lights")])
