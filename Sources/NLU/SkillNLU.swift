@@ -174,7 +174,7 @@ public struct SkillNLU: Sendable {
     /// fillers people put around a bare answer ("um, maybe eight", "the grocery one please").
     /// (All combinations would make each slot's matcher ten times bigger for little.)
     static let answerPatterns: [(before: String, after: String)] = {
-        let ways = [("", ""), ("it's ", ""), ("the ", ""), ("the ", " one"), ("a ", " one"), ("make it ", ""), ("i said ", ""), ("that would be ", ""),
+        let ways = [("", ""), ("it's ", ""), ("it is ", ""), ("for ", ""), ("it's for ", ""), ("it is for ", ""), ("the ", ""), ("the ", " one"), ("a ", " one"), ("make it ", ""), ("i said ", ""), ("that would be ", ""),
                     ("let's say ", ""), ("how about ", ""), ("i'd say ", ""), ("i want ", ""), ("i'd like ", ""), ("i would like ", ""),
                     ("i'll have ", ""), ("i'll take ", ""), ("give me ", ""), ("just ", ""), ("only ", ""), ("", " of them"),
                     // A change of mind, asked to confirm ("A medium latte, is that right?").

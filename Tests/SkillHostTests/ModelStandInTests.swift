@@ -194,6 +194,48 @@ import TestSupport
         #expect(overnight.last?.speech == "A nap from 22:00 to 06:00. Shall I log it?")
     }
 
+    /// A party planner whose foods take several values: "actually add cupcakes too", asked to
+    /// confirm, adds to the foods given; "for a retirement", asked the occasion, is the
+    /// retirement.
+    @Test func aSlotOfSeveralValuesGainsWhatIsAdded() async throws {
+        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("party-model"))
+        let party = folder.appendingPathComponent("party-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"party planner","intents":[{"name":"AMAZON.HelpIntent","samples":[]
+            },{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]
+            },{"name":"AMAZON.NavigateHomeIntent","samples":[]},{"name":"AMAZON.YesIntent","samples":[]},{"name":"AMAZON.NoIntent","samples":[]
+            },{"name":"PlanPartyIntent","slots":[{"name":"occasion","type":"OCCASION"},{"name":"date","type":"AMAZON.DATE"
+            },{"name":"guests","type":"AMAZON.NUMBER"},{"name":"foods","type":"FOOD","multipleValues":{"enabled":true}
+            },{"name":"host","type":"AMAZON.FirstName"}],"samples":["plan a {occasion} party","plan a party for {date}","i'm throwing a {occasion} party on {date}","plan a party","we're having {guests} people over on {date}","serve {foods}","plan a {occasion} for {guests} people"]
+            },{"name":"AddFoodIntent","slots":[{"name":"foods","type":"FOOD","multipleValues":{"enabled":true}}],"samples":["add {foods} to the menu","we should have {foods}","put {foods} on the menu"]}],"types":[{"name":"OCCASION","values":[{"name":{"value":"birthday"}
+            },{"name":{"value":"graduation"}},{"name":{"value":"baby shower"}},{"name":{"value":"retirement"}},{"name":{"value":"anniversary"}
+            },{"name":{"value":"halloween"}},{"name":{"value":"holiday"}}]},{"name":"FOOD","values":[{"name":{"value":"pizza"}},{"name":{"value":"tacos"}
+            },{"name":{"value":"cake"}},{"name":{"value":"cupcakes"}},{"name":{"value":"salad"}},{"name":{"value":"chips and salsa"}},{"name":{"value":"burgers"}
+            },{"name":{"value":"hot dogs"}},{"name":{"value":"lemonade"}},{"name":{"value":"punch"}
+            },{"name":{"value":"fruit"}}]}]},"dialog":{"delegationStrategy":"ALWAYS","intents":[{"name":"PlanPartyIntent","confirmationRequired":true,"prompts":{"confirmation":"Confirm.Party"},"slots":[{"name":"occasion","type":"OCCASION","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Occasion"}
+            },{"name":"date","type":"AMAZON.DATE","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Date"}
+            },{"name":"guests","type":"AMAZON.NUMBER","elicitationRequired":true,"confirmationRequired":true,"prompts":{"elicitation":"Elicit.Guests","confirmation":"Confirm.Guests"},"validations":[{"type":"isGreaterThan","prompt":"Invalid.Guests","value":"0"
+            },{"type":"isLessThan","prompt":"Invalid.Guests","value":"200"}]
+            },{"name":"foods","type":"FOOD","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Foods"}
+            },{"name":"host","type":"AMAZON.FirstName","elicitationRequired":false,"confirmationRequired":false,"prompts":{}}]}]},"prompts":[{"id":"Elicit.Occasion","variations":[{"type":"PlainText","value":"What's the occasion?"}]
+            },{"id":"Elicit.Date","variations":[{"type":"PlainText","value":"When is it?"}]
+            },{"id":"Elicit.Guests","variations":[{"type":"PlainText","value":"How many guests?"}]
+            },{"id":"Confirm.Guests","variations":[{"type":"PlainText","value":"{guests} guests, right?"}]
+            },{"id":"Invalid.Guests","variations":[{"type":"PlainText","value":"That's a lot. How many guests, really?"}]
+            },{"id":"Elicit.Foods","variations":[{"type":"PlainText","value":"What food will you serve?"}]
+            },{"id":"Confirm.Party","variations":[{"type":"PlainText","value":"A {occasion} party on {date} for {guests} with {foods}. Sound good?"}]}]}}
+            """#.utf8).write(to: party)
+        let host = try Self.host(models: [party.path])
+        let turns = await DialogManagerTests.talk(host, ["plan a party", "for a retirement", "next saturday", "30", "yes", "pizza, salad and lemonade", "actually add cupcakes too"])
+        #expect(turns[2].speech == "How many guests?", "\(turns[1].speech)")
+        #expect(turns[5].speech.hasPrefix("A retirement party on "), "\(turns[5].speech)")
+        #expect(turns[5].speech.hasSuffix(" for 30 with pizza, salad, lemonade. Sound good?"), "\(turns[5].speech)")
+        #expect(turns[6].speech.hasSuffix(" for 30 with pizza, salad, lemonade, cupcakes. Sound good?"), "\(turns[6].speech)")
+        // Said instead, the foods are replaced.
+        let other = await DialogManagerTests.talk(try Self.host(models: [party.path]), ["plan a retirement party", "next saturday", "30", "yes", "pizza and salad", "no make it tacos instead"])
+        #expect(other.last?.speech.hasSuffix(" for 30 with tacos. Sound good?") == true, "\(other.last?.speech ?? "")")
+    }
+
     /// Answers as people give them: a date months ahead is a date (and the validation says
     /// why it is refused), and a car with its year is the car, not a year for the date.
     @Test func answersAsPeopleGiveThem() async throws {

@@ -54,7 +54,7 @@ extension HostEngine {
                 // changes, and the dialog goes on.
                 let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }
                 guard !stated.isEmpty, candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true else { return nil }
-                Self.take(stated, into: &intent, model: entry.skill.model, result: &result)
+                Self.take(stated, into: &intent, model: entry.skill.model, result: &result, adding: Self.addsValues(utterance.words))
                 break
             }
             // A sentence for another skill is no answer: read as the intent under way without
@@ -107,7 +107,7 @@ extension HostEngine {
             let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true) })
                 .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
             if !stated.isEmpty {
-                Self.take(stated, into: &intent, model: entry.skill.model, result: &result)
+                Self.take(stated, into: &intent, model: entry.skill.model, result: &result, adding: Self.addsValues(utterance.words))
                 break
             }
             guard let yes else { return nil }
@@ -130,15 +130,33 @@ extension HostEngine {
 
     /// Lays newly heard slot values over the intent and shows them in the turn's result; a
     /// changed value is no longer confirmed, and neither is an intent whose values changed.
-    private static func take(_ slots: [SlotMatch], into intent: inout Intent, model: InteractionModel, result: inout TurnResult) {
+    /// `adding`, a slot of several values keeps those it held and gains the new ones ("actually
+    /// add cupcakes too", asked to confirm a party with pizza and salad: pizza, salad and
+    /// cupcakes).
+    private static func take(_ slots: [SlotMatch], into intent: inout Intent, model: InteractionModel, result: inout TurnResult, adding: Bool = false) {
         for match in slots {
             var slot = intent[slot: match.name] ?? Slot(name: match.name)
+            if adding, model.intent(named: intent.name)?.slot(named: match.name)?.multipleValues == true, !slot.values.isEmpty {
+                let held = slot.values
+                slot.fill(held + match.spokenValues.filter { new in !held.contains { $0.value == new.value } })
+                slot.confirmationStatus = .none
+                intent[slot: match.name] = slot
+                continue
+            }
             slot.fill(Self.spokenTime(match, after: slot, in: intent, model: model).map { [SpokenValue($0)] } ?? match.spokenValues)
             slot.confirmationStatus = .none
             intent[slot: match.name] = slot
         }
         if !slots.isEmpty { intent.confirmationStatus = .none }
         result.slots = slots.map { ($0.name, $0.spoken) }
+    }
+
+    /// Whether the words add to what was given rather than replace it: "add cupcakes too", "also
+    /// chips", "plus lemonade"; not "instead" or "only".
+    static func addsValues(_ words: [String]) -> Bool {
+        let adding: Set<String> = ["add", "also", "too", "plus"]
+        let replacing: Set<String> = ["instead", "only", "just", "remove", "without", "replace", "change"]
+        return words.contains(where: adding.contains) && !words.contains(where: replacing.contains)
     }
 
     /// A time heard in a later turn, read with what the intent holds: with the part of the day
