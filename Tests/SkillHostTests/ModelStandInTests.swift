@@ -195,8 +195,8 @@ import TestSupport
     }
 
     /// A party planner whose foods take several values: "actually add cupcakes too", asked to
-    /// confirm, adds to the foods given; "for a retirement", asked the occasion, is the
-    /// retirement.
+    /// confirm, adds to the foods given, "take out the hot dogs" takes away; "for a
+    /// retirement", asked the occasion, is the retirement.
     @Test func aSlotOfSeveralValuesGainsWhatIsAdded() async throws {
         let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("party-model"))
         let party = folder.appendingPathComponent("party-en-US.json")
@@ -231,6 +231,13 @@ import TestSupport
         #expect(turns[5].speech.hasPrefix("A retirement party on "), "\(turns[5].speech)")
         #expect(turns[5].speech.hasSuffix(" for 30 with pizza, salad, lemonade. Sound good?"), "\(turns[5].speech)")
         #expect(turns[6].speech.hasSuffix(" for 30 with pizza, salad, lemonade, cupcakes. Sound good?"), "\(turns[6].speech)")
+        // Taken out, they are gone; all of them taken out, the foods are asked for again ("the
+        // chips and salsa" is one listed value after its article).
+        let fewer = await DialogManagerTests.talk(try Self.host(models: [party.path]), [
+            "plan a birthday party for next friday", "40", "yes", "burgers, hot dogs and chips and salsa", "take out the hot dogs", "remove the burgers and the chips and salsa",
+        ])
+        #expect(fewer[4].speech.hasSuffix(" for 40 with burgers, chips and salsa. Sound good?"), "\(fewer[4].speech)")
+        #expect(fewer[5].speech == "What food will you serve?", "\(fewer[5].speech)")
         // Said instead, the foods are replaced.
         let other = await DialogManagerTests.talk(try Self.host(models: [party.path]), ["plan a retirement party", "next saturday", "30", "yes", "pizza and salad", "no make it tacos instead"])
         #expect(other.last?.speech.hasSuffix(" for 30 with tacos. Sound good?") == true, "\(other.last?.speech ?? "")")

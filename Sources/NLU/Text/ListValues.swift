@@ -33,8 +33,12 @@ enum ListValues {
         var parts: [ClosedRange<Int>] = []
         var r = 0
         while r < runs.count {
-            let reach = runs[r...].prefix { $0.upperBound - runs[r].lowerBound < longest }.count
-            let end = (r..<r + max(reach, 1)).reversed().first { k in k == r || isListed(words[runs[r].lowerBound...runs[k].upperBound]) } ?? r
+            // After an article or a possessive ("the chips and salsa", "my mac and cheese").
+            let opening = runs[r].lowerBound < runs[r].upperBound && SlotTypeMatcher.determiners.contains(words[runs[r].lowerBound]) ? 1 : 0
+            let reach = runs[r...].prefix { $0.upperBound - runs[r].lowerBound - opening < longest }.count
+            let end = (r..<r + max(reach, 1)).reversed().first { k in
+                k == r || isListed(words[runs[r].lowerBound...runs[k].upperBound]) || opening > 0 && isListed(words[(runs[r].lowerBound + opening)...runs[k].upperBound])
+            } ?? r
             let run = runs[r].lowerBound...runs[end].upperBound
             parts += end == r && !isListed(words[run]) ? segments(of: run, in: words, longest: longest, isListed: isListed) ?? [run] : [run]
             r = end + 1

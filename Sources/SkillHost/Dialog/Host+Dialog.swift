@@ -54,7 +54,7 @@ extension HostEngine {
                 // changes, and the dialog goes on.
                 let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }
                 guard !stated.isEmpty, candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true else { return nil }
-                Self.take(stated, into: &intent, model: entry.skill.model, result: &result, adding: Self.addsValues(utterance.words))
+                Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
                 break
             }
             // A sentence for another skill is no answer: read as the intent under way without
@@ -107,7 +107,7 @@ extension HostEngine {
             let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true) })
                 .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
             if !stated.isEmpty {
-                Self.take(stated, into: &intent, model: entry.skill.model, result: &result, adding: Self.addsValues(utterance.words))
+                Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
                 break
             }
             guard let yes else { return nil }
@@ -130,15 +130,20 @@ extension HostEngine {
 
     /// Lays newly heard slot values over the intent and shows them in the turn's result; a
     /// changed value is no longer confirmed, and neither is an intent whose values changed.
-    /// `adding`, a slot of several values keeps those it held and gains the new ones ("actually
-    /// add cupcakes too", asked to confirm a party with pizza and salad: pizza, salad and
-    /// cupcakes).
-    private static func take(_ slots: [SlotMatch], into intent: inout Intent, model: InteractionModel, result: inout TurnResult, adding: Bool = false) {
+    /// A slot of several values that held some keeps them and gains the new ones when the words
+    /// add ("actually add cupcakes too", asked to confirm a party with pizza and salad: pizza,
+    /// salad and cupcakes), and loses the ones said when they take away ("take out the hot
+    /// dogs"); emptied, it is asked for again.
+    private static func take(_ slots: [SlotMatch], into intent: inout Intent, model: InteractionModel, result: inout TurnResult, change: ListChange? = nil) {
         for match in slots {
             var slot = intent[slot: match.name] ?? Slot(name: match.name)
-            if adding, model.intent(named: intent.name)?.slot(named: match.name)?.multipleValues == true, !slot.values.isEmpty {
+            if let change, model.intent(named: intent.name)?.slot(named: match.name)?.multipleValues == true, !slot.values.isEmpty {
                 let held = slot.values
-                slot.fill(held + match.spokenValues.filter { new in !held.contains { $0.value == new.value } })
+                let said = match.spokenValues
+                switch change {
+                case .adding: slot.fill(held + said.filter { new in !held.contains { $0.value == new.value } })
+                case .removing: slot.fill(held.filter { old in !said.contains { Self.sameValue($0, old) } })
+                }
                 slot.confirmationStatus = .none
                 intent[slot: match.name] = slot
                 continue
@@ -151,12 +156,27 @@ extension HostEngine {
         result.slots = slots.map { ($0.name, $0.spoken) }
     }
 
-    /// Whether the words add to what was given rather than replace it: "add cupcakes too", "also
-    /// chips", "plus lemonade"; not "instead" or "only".
-    static func addsValues(_ words: [String]) -> Bool {
+    /// How the words change a slot of several values, rather than replace what it holds.
+    enum ListChange { case adding, removing }
+
+    /// Adding to what was given ("add cupcakes too", "also chips", "plus lemonade"), taking away
+    /// from it ("take out the hot dogs", "remove the salad", "without pickles"), or neither
+    /// (nil: "make it tacos instead" replaces).
+    static func listChange(_ words: [String]) -> ListChange? {
+        let replacing: Set<String> = ["instead", "only", "just", "replace", "change"]
+        guard !words.contains(where: replacing.contains) else { return nil }
+        let removing: Set<String> = ["remove", "without", "drop", "minus", "delete"]
+        let removingPairs: [[String]] = [["take", "out"], ["leave", "out"], ["take", "off"], ["get", "rid"], ["no", "more"]]
+        if words.contains(where: removing.contains) || removingPairs.contains(where: { pair in words.indices.contains { words[$0...].starts(with: pair) } }) {
+            return .removing
+        }
         let adding: Set<String> = ["add", "also", "too", "plus"]
-        let replacing: Set<String> = ["instead", "only", "just", "remove", "without", "replace", "change"]
-        return words.contains(where: adding.contains) && !words.contains(where: replacing.contains)
+        return words.contains(where: adding.contains) ? .adding : nil
+    }
+
+    /// The same value, said the same or resolved to the same listed value.
+    static func sameValue(_ a: SpokenValue, _ b: SpokenValue) -> Bool {
+        a.value == b.value || a.resolvedValue.map { resolved in b.resolvedValue?.name == resolved.name } == true
     }
 
     /// A time heard in a later turn, read with what the intent holds: with the part of the day
