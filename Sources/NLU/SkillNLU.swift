@@ -632,11 +632,33 @@ public struct SkillNLU: Sendable {
     /// A reading's date and time as said together: a part of the day the date holds is the
     /// time's (`dayPartAsTime`), today's part of the day said with a time is the date's
     /// (`todayFromTime`), an hour said before it the time's (`hourBeforeToday`), and a bare hour
-    /// said with the evening is after noon (`eveningHours`), and two times said in turn are a
-    /// span of time (`timeSpans`).
+    /// said with the evening is after noon (`eveningHours`), and two times or two days said in
+    /// turn are a span (`timeSpans`, `dateSpans`).
     func timesOfDay(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate, answering: Bool = false) -> NLUCandidate {
         let dated = todayFromTime(dayPartAsTime(candidate, utterance: utterance, today: today), utterance: utterance, today: today, answering: answering)
-        return timeSpans(eveningHours(hourBeforeToday(dated, utterance: utterance, today: today), utterance: utterance))
+        return dateSpans(timeSpans(eveningHours(hourBeforeToday(dated, utterance: utterance, today: today), utterance: utterance)), utterance: utterance)
+    }
+
+    /// Two days of one reading, in the order said, read as a span of days: a later one that
+    /// would fall before the earlier is the first such day after it. "from friday to monday"
+    /// ends on the monday after the friday (read alone, "monday" is the next monday from
+    /// today, before it), "from december 28th to the 3rd" on january 3rd, "from december 30th
+    /// to january 2nd" in the next year.
+    func dateSpans(_ candidate: NLUCandidate, utterance: Utterance) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let days = candidate.slots.indices.filter { index in
+            candidate.slots[index].list.isEmpty && CivilDate(iso: candidate.slots[index].value) != nil
+                && intent.slot(named: candidate.slots[index].name).map { BuiltInSlotTypes.kind(of: $0.type) == .date } == true
+        }.sorted { candidate.slots[$0].start < candidate.slots[$1].start }
+        guard days.count >= 2 else { return candidate }
+        var slots = candidate.slots
+        for (earlier, later) in zip(days, days.dropFirst()) {
+            guard let end = BuiltInSlotTypes.date(slots[later].value, spoken: slots[later].spoken, following: slots[earlier].value) else { continue }
+            let old = slots[later]
+            slots[later] = SlotMatch(name: old.name, value: end, spoken: old.spoken, start: old.start, end: old.end, resolution: old.resolution, list: [])
+        }
+        guard slots != candidate.slots else { return candidate }
+        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
     }
 
     /// Two times of one reading, in the order said, read as a span of time: a bare hour after

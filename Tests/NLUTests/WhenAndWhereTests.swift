@@ -92,6 +92,26 @@ import Testing
         #expect(best.slots.first { $0.name == "end" }?.value == end)
     }
 
+    /// Two days said in turn are a span of days: a later day that would fall before the first
+    /// is the first such day after it (said on Saturday, November 28th).
+    @Test(arguments: [
+        ("i need a car from friday to monday", "2026-12-04", "2026-12-07"), ("i need a car from december 28th to the 3rd", "2026-12-28", "2027-01-03"),
+        ("i need a car from december 30th to january 2nd", "2026-12-30", "2027-01-02"), ("i need a car from monday to friday", "2026-11-30", "2026-12-04"),
+        ("i need a car from friday to friday", "2026-12-04", "2026-12-11"),
+    ])
+    func twoDaysAreASpanOfDays(text: String, pickup: String, back: String) throws {
+        let rental = SkillNLU(skillID: "rental", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"car rental","intents":[
+              {"name":"RentCarIntent","slots":[{"name":"city","type":"AMAZON.US_CITY"},{"name":"pickupDate","type":"AMAZON.DATE"},{"name":"returnDate","type":"AMAZON.DATE"}],
+               "samples":["rent a car","i need a car in {city}","i need a car from {pickupDate} to {returnDate}","pick up on {pickupDate} and return on {returnDate}","rent a car in {city} on {pickupDate}"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+             "types":[]}}}
+            """#))
+        let best = try #require(rental.parse(Utterance(text), today: CivilDate(year: 2026, month: 11, day: 28)).first)
+        #expect(best.slots.first { $0.name == "pickupDate" }?.value == pickup)
+        #expect(best.slots.first { $0.name == "returnDate" }?.value == back)
+    }
+
     /// A number said before the word (or the slot) the samples say after a number slot is that
     /// slot's, where the tagger left it out or gave it a sibling: "three sets of ten lunges" is
     /// three sets of ten; "i did ten lunges" ten reps, not ten sets ("i did {sets} sets of").

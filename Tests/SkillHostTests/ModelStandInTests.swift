@@ -243,6 +243,33 @@ import TestSupport
         #expect(other.last?.speech.hasSuffix(" for 30 with tacos. Sound good?") == true, "\(other.last?.speech ?? "")")
     }
 
+    /// Asked when a span of days ends, a day that would fall before its start is the first such
+    /// day after it: a car picked up on december 28th comes back on january 3rd.
+    @Test func aReturnDayAskedForIsAfterThePickup() async throws {
+        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("rental-model"))
+        let rental = folder.appendingPathComponent("rental-en-US.json")
+        try Data(#"""
+            {"interactionModel":{"languageModel":{"invocationName":"car rental","intents":[
+              {"name":"RentCarIntent","slots":[{"name":"pickupDate","type":"AMAZON.DATE"},{"name":"returnDate","type":"AMAZON.DATE"}],
+               "samples":["rent a car","i need a car from {pickupDate} to {returnDate}","rent a car on {pickupDate}"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],"types":[]},
+             "dialog":{"delegationStrategy":"ALWAYS","intents":[{"name":"RentCarIntent","confirmationRequired":true,"prompts":{"confirmation":"Confirm.Rent"},"slots":[
+               {"name":"pickupDate","type":"AMAZON.DATE","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Pickup"}},
+               {"name":"returnDate","type":"AMAZON.DATE","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Return"}}]}]},
+             "prompts":[{"id":"Elicit.Pickup","variations":[{"type":"PlainText","value":"When will you pick it up?"}]},
+                        {"id":"Elicit.Return","variations":[{"type":"PlainText","value":"And when will you return it?"}]},
+                        {"id":"Confirm.Rent","variations":[{"type":"PlainText","value":"From {pickupDate} to {returnDate}. Shall I book it?"}]}]}}
+            """#.utf8).write(to: rental)
+        let turns = await DialogManagerTests.talk(try Self.host(models: [rental.path]), ["rent a car", "december 28th", "the 3rd"])
+        // "From 2026-12-28 to 2027-01-03. Shall I book it?": year, month and day of each.
+        let days = turns[2].speech.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters).split(separator: "-").compactMap { Int($0) } }.filter { $0.count == 3 }
+        #expect(days.count == 2, "\(turns[2].speech)")
+        if days.count == 2 {
+            #expect(days[0].dropFirst() == [12, 28])
+            #expect(days[1] == [days[0][0] + 1, 1, 3], "\(turns[2].speech)")
+        }
+    }
+
     /// Answers as people give them: a date months ahead is a date (and the validation says
     /// why it is refused), and a car with its year is the car, not a year for the date.
     @Test func answersAsPeopleGiveThem() async throws {

@@ -250,4 +250,23 @@ extension BuiltInSlotTypes {
         else { return nil }
         return (hour + 12) * 60 + minute <= laterHour * 60 + laterMinute ? TimeWords.value(hour: hour + 12, minute: minute) : nil
     }
+
+    /// An AMAZON.DATE value said after an earlier day of the same request, as the end of a span
+    /// of days: a day that would fall before the earlier one is the first such day after it (a
+    /// weekday a week on, a day of the month a month on, a day with its month a year on).
+    /// "monday" after "friday" is the monday after it; "the 3rd" after "december 28th" is
+    /// january 3rd. Nil when it already falls after, is no single day, or says its year.
+    public static func date(_ value: String, spoken: String, following earlier: String) -> String? {
+        guard let start = CivilDate(iso: earlier), var end = CivilDate(iso: value) else { return nil }
+        let words = Tokenizer.tokens(spoken).map(\.text)
+        let namesMonth = words.contains { DateWords.months[$0] != nil }
+        if words.contains(where: { DateWords.weekdays[$0] != nil }) && !namesMonth {
+            while end <= start { end = end.adding(days: 7) }
+        } else if words.contains(where: { $0.count == 4 && Int($0) != nil }) {
+            return nil
+        } else {
+            while end < start { end = namesMonth ? end.adding(months: 12) : end.adding(months: 1) }
+        }
+        return end.description == value ? nil : end.description
+    }
 }

@@ -148,7 +148,7 @@ extension HostEngine {
                 intent[slot: match.name] = slot
                 continue
             }
-            slot.fill(Self.spokenTime(match, after: slot, in: intent, model: model).map { [SpokenValue($0)] } ?? match.spokenValues)
+            slot.fill(Self.readWithIntent(match, after: slot, in: intent, model: model).map { [SpokenValue($0)] } ?? match.spokenValues)
             slot.confirmationStatus = .none
             intent[slot: match.name] = slot
         }
@@ -179,14 +179,23 @@ extension HostEngine {
         a.value == b.value || a.resolvedValue.map { resolved in b.resolvedValue?.name == resolved.name } == true
     }
 
-    /// A time heard in a later turn, read with what the intent holds: with the part of the day
-    /// the slot held ("tomorrow afternoon", then "3": 15:00), or, for an empty slot, as the end
-    /// of a span begun by a time slot declared before it (asked when a nap ended that began at
-    /// 1 pm, "3": 15:00). Nil when the value stands as heard.
-    private static func spokenTime(_ match: SlotMatch, after slot: Slot, in intent: Intent, model: InteractionModel) -> String? {
+    /// A time or a day heard in a later turn, read with what the intent holds: a time with the
+    /// part of the day the slot held ("tomorrow afternoon", then "3": 15:00); for an empty slot,
+    /// as the end of a span begun by a slot of its kind declared before it (asked when a nap
+    /// ended that began at 1 pm, "3": 15:00; asked when a car comes back that is picked up on
+    /// friday, "monday": the monday after). Nil when the value stands as heard.
+    private static func readWithIntent(_ match: SlotMatch, after slot: Slot, in intent: Intent, model: InteractionModel) -> String? {
         guard match.list.isEmpty, let slots = model.intent(named: intent.name)?.slots,
-            let index = slots.firstIndex(where: { $0.name == match.name }), BuiltInSlotTypes.kind(of: slots[index].type) == .time
+            let index = slots.firstIndex(where: { $0.name == match.name })
         else { return nil }
+        // A day, asked for after the day a span begins ("monday", asked when a car comes back
+        // that is picked up on friday): the first such day after it.
+        if BuiltInSlotTypes.kind(of: slots[index].type) == .date, slot.values.isEmpty,
+            let begun = slots[..<index].last(where: { BuiltInSlotTypes.kind(of: $0.type) == .date && intent[slot: $0.name]?.values.count == 1 }),
+            let earlier = intent[slot: begun.name]?.values.first {
+            return BuiltInSlotTypes.date(match.value, spoken: match.spoken, following: earlier.value)
+        }
+        guard BuiltInSlotTypes.kind(of: slots[index].type) == .time else { return nil }
         if slot.values.count == 1, let held = slot.values.first { return BuiltInSlotTypes.time(match.value, spoken: match.spoken, after: held.value) }
         guard slot.values.isEmpty,
             let begun = slots[..<index].last(where: { BuiltInSlotTypes.kind(of: $0.type) == .time && intent[slot: $0.name]?.values.count == 1 }),
