@@ -163,14 +163,13 @@ import TestSupport
     /// A short answer that is mostly the value stays the answer, though the crust is unlisted
     /// and a diet skill reads "gluten free" surely.
     @Test func aBareAnswerStaysWhoeverElseReadsIt() async throws {
-        let diet = URL(fileURLWithPath: try TestSupport.temporaryFolder("diet-model")).appendingPathComponent("diet-en-US.json")
-        try Data(#"""
+        let diet = try TestSupport.modelFile("diet", #"""
             {"interactionModel":{"languageModel":{"invocationName":"diet coach","intents":[
               {"name":"SetDietIntent","slots":[{"name":"diet","type":"DIET"}],"samples":["{diet}","i eat {diet}","my diet is {diet}"]},
               {"name":"AMAZON.StopIntent","samples":[]}],
              "types":[{"name":"DIET","values":[{"name":{"value":"gluten free"}},{"name":{"value":"vegan"}}]}]}}}
-            """#.utf8).write(to: diet)
-        let host = try Self.host(["pizza-en-US.json"], and: [diet.path])
+            """#)
+        let host = try Self.host(["pizza-en-US.json"], and: [diet])
         _ = await host.turn("order a pizza")
         #expect(await host.turn("large").speech == "Which crust?")
         let answered = await host.turn("gluten free")
@@ -182,16 +181,15 @@ import TestSupport
     /// request ("book a table for two at harbor grill", which the reservations skill reads
     /// surely), and it is the task, not a reservation that drops the to-do.
     @Test func freeTextAskedForIsTheAnswerWhoeverElseReadsIt() async throws {
-        let todo = URL(fileURLWithPath: try TestSupport.temporaryFolder("todo-model")).appendingPathComponent("todo-en-US.json")
-        try Data(#"""
+        let todo = try TestSupport.modelFile("todo", #"""
             {"interactionModel":{"languageModel":{"invocationName":"task keeper","intents":[
               {"name":"AddTaskIntent","slots":[{"name":"task","type":"AMAZON.SearchQuery"}],"samples":["add a task","remind me to {task}","new task {task}"]},
               {"name":"AMAZON.StopIntent","samples":[]}],"types":[]},
              "dialog":{"delegationStrategy":"ALWAYS","intents":[{"name":"AddTaskIntent","confirmationRequired":false,"prompts":{},"slots":[
                {"name":"task","type":"AMAZON.SearchQuery","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Task"}}]}]},
              "prompts":[{"id":"Elicit.Task","variations":[{"type":"PlainText","value":"What's the task?"}]}]}}
-            """#.utf8).write(to: todo)
-        let host = try Self.host(["table-en-US.json"], and: [todo.path])
+            """#)
+        let host = try Self.host(["table-en-US.json"], and: [todo])
         #expect(await host.turn("open task keeper").speaker == "Task Keeper")
         #expect(await host.turn("add a task").speech == "What's the task?")
         let answered = await host.turn("book a table for two at harbor grill")
@@ -204,16 +202,13 @@ import TestSupport
     /// goes to the skill that reads it, though not surely (the flight finder, 0.60): it went to
     /// the weather's fallback. Asked a question, the skill keeps such a sentence.
     @Test func aSentenceTheSkillInSessionUnderstandsNothingOfGoesToTheOneThatReadsIt() async throws {
-        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("nothing-understood-models"))
-        let weather = folder.appendingPathComponent("weather-en-US.json")
-        try Data(#"""
+        let weather = try TestSupport.modelFile("weather", #"""
             {"interactionModel":{"languageModel":{"invocationName":"weather buddy","intents":[
               {"name":"GetWeatherIntent","slots":[{"name":"city","type":"AMAZON.US_CITY"},{"name":"date","type":"AMAZON.DATE"}],
                "samples":["what's the weather in {city}","what's the weather {date}","weather for {city} {date}","will it rain {date}","how's the weather"]},
               {"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],"types":[]}}}
-            """#.utf8).write(to: weather)
-        let flights = folder.appendingPathComponent("flights-en-US.json")
-        try Data(#"""
+            """#)
+        let flights = try TestSupport.modelFile("flights", #"""
             {"interactionModel":{"languageModel":{"invocationName":"flight finder","intents":[
               {"name":"FlightStatusIntent","slots":[{"name":"flightNumber","type":"AMAZON.NUMBER"}],"samples":["is flight {flightNumber} on time","when does flight {flightNumber} land"]},
               {"name":"SearchFlightsIntent","slots":[{"name":"fromCity","type":"AMAZON.US_CITY"},{"name":"toCity","type":"AMAZON.US_CITY"},{"name":"date","type":"AMAZON.DATE"}],
@@ -224,8 +219,8 @@ import TestSupport
                {"name":"toCity","type":"AMAZON.US_CITY","elicitationRequired":false,"confirmationRequired":false,"prompts":{}},
                {"name":"date","type":"AMAZON.DATE","elicitationRequired":false,"confirmationRequired":false,"prompts":{}}]}]},
              "prompts":[{"id":"Elicit.From","variations":[{"type":"PlainText","value":"Where are you flying from?"}]}]}}
-            """#.utf8).write(to: flights)
-        let host = try Self.host([], and: [weather.path, flights.path])
+            """#)
+        let host = try Self.host([], and: [weather, flights])
         #expect(await host.turn("what's the weather in denver").speaker == "Weather Buddy")
         let handed = await host.turn("find flights to miami")
         #expect(handed.speaker == "Flight Finder")
@@ -238,26 +233,23 @@ import TestSupport
     /// A less sure reading takes a sentence from a skill in session that understands nothing
     /// of it and asks nothing: "anything on sale today" after a knock-knock joke (0.42).
     @Test func aLessSureReadingTakesWhatTheSkillInSessionCannotRead() async throws {
-        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("less-sure-hand-over"))
-        let jokes = folder.appendingPathComponent("jokes-en-US.json")
-        try Data(#"""
+        let jokes = try TestSupport.modelFile("jokes", #"""
             {"interactionModel":{"languageModel":{"invocationName":"wise guy","intents":[
               {"name":"TellMeAJokeIntent","samples":["tell me a joke","tell me a knock knock joke","knock knock","give me a joke","tell me another"]},
               {"name":"WhosThereIntent","samples":["who's there","who is there"]},
               {"name":"SetupNameWhoIntent","slots":[{"name":"SetupName","type":"SETUP_NAME"}],"samples":["{SetupName} who","ok {SetupName} who"]},
               {"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.HelpIntent","samples":[]}],
              "types":[{"name":"SETUP_NAME","values":[{"name":{"value":"lettuce"}},{"name":{"value":"boo"}},{"name":{"value":"orange"}},{"name":{"value":"interrupting cow"}}]}]}}}
-            """#.utf8).write(to: jokes)
-        let shop = folder.appendingPathComponent("shop-en-US.json")
-        try Data(#"""
+            """#)
+        let shop = try TestSupport.modelFile("shop", #"""
             {"interactionModel":{"languageModel":{"invocationName":"savvy shopper","intents":[
               {"name":"TopSellersIntent","slots":[{"name":"Category","type":"CATEGORY"}],"samples":["what are the top selling {Category}","best sellers in {Category}","what's popular in {Category}","top {Category}"]},
               {"name":"DealsIntent","slots":[{"name":"Category","type":"CATEGORY"}],"samples":["what's on sale in {Category}","any deals on {Category}","show me discounts","what are today's deals","{Category} deals"]},
               {"name":"PriceIntent","slots":[{"name":"Product","type":"AMAZON.SearchQuery"}],"samples":["how much is {Product}","what does {Product} cost","price of {Product}"]},
               {"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.HelpIntent","samples":[]}],
              "types":[{"name":"CATEGORY","values":[{"name":{"value":"books"}},{"name":{"value":"electronics"}},{"name":{"value":"toys"}},{"name":{"value":"kitchen"}},{"name":{"value":"clothing"}}]}]}}}
-            """#.utf8).write(to: shop)
-        let host = try Self.host([], and: [jokes.path, shop.path])
+            """#)
+        let host = try Self.host([], and: [jokes, shop])
         #expect(await host.turn("knock knock").speaker == "Wise Guy")
         let handed = await host.turn("anything on sale today")
         #expect(handed.speaker == "Savvy Shopper", "\(handed.speech)")
@@ -269,18 +261,15 @@ import TestSupport
     /// is its sleep timer (0.47), not a smart home's device "sound" (0.94, cut before "in 30
     /// minutes").
     @Test func aGuessedValueDoesNotTakeWhatTheSkillInSessionKnows() async throws {
-        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("known-values-stay"))
-        let sleep = folder.appendingPathComponent("sleep-en-US.json")
-        try Data(#"""
+        let sleep = try TestSupport.modelFile("sleep", #"""
             {"interactionModel":{"languageModel":{"invocationName":"sleep sounds","intents":[
               {"name":"PlaySoundIntent","slots":[{"name":"Sound","type":"SOUND"},{"name":"Duration","type":"AMAZON.DURATION"}],"samples":["play {Sound}","play {Sound} sounds","i want to hear {Sound}","play {Sound} for {Duration}","help me sleep with {Sound}","put on some {Sound}","play the sound of {Sound}"]},
               {"name":"SleepTimerIntent","slots":[{"name":"Duration","type":"AMAZON.DURATION"}],"samples":["stop playing in {Duration}","set a sleep timer for {Duration}","turn off after {Duration}","stop after {Duration}","sleep timer {Duration}"]},
               {"name":"ListSoundsIntent","samples":["what sounds do you have","list the sounds","what can i listen to","which sounds are there"]},
               {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]},{"name":"AMAZON.PauseIntent","samples":[]},{"name":"AMAZON.ResumeIntent","samples":[]},{"name":"AMAZON.LoopOnIntent","samples":[]},{"name":"AMAZON.LoopOffIntent","samples":[]},{"name":"AMAZON.NextIntent","samples":[]},{"name":"AMAZON.ShuffleOnIntent","samples":[]}],
              "types":[{"name":"SOUND","values":[{"name":{"value":"rain","synonyms":["rainfall","rainstorm"]}},{"name":{"value":"ocean waves","synonyms":["waves","ocean","the sea"]}},{"name":{"value":"thunderstorm"}},{"name":{"value":"white noise","synonyms":["static"]}},{"name":{"value":"fan","synonyms":["box fan"]}},{"name":{"value":"forest","synonyms":["birds"]}},{"name":{"value":"fireplace","synonyms":["crackling fire","fire"]}},{"name":{"value":"brown noise"}},{"name":{"value":"creek","synonyms":["stream","babbling brook"]}}]}]}}}
-            """#.utf8).write(to: sleep)
-        let home = folder.appendingPathComponent("home-en-US.json")
-        try Data(#"""
+            """#)
+        let home = try TestSupport.modelFile("home", #"""
             {"interactionModel":{"languageModel":{"invocationName":"smart home","intents":[
               {"name":"TurnOnIntent","samples":["turn on the {device}","turn on the {room} {device}","switch on the {device} in the {room}","turn the {device} on","power on the {device}"],"slots":[{"name":"device","type":"DEVICE"},{"name":"room","type":"ROOM"}]},
               {"name":"TurnOffIntent","samples":["turn off the {device}","turn off the {room} {device}","switch off the {device} in the {room}","turn the {device} off","shut off the {device}"],"slots":[{"name":"device","type":"DEVICE"},{"name":"room","type":"ROOM"}]},
@@ -288,8 +277,8 @@ import TestSupport
               {"name":"SetTemperatureIntent","samples":["set the thermostat to {temperature}","set the temperature to {temperature} degrees","make it {temperature} degrees","heat the house to {temperature}"],"slots":[{"name":"temperature","type":"AMAZON.NUMBER"}]},
               {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]}],
              "types":[{"name":"DEVICE","values":[{"name":{"value":"lights","synonyms":["light","lamp","lamps"]}},{"name":{"value":"fan"}},{"name":{"value":"tv","synonyms":["television"]}},{"name":{"value":"heater","synonyms":["radiator"]}},{"name":{"value":"coffee maker"}},{"name":{"value":"air conditioner"}}]},{"name":"ROOM","values":[{"name":{"value":"kitchen"}},{"name":{"value":"living room","synonyms":["lounge"]}},{"name":{"value":"bedroom"}},{"name":{"value":"bathroom"}},{"name":{"value":"office"}},{"name":{"value":"garage"}},{"name":{"value":"hallway"}}]}]}}}
-            """#.utf8).write(to: home)
-        let host = try Self.host([], and: [sleep.path, home.path])
+            """#)
+        let host = try Self.host([], and: [sleep, home])
         #expect(await host.turn("play some white noise").speaker == "Sleep Sounds")
         let kept = await host.turn("turn off the sound in 30 minutes")
         #expect(kept.speaker == "Sleep Sounds", "\(kept.speech)")
@@ -301,9 +290,7 @@ import TestSupport
     /// A game's catch-all "open the {target}" does not claim a name nearly said: "open the baby
     /// logger" opens the baby log; "open the chest" is the game's.
     @Test func aCatchAllWithAnUnknownValueDoesNotClaimANameNearlySaid() async throws {
-        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("near-name-catch-all"))
-        let cave = folder.appendingPathComponent("cave-en-US.json")
-        try Data(#"""
+        let cave = try TestSupport.modelFile("cave", #"""
             {"interactionModel":{"languageModel":{"invocationName":"cave quest","intents":[
               {"name":"GoIntent","slots":[{"name":"direction","type":"DIRECTION"}],"samples":["go {direction}","head {direction}","walk {direction}","{direction}"]},
               {"name":"TakeIntent","slots":[{"name":"item","type":"ITEM"}],"samples":["take the {item}","pick up the {item}","grab the {item}"]},
@@ -312,15 +299,14 @@ import TestSupport
              "types":[{"name":"DIRECTION","values":[{"name":{"value":"north"}},{"name":{"value":"south"}},{"name":{"value":"east"}},{"name":{"value":"west"}}]},
                       {"name":"ITEM","values":[{"name":{"value":"lantern"}},{"name":{"value":"rope"}},{"name":{"value":"key"}}]},
                       {"name":"TARGET","values":[{"name":{"value":"door"}},{"name":{"value":"chest"}},{"name":{"value":"gate"}}]}]}}}
-            """#.utf8).write(to: cave)
-        let baby = folder.appendingPathComponent("baby-en-US.json")
-        try Data(#"""
+            """#)
+        let baby = try TestSupport.modelFile("baby", #"""
             {"interactionModel":{"languageModel":{"invocationName":"baby log","intents":[
               {"name":"LogDiaperIntent","samples":["log a diaper change","changed a diaper","log a wet diaper"]},
               {"name":"LastFeedingIntent","samples":["when did the baby last eat","when was the last feeding"]},
               {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],"types":[]}}}
-            """#.utf8).write(to: baby)
-        let host = try Self.host([], and: [cave.path, baby.path])
+            """#)
+        let host = try Self.host([], and: [cave, baby])
         let opened = await host.turn("open the baby logger")
         #expect(opened.speaker == "Baby Log")
         #expect(opened.requestType == "LaunchRequest")

@@ -173,9 +173,7 @@ import TestSupport
 
     /// Asked when a span of time ended, a bare hour is the first such hour after its start.
     @Test func anEndAskedForIsAfterTheStart() async throws {
-        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("nap-model"))
-        let naps = folder.appendingPathComponent("naps-en-US.json")
-        try Data(#"""
+        let naps = try TestSupport.modelFile("naps", #"""
             {"interactionModel":{"languageModel":{"invocationName":"baby log","intents":[
               {"name":"LogSleepIntent","slots":[{"name":"start","type":"AMAZON.TIME"},{"name":"end","type":"AMAZON.TIME"}],
                "samples":["log a nap from {start} to {end}","she fell asleep at {start}","log a nap"]},
@@ -186,11 +184,11 @@ import TestSupport
              "prompts":[{"id":"Elicit.Start","variations":[{"type":"PlainText","value":"When did the nap start?"}]},
                         {"id":"Elicit.End","variations":[{"type":"PlainText","value":"When did the baby wake up?"}]},
                         {"id":"Confirm.Nap","variations":[{"type":"PlainText","value":"A nap from {start} to {end}. Shall I log it?"}]}]}}
-            """#.utf8).write(to: naps)
-        let host = try Self.host(models: [naps.path])
+            """#)
+        let host = try Self.host(models: [naps])
         let turns = await DialogManagerTests.talk(host, ["log a nap", "1 pm", "3"])
         #expect(turns.map(\.speech) == ["When did the nap start?", "When did the baby wake up?", "A nap from 13:00 to 15:00. Shall I log it?"])
-        let overnight = await DialogManagerTests.talk(try Self.host(models: [naps.path]), ["she fell asleep at 10 pm", "6"])
+        let overnight = await DialogManagerTests.talk(try Self.host(models: [naps]), ["she fell asleep at 10 pm", "6"])
         #expect(overnight.last?.speech == "A nap from 22:00 to 06:00. Shall I log it?")
     }
 
@@ -198,9 +196,7 @@ import TestSupport
     /// confirm, adds to the foods given, "take out the hot dogs" takes away; "for a
     /// retirement", asked the occasion, is the retirement.
     @Test func aSlotOfSeveralValuesGainsWhatIsAdded() async throws {
-        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("party-model"))
-        let party = folder.appendingPathComponent("party-en-US.json")
-        try Data(#"""
+        let party = try TestSupport.modelFile("party", #"""
             {"interactionModel":{"languageModel":{"invocationName":"party planner","intents":[{"name":"AMAZON.HelpIntent","samples":[]
             },{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]
             },{"name":"AMAZON.NavigateHomeIntent","samples":[]},{"name":"AMAZON.YesIntent","samples":[]},{"name":"AMAZON.NoIntent","samples":[]
@@ -224,8 +220,8 @@ import TestSupport
             },{"id":"Invalid.Guests","variations":[{"type":"PlainText","value":"That's a lot. How many guests, really?"}]
             },{"id":"Elicit.Foods","variations":[{"type":"PlainText","value":"What food will you serve?"}]
             },{"id":"Confirm.Party","variations":[{"type":"PlainText","value":"A {occasion} party on {date} for {guests} with {foods}. Sound good?"}]}]}}
-            """#.utf8).write(to: party)
-        let host = try Self.host(models: [party.path])
+            """#)
+        let host = try Self.host(models: [party])
         let turns = await DialogManagerTests.talk(host, ["plan a party", "for a retirement", "next saturday", "30", "yes", "pizza, salad and lemonade", "actually add cupcakes too"])
         #expect(turns[2].speech == "How many guests?", "\(turns[1].speech)")
         #expect(turns[5].speech.hasPrefix("A retirement party on "), "\(turns[5].speech)")
@@ -233,22 +229,20 @@ import TestSupport
         #expect(turns[6].speech.hasSuffix(" for 30 with pizza, salad, lemonade, cupcakes. Sound good?"), "\(turns[6].speech)")
         // Taken out, they are gone; all of them taken out, the foods are asked for again ("the
         // chips and salsa" is one listed value after its article).
-        let fewer = await DialogManagerTests.talk(try Self.host(models: [party.path]), [
+        let fewer = await DialogManagerTests.talk(try Self.host(models: [party]), [
             "plan a birthday party for next friday", "40", "yes", "burgers, hot dogs and chips and salsa", "take out the hot dogs", "remove the burgers and the chips and salsa",
         ])
         #expect(fewer[4].speech.hasSuffix(" for 40 with burgers, chips and salsa. Sound good?"), "\(fewer[4].speech)")
         #expect(fewer[5].speech == "What food will you serve?", "\(fewer[5].speech)")
         // Said instead, the foods are replaced.
-        let other = await DialogManagerTests.talk(try Self.host(models: [party.path]), ["plan a retirement party", "next saturday", "30", "yes", "pizza and salad", "no make it tacos instead"])
+        let other = await DialogManagerTests.talk(try Self.host(models: [party]), ["plan a retirement party", "next saturday", "30", "yes", "pizza and salad", "no make it tacos instead"])
         #expect(other.last?.speech.hasSuffix(" for 30 with tacos. Sound good?") == true, "\(other.last?.speech ?? "")")
     }
 
     /// Asked when a span of days ends, a day that would fall before its start is the first such
     /// day after it: a car picked up on december 28th comes back on january 3rd.
     @Test func aReturnDayAskedForIsAfterThePickup() async throws {
-        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("rental-model"))
-        let rental = folder.appendingPathComponent("rental-en-US.json")
-        try Data(#"""
+        let rental = try TestSupport.modelFile("rental", #"""
             {"interactionModel":{"languageModel":{"invocationName":"car rental","intents":[
               {"name":"RentCarIntent","slots":[{"name":"pickupDate","type":"AMAZON.DATE"},{"name":"returnDate","type":"AMAZON.DATE"}],
                "samples":["rent a car","i need a car from {pickupDate} to {returnDate}","rent a car on {pickupDate}"]},
@@ -259,8 +253,8 @@ import TestSupport
              "prompts":[{"id":"Elicit.Pickup","variations":[{"type":"PlainText","value":"When will you pick it up?"}]},
                         {"id":"Elicit.Return","variations":[{"type":"PlainText","value":"And when will you return it?"}]},
                         {"id":"Confirm.Rent","variations":[{"type":"PlainText","value":"From {pickupDate} to {returnDate}. Shall I book it?"}]}]}}
-            """#.utf8).write(to: rental)
-        let turns = await DialogManagerTests.talk(try Self.host(models: [rental.path]), ["rent a car", "december 28th", "the 3rd"])
+            """#)
+        let turns = await DialogManagerTests.talk(try Self.host(models: [rental]), ["rent a car", "december 28th", "the 3rd"])
         // "From 2026-12-28 to 2027-01-03. Shall I book it?": year, month and day of each.
         let days = turns[2].speech.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters).split(separator: "-").compactMap { Int($0) } }.filter { $0.count == 3 }
         #expect(days.count == 2, "\(turns[2].speech)")

@@ -57,6 +57,14 @@ public enum TestSupport {
         return String(cString: made)
     }
 
+    /// An interaction model written to `<name>-en-US.json` in a new folder of its own (a skill
+    /// id of `name`, one model per skill): its path.
+    public static func modelFile(_ name: String, _ json: String) throws -> String {
+        let path = try temporaryFolder("\(name)-model") + "/\(name)-en-US.json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     /// A loopback port free a moment ago, for a server that cannot pick its own (PostgreSQL,
     /// chromedriver).
     public static func freeLoopbackPort() throws -> Int { try LoopbackPort.free() }
