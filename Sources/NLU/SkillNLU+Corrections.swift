@@ -245,6 +245,14 @@ extension SkillNLU {
         for name in names {
             for joint in [["to"], ["is"], ["should", "be"], ["for"]] { frames.append((name + joint, [])) }
             if name.count > 1 || !StopWords.all.contains(name.first ?? "") { frames.append((name, [])) }
+            // The name said as a verb: "it started at 12:30" for `start`, "we checked in on
+            // friday" for `checkIn`.
+            if let verb = name.first, verb.count >= 3, !StopWords.all.contains(verb) {
+                let past = verb.hasSuffix("e") ? verb + "d" : verb + "ed"
+                for said in [past, verb + "s"] {
+                    for joint in [["at"], ["on"], ["in"]] { frames.append(([said] + name.dropFirst() + joint, [])) }
+                }
+            }
         }
         return frames
     }

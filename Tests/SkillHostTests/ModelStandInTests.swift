@@ -190,6 +190,9 @@ import TestSupport
         #expect(turns.map(\.speech) == ["When did the nap start?", "When did the baby wake up?", "A nap from 13:00 to 15:00. Shall I log it?"])
         let overnight = await DialogManagerTests.talk(try Self.host(models: [naps]), ["she fell asleep at 10 pm", "6"])
         #expect(overnight.last?.speech == "A nap from 22:00 to 06:00. Shall I log it?")
+        // Asked the end, the start said again as a verb ("it started at") changes the start.
+        let corrected = await DialogManagerTests.talk(try Self.host(models: [naps]), ["log a nap", "noon", "no wait it started at 12:30", "2"])
+        #expect(corrected.map(\.speech) == ["When did the nap start?", "When did the baby wake up?", "When did the baby wake up?", "A nap from 12:30 to 14:00. Shall I log it?"])
     }
 
     /// A party planner whose foods take several values: "actually add cupcakes too", asked to
