@@ -863,9 +863,12 @@ public struct SkillNLU: Sendable {
         // HWU64's full size the order by re-reading alone is as good (Snips full intent
         // accuracy 0.9821 -> 0.9814 ordered again; HWU64 at 10 per intent slot F1 0.5559 ->
         // 0.5562, its skills alone 0.7469 -> 0.7476, the assistant set's 0.9293 -> 0.9394).
-        let reorders = reranked.first.map { sampleCounts[$0.reading.intent] < Self.fewSamples } ?? false
+        // The others are weighed only when the first took such a value (the order cannot change
+        // otherwise), which keeps the parse as fast.
+        let firstJunk = reranked.first.map { takesJunk($0.slots, intent: intents[$0.reading.intent], utterance: utterance) } ?? false
+        let reorders = firstJunk && reranked.first.map { sampleCounts[$0.reading.intent] < Self.fewSamples } ?? false
         let weighed: [(rank: Int, entry: (reading: StatisticalNLU.Reading, slots: [StatisticalNLU.TaggedSlot]), probability: Double)] = reranked.enumerated().map { rank, entry in
-            let junk = (rank == 0 || reorders) && takesJunk(entry.slots, intent: intents[entry.reading.intent], utterance: utterance)
+            let junk = rank == 0 ? firstJunk : reorders && takesJunk(entry.slots, intent: intents[entry.reading.intent], utterance: utterance)
             return (rank, entry, min(entry.reading.probability, 0.99) * (junk ? Self.junkFactor : 1))
         }.sorted { reorders && $0.probability != $1.probability ? $0.probability > $1.probability : $0.rank < $1.rank }
         var candidates: [NLUCandidate] = []
