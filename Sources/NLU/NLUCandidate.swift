@@ -10,6 +10,11 @@ public struct NLUCandidate: Sendable {
     /// Every slot the intent declares, filled or not (an IntentRequest lists them all).
     public let declaredSlots: [SlotName]
 
+    /// The same reading with other slots.
+    func with(slots: [SlotMatch]) -> NLUCandidate {
+        NLUCandidate(skillID: skillID, intent: intent, score: score, slots: slots, declaredSlots: declaredSlots)
+    }
+
     /// How many of the slots' values (a list's counting one by one) the skill's types list.
     public var listedValues: Int {
         slots.flatMap(\.values).filter(\.isListedValue).count
@@ -51,6 +56,11 @@ public struct SlotMatch: Sendable, Equatable {
 
     /// Whether entity resolution matched the value to one its type lists.
     public var isListedValue: Bool { resolution?.status == .successMatch }
+
+    /// The same words read as another value ("2" read as 14:00 after "noon").
+    func revalued(_ value: String) -> SlotMatch {
+        SlotMatch(name: name, value: value, spoken: spoken, start: start, end: end, resolution: resolution, list: [])
+    }
 
     /// The slot's values one by one: the list's, or the slot itself.
     public var values: [SlotMatch] { list.isEmpty ? [self] : list }

@@ -27,7 +27,7 @@ extension SkillNLU {
                 return kept.count == 1 ? kept[0] : SlotMatch.list(match.name, of: kept, in: utterance)
             }
             guard slots != candidate.slots else { return candidate }
-            return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+            return candidate.with(slots: slots)
         }
     }
 

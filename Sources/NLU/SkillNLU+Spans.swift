@@ -216,7 +216,7 @@ extension SkillNLU {
             for t in longest { held[t] = true }
         }
         guard slots != candidate.slots else { return candidate }
-        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+        return candidate.with(slots: slots)
     }
 
     /// The most values and synonyms a type of choices lists (`listedInstead`).
@@ -247,7 +247,7 @@ extension SkillNLU {
             }
         }
         guard slots != candidate.slots else { return candidate }
-        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+        return candidate.with(slots: slots)
     }
 
     /// The slot a span tagged as free text is for when the word before it is one the intent's

@@ -645,20 +645,22 @@ public struct SkillNLU: Sendable {
     /// today, before it), "from december 28th to the 3rd" on january 3rd, "from december 30th
     /// to january 2nd" in the next year.
     func dateSpans(_ candidate: NLUCandidate, utterance: Utterance) -> NLUCandidate {
-        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
-        let days = candidate.slots.indices.filter { index in
-            candidate.slots[index].list.isEmpty && CivilDate(iso: candidate.slots[index].value) != nil
-                && intent.slot(named: candidate.slots[index].name).map { BuiltInSlotTypes.kind(of: $0.type) == .date } == true
-        }.sorted { candidate.slots[$0].start < candidate.slots[$1].start }
-        guard days.count >= 2 else { return candidate }
         var slots = candidate.slots
-        for (earlier, later) in zip(days, days.dropFirst()) {
+        for (earlier, later) in saidInTurn(.date, of: candidate) {
             guard let end = BuiltInSlotTypes.date(slots[later].value, spoken: slots[later].spoken, following: slots[earlier].value) else { continue }
-            let old = slots[later]
-            slots[later] = SlotMatch(name: old.name, value: end, spoken: old.spoken, start: old.start, end: old.end, resolution: old.resolution, list: [])
+            slots[later] = slots[later].revalued(end)
         }
-        guard slots != candidate.slots else { return candidate }
-        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+        return slots == candidate.slots ? candidate : candidate.with(slots: slots)
+    }
+
+    /// The reading's slots of `kind` (single values), in the order said, two by two: each
+    /// with the one said next.
+    func saidInTurn(_ kind: BuiltInSlotTypes.Kind, of candidate: NLUCandidate) -> Zip2Sequence<[Int], ArraySlice<Int>> {
+        let intent = intents.first { $0.name == candidate.intent }
+        let said = candidate.slots.indices.filter { index in
+            candidate.slots[index].list.isEmpty && intent?.slot(named: candidate.slots[index].name).map { BuiltInSlotTypes.kind(of: $0.type) == kind } == true
+        }.sorted { candidate.slots[$0].start < candidate.slots[$1].start }
+        return zip(said, said.dropFirst())
     }
 
     /// Two times of one reading, in the order said, read as a span of time: a bare hour after
@@ -666,25 +668,15 @@ public struct SkillNLU: Sendable {
     /// and a bare hour before one said after noon begins after noon too ("from 1 to 3 pm" is
     /// 13:00 to 15:00). Read alone, "2" and "1" are 02:00 and 01:00.
     func timeSpans(_ candidate: NLUCandidate) -> NLUCandidate {
-        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
-        let times = candidate.slots.indices.filter { index in
-            candidate.slots[index].list.isEmpty && intent.slot(named: candidate.slots[index].name).map { BuiltInSlotTypes.kind(of: $0.type) == .time } == true
-        }.sorted { candidate.slots[$0].start < candidate.slots[$1].start }
-        guard times.count >= 2 else { return candidate }
         var slots = candidate.slots
-        func retimed(_ index: Int, _ value: String) {
-            let old = slots[index]
-            slots[index] = SlotMatch(name: old.name, value: value, spoken: old.spoken, start: old.start, end: old.end, resolution: old.resolution, list: [])
-        }
-        for (earlier, later) in zip(times, times.dropFirst()) {
+        for (earlier, later) in saidInTurn(.time, of: candidate) {
             if let value = BuiltInSlotTypes.time(slots[earlier].value, spoken: slots[earlier].spoken, preceding: slots[later].value) {
-                retimed(earlier, value)
+                slots[earlier] = slots[earlier].revalued(value)
             } else if let value = BuiltInSlotTypes.time(slots[later].value, spoken: slots[later].spoken, following: slots[earlier].value) {
-                retimed(later, value)
+                slots[later] = slots[later].revalued(value)
             }
         }
-        guard slots != candidate.slots else { return candidate }
-        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+        return slots == candidate.slots ? candidate : candidate.with(slots: slots)
     }
 
     /// A time said with today's part of the day ("at 7 tonight", "at 4 this afternoon") in an
@@ -709,7 +701,7 @@ public struct SkillNLU: Sendable {
             var slots = candidate.slots
             slots[index] = SlotMatch(name: value.name, value: value.value, spoken: hour.spoken, start: hour.start, end: hour.end, resolution: value.resolution, list: [])
             slots.insert(day, at: index + 1)
-            return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+            return candidate.with(slots: slots)
         }
         return candidate
     }
@@ -729,10 +721,10 @@ public struct SkillNLU: Sendable {
                 !words[span].contains(where: { Self.laterDayParts.contains($0) || Self.meridiems.contains($0) })
             else { continue }
             guard let (hour, minute) = TimeWords.written(value.value), (1...11).contains(hour) else { continue }
-            slots[index] = SlotMatch(name: value.name, value: TimeWords.value(hour: hour + 12, minute: minute), spoken: value.spoken, start: value.start, end: value.end, resolution: value.resolution, list: [])
+            slots[index] = value.revalued(TimeWords.value(hour: hour + 12, minute: minute))
         }
         guard slots != candidate.slots else { return candidate }
-        return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+        return candidate.with(slots: slots)
     }
 
     /// The other way round: the date holds today's part of the day ("tonight", "this evening")
@@ -755,7 +747,7 @@ public struct SkillNLU: Sendable {
             else { continue }
             var slots = candidate.slots
             slots.insert(hour, at: index)
-            return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+            return candidate.with(slots: slots)
         }
         return candidate
     }
@@ -801,7 +793,7 @@ public struct SkillNLU: Sendable {
             } else {
                 continue
             }
-            return NLUCandidate(skillID: candidate.skillID, intent: candidate.intent, score: candidate.score, slots: slots, declaredSlots: candidate.declaredSlots)
+            return candidate.with(slots: slots)
         }
         return candidate
     }
