@@ -54,6 +54,13 @@ extension SkillNLU {
             found.append(match)
             for i in span { taken[i] = true }
         }
+        // A number or date said right beside a value found, where a sample puts its slot beside
+        // that one's ("{dose} {unit}"): "wait, it's 400 milligrams" changes the dose too.
+        for match in besideValues(utterance, intent: intent, found: found, taken: taken, except: except, today: today) {
+            guard let span = utterance.tokens(of: match), !taken[span].contains(true) else { continue }
+            found.append(match)
+            for i in span { taken[i] = true }
+        }
         // A value said after the one word the intent's samples say before its slot alone, with
         // nothing else: "at ten thirty" ("… at {time}"), "with maria" ("book a {service} with
         // {stylist}"), asked what day.
@@ -103,6 +110,42 @@ extension SkillNLU {
         return claims.filter { claim in
             !claims.contains { $0.slot.name != claim.slot.name && $0.first <= claim.last && claim.first <= $0.last }
         }.compactMap { slotMatch($0.slot, first: $0.first, last: $0.last, utterance: utterance, today: today) }
+    }
+
+    /// Values of slots whose types list nothing (a number, a date) said right before or after a
+    /// value already found, where one of the intent's samples puts the two slots side by side
+    /// with no word between ("{dose} {unit}"): the longest span that slot reads whole.
+    func besideValues(_ utterance: Utterance, intent: IntentDefinition, found: [SlotMatch], taken: [Bool], except: SlotName?, today: CivilDate) -> [SlotMatch] {
+        var pairs: Set<[String]> = []
+        for sample in intent.samples + intent.slots.flatMap(\.samples) {
+            let parts = SampleTemplate.parts(of: sample).filter { part in
+                if case .text(let text) = part { !Tokenizer.tokens(text).isEmpty } else { true }
+            }
+            for (a, b) in zip(parts, parts.dropFirst()) {
+                if case .slot(let first) = a, case .slot(let second) = b, first != second { pairs.insert([first, second]) }
+            }
+        }
+        guard !pairs.isEmpty else { return [] }
+        let words = utterance.words
+        var result: [SlotMatch] = []
+        for match in found {
+            guard let span = utterance.tokens(of: match) else { continue }
+            for slot in intent.slots where slot.name != except && slot.name != match.name && !found.contains(where: { $0.name == slot.name })
+                && !result.contains(where: { $0.name == slot.name }) && !(typeMatchers[SlotTypeMatcher.Key(slot)]?.resolves ?? false) {
+                let before = pairs.contains([slot.name.rawValue, match.name.rawValue])
+                let after = pairs.contains([match.name.rawValue, slot.name.rawValue])
+                var spans: [ClosedRange<Int>] = []
+                for length in stride(from: longestStated(slot), through: 1, by: -1) {
+                    if before, span.lowerBound - length >= 0 { spans.append((span.lowerBound - length)...(span.lowerBound - 1)) }
+                    if after, span.upperBound + length < words.count { spans.append((span.upperBound + 1)...(span.upperBound + length)) }
+                }
+                guard let best = spans.first(where: { candidate in
+                    !taken[candidate].contains(true) && wholeValue(of: slot, first: candidate.lowerBound, last: candidate.upperBound, utterance: utterance, today: today)
+                }), let reading = slotMatch(slot, first: best.lowerBound, last: best.upperBound, utterance: utterance, today: today) else { continue }
+                result.append(reading)
+            }
+        }
+        return result
     }
 
     /// The values date, time or number slots read whole, said in a sentence that changes one's

@@ -267,6 +267,43 @@ import TestSupport
         }
     }
 
+    /// A medication reminder: an answer for the time changes no dose by a guess ("9 am and 9
+    /// pm" is no dose "9"); at the confirmation a number said beside a unit changes the dose
+    /// ("wait it's 400 milligrams"), and a value the type does not list is the new value ("make
+    /// it three times a day").
+    @Test func aDoseChangesOnlyWhenItIsSaid() async throws {
+        let meds = try TestSupport.modelFile("meds", #"""
+            {"interactionModel":{"languageModel":{"invocationName":"pill pal","intents":[
+              {"name":"AddMedicationIntent","slots":[{"name":"medication","type":"MEDICATION"},{"name":"dose","type":"AMAZON.NUMBER"},{"name":"unit","type":"DOSE_UNIT"},
+                {"name":"frequency","type":"FREQUENCY"},{"name":"time","type":"AMAZON.TIME"}],
+               "samples":["add a medication","remind me to take {medication} at {time}","i need to take {dose} {unit} of {medication} {frequency}","i take {medication} {frequency} at {time}","{dose} {unit}","{frequency}"]},
+              {"name":"TookMedicationIntent","slots":[{"name":"medication","type":"MEDICATION"}],"samples":["i took my {medication}","mark {medication} as taken"]},
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]}],"types":[
+              {"name":"MEDICATION","values":[{"name":{"value":"ibuprofen","synonyms":["advil"]}},{"name":{"value":"metformin"}},{"name":{"value":"insulin"}}]},
+              {"name":"DOSE_UNIT","values":[{"name":{"value":"milligrams","synonyms":["mg"]}},{"name":{"value":"pills","synonyms":["pill"]}}]},
+              {"name":"FREQUENCY","values":[{"name":{"value":"once a day","synonyms":["daily"]}},{"name":{"value":"twice a day","synonyms":["two times a day"]}},{"name":{"value":"every night"}}]}]},
+             "dialog":{"delegationStrategy":"ALWAYS","intents":[{"name":"AddMedicationIntent","confirmationRequired":true,"prompts":{"confirmation":"Confirm.Add"},"slots":[
+               {"name":"medication","type":"MEDICATION","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Medication"}},
+               {"name":"dose","type":"AMAZON.NUMBER","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Dose"}},
+               {"name":"unit","type":"DOSE_UNIT","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Unit"}},
+               {"name":"frequency","type":"FREQUENCY","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Frequency"}},
+               {"name":"time","type":"AMAZON.TIME","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Time"}}]}]},
+             "prompts":[{"id":"Elicit.Medication","variations":[{"type":"PlainText","value":"Which medication?"}]},
+                        {"id":"Elicit.Dose","variations":[{"type":"PlainText","value":"How many?"}]},
+                        {"id":"Elicit.Unit","variations":[{"type":"PlainText","value":"Milligrams or pills?"}]},
+                        {"id":"Elicit.Frequency","variations":[{"type":"PlainText","value":"How often?"}]},
+                        {"id":"Elicit.Time","variations":[{"type":"PlainText","value":"At what time?"}]},
+                        {"id":"Confirm.Add","variations":[{"type":"PlainText","value":"{dose} {unit} of {medication} {frequency} at {time}. Right?"}]}]}}
+            """#)
+        let turns = await DialogManagerTests.talk(try Self.host(models: [meds]), [
+            "i need to take 500 mg of metformin twice a day", "9 am and 9 pm", "wait it's 400 milligrams", "make it three times a day",
+        ])
+        #expect(turns.map(\.speech) == [
+            "At what time?", "500 mg of metformin twice a day at 21:00. Right?", "400 milligrams of metformin twice a day at 21:00. Right?",
+            "400 milligrams of metformin three times a day at 21:00. Right?",
+        ])
+    }
+
     /// Answers as people give them: a date months ahead is a date (and the validation says
     /// why it is refused), and a car with its year is the car, not a year for the date.
     @Test func answersAsPeopleGiveThem() async throws {

@@ -42,9 +42,15 @@ extension HostEngine {
             // A reading that leaves the asked slot empty changes no slot already given unless the
             // words state it: "for a week", asked how many nights, read 0.53 sure as a check-in
             // "a week" from now, is no new check-in date.
-            let heard = candidates.first.map { best in
-                best.slots.contains { $0.name == slot } ? best.slots : best.slots.filter { match in
-                    (intent[slot: match.name]?.values.isEmpty ?? true) || best.score >= 0.9
+            // Nor does one that fills it change another slot's value by a guess: "9 am and 9 pm",
+            // asked when to take a 500 mg pill, read 0.32 sure with a dose "9", keeps the dose;
+            // "8 pm, and make it 3 pills" states it.
+            let heard = candidates.first.map { (best: NLUCandidate) -> [SlotMatch] in
+                let answers = best.slots.contains { $0.name == slot }
+                let stated = answers && best.score < 0.9 && best.slots.contains { $0.name != slot && !(intent[slot: $0.name]?.values.isEmpty ?? true) }
+                    ? understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }).map(\.name) : []
+                return best.slots.filter { match in
+                    (answers && match.name == slot) || (intent[slot: match.name]?.values.isEmpty ?? true) || best.score >= 0.9 || stated.contains(match.name)
                 }
             } ?? []
             guard let best = candidates.first, best.intent == intent.name, !heard.isEmpty else {
@@ -108,6 +114,14 @@ extension HostEngine {
                 .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
             if !stated.isEmpty {
                 Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                break
+            }
+            // Neither yes nor no, and read surely as the intent being confirmed with a value its
+            // type does not list ("make it three times a day", "actually every other day"): the
+            // value the user would have given in the first place.
+            if yes == nil, let best = understanding({ entry.nlu.parse(utterance) }).first, best.intent == intent.name, best.score >= 0.5, !best.slots.isEmpty {
+                result.candidates = [best]
+                Self.take(best.slots, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
                 break
             }
             guard let yes else { return nil }
