@@ -538,7 +538,7 @@ public struct SkillNLU: Sendable {
         return zip(words, words.dropFirst()).contains { pair in noAnswerPairs.contains([pair.0, pair.1]) }
     }
 
-    static let noAnswerPairs: Set<[String]> = [["don't", "know"], ["dont", "know"], ["not", "sure"], ["no", "idea"], ["no", "clue"], ["beats", "me"],
+    static let noAnswerPairs: Set<[String]> = [["don't", "know"], ["dont", "know"], ["not", "know"], ["not", "sure"], ["no", "idea"], ["no", "clue"], ["beats", "me"],
                                                ["haven't", "decided"], ["not", "decided"], ["can't", "decide"], ["cannot", "decide"]]
 
     /// Whether the words ask something: an auxiliary before a pronoun among the first words

@@ -33,6 +33,27 @@ import Testing
     }
 }
 
+/// An intent that says "i don't know" among other things ("skip", "next word") hears not
+/// knowing said in other words: its sample, its contraction expanded ("i do not know"), still
+/// says so.
+@Suite struct NotKnowingTests {
+    static let nlu = SkillNLU(skillID: "lingo", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"lingo cards","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},
+          {"name":"TranslateIntent","slots":[{"name":"phrase","type":"AMAZON.SearchQuery"},{"name":"language","type":"LANGUAGE"}],
+           "samples":["how do you say {phrase} in {language}","translate {phrase} into {language}"]},
+          {"name":"QuizIntent","slots":[{"name":"language","type":"LANGUAGE"}],"samples":["quiz me","quiz me on {language}","let's practice {language}"]},
+          {"name":"AnswerIntent","slots":[{"name":"answer","type":"AMAZON.SearchQuery"}],"samples":["is it {answer}","the answer is {answer}","it means {answer}"]},
+          {"name":"SkipIntent","samples":["skip","i don't know","pass","next word","give me a different one"]}],
+         "types":[{"name":"LANGUAGE","values":[{"name":{"value":"spanish"}},{"name":{"value":"french"}}]}]}}}
+        """#))
+
+    @Test(arguments: ["i have no idea", "beats me", "i'm not sure", "no clue"])
+    func notKnowingInOtherWords(text: String) throws {
+        #expect(Self.nlu.parse(Utterance(text)).first?.intent == "SkipIntent")
+    }
+}
+
 /// A word saying which one of a series before a listed name is not the name: "the newest
 /// planet money episode" plays planet money.
 @Suite struct SeriesWordTests {
