@@ -577,7 +577,9 @@ extension SkillNLU {
     static let objectPronouns: Set<String> = ["him", "her", "it", "them", "me", "us"]
 
     /// Words said after a value that no value ends with ("is there a spa here").
-    static let trailingAdverbs: Set<String> = ["here", "there", "now", "too", "also", "again", "then", "please", "anymore", "yet", "instead"]
+    static let trailingAdverbs: Set<String> = [
+        "here", "there", "now", "too", "also", "again", "then", "please", "anymore", "yet", "instead", "anywhere", "somewhere", "lately", "recently", "already", "anyway", "though",
+    ]
 
     /// "rate the book Spells and Philtres": a name the type does not read that opens with a
     /// value another of the intent's slots lists (after a preposition or article, said in

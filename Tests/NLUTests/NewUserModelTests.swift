@@ -759,3 +759,31 @@ import Testing
         #expect(best?.slots.first { $0.name == "temperament" }?.resolution?.status != .successMatch, "\(String(describing: best))")
     }
 }
+
+/// Where things were put: a sample's "my" said as "the" ("i put the christmas lights in the
+/// attic" for "i put my {item} in the {place}") is the sample, spans and all; an adverb after a
+/// listed value at the end is no part of it ("have you seen my wallet anywhere").
+@Suite struct WhereDidIPutItTests {
+    static let nlu = SkillNLU(skillID: "com.example.stash", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"where did i put it","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},
+          {"name":"RememberIntent","slots":[{"name":"item","type":"ITEM"},{"name":"place","type":"PLACE"}],
+           "samples":["i put my {item} in the {place}","my {item} are in the {place}","my {item} is on the {place}","i left my {item} on the {place}","i hid the {item} in the {place}"]},
+          {"name":"FindIntent","slots":[{"name":"item","type":"ITEM"}],"samples":["where are my {item}","where did i put my {item}","have you seen my {item}","find my {item}"]},
+          {"name":"ListIntent","samples":["what have i stored","what do you remember"]}],
+         "types":[{"name":"ITEM","values":[{"name":{"value":"keys","synonyms":["car keys"]}},{"name":{"value":"wallet"}},{"name":{"value":"passport"}},{"name":{"value":"glasses"}}]},
+                  {"name":"PLACE","values":[{"name":{"value":"kitchen drawer","synonyms":["drawer"]}},{"name":{"value":"nightstand"}},{"name":{"value":"car"}},{"name":{"value":"desk"}}]}]}}}
+        """#))
+
+    @Test(arguments: [
+        ("i put the christmas lights in the attic", "RememberIntent", ["item=christmas lights", "place=attic"]),
+        ("where did i put the passport", "FindIntent", ["item=passport"]),
+        ("have you seen my wallet anywhere", "FindIntent", ["item=wallet"]),
+        ("where are my keys lately", "FindIntent", ["item=keys"]),
+    ])
+    func theSampleSaidWithAnotherDeterminer(sentence: String, intent: String, expected: [String]) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent.rawValue == intent)
+        #expect(best.slots.map { "\($0.name)=\($0.value)" }.sorted() == expected)
+    }
+}

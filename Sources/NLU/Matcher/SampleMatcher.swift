@@ -182,7 +182,11 @@ struct SampleMatcher: Sendable {
         }
         // A preposition said as its near twin: "translate good morning into spanish" for
         // "translate {phrase} to {language}", "put eggs onto my list" for "on my list".
-        for twin in Self.prepositionTwins[words[position]] ?? [] where current.literals[words[position]] == nil {
+        // So is a determiner: "i put the christmas lights in the attic" for "i put my {item} in
+        // the {place}"; not one a slot lists ("my" of "add it to {owner} {playlist}").
+        let twins = Self.prepositionTwins[words[position]]
+            ?? (types.contains { $0.isListedValue(words[position...position]) } ? nil : Self.determinerTwins[words[position]])
+        for twin in twins ?? [] where current.literals[words[position]] == nil {
             if let next = current.literals[twin] {
                 search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed)
             }
@@ -232,6 +236,12 @@ struct SampleMatcher: Sendable {
     /// Prepositions that say the same before a value, each with the ones a sample may say
     /// instead.
     static let prepositionTwins: [String: [String]] = ["into": ["to"], "to": ["into"], "onto": ["on", "to"]]
+
+    /// Articles and possessives, each with the ones a sample may say instead.
+    static let determinerTwins: [String: [String]] = {
+        let all = ["the", "a", "an", "my", "your", "our", "his", "her", "their"]
+        return Dictionary(uniqueKeysWithValues: all.map { word in (word, all.filter { $0 != word }) })
+    }()
 
     /// Words a request may open with that ask nothing themselves: "ok add peanut butter",
     /// "actually add almond milk", "hey add two cans of chickpeas" match "add {items}". Passed
