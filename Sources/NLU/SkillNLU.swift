@@ -95,7 +95,9 @@ public struct SkillNLU: Sendable {
         for (index, intent) in model.intents.enumerated() where !intent.name.isBuiltIn {
             for sample in intent.samples where !sample.contains("{") {
                 let words = Contractions.expanded(Tokenizer.tokens(sample).map(\.text))
-                guard let first = words.first, words.contains(where: { !StopWords.all.contains($0) }) else { continue }
+                // Function words alone ("where am i") only as two or more, said whole with at most
+                // an adverb or a filler (`saidSample`).
+                guard let first = words.first, words.count >= 2 || words.contains(where: { !StopWords.all.contains($0) }) else { continue }
                 slotless[first, default: []].append((index, words))
             }
         }
@@ -903,6 +905,9 @@ public struct SkillNLU: Sendable {
     /// How sure a sentence is of the intent whose slotless sample it says whole (`saidSample`).
     static let saidSampleScore = 0.9
 
+    /// Words said beside a sample of function words alone that ask nothing more.
+    static let asidesToPlainSamples: Set<String> = SkillNLU.trailingAdverbs.union(["please", "exactly", "right", "so", "ok", "okay", "um", "uh", "hey", "well", "and", "but"])
+
     /// Words a request may say around what it asks for: "show me my badges", "list my
     /// achievements".
     static let requestWords: Set<String> = ["show", "list", "see", "view", "check", "display", "read", "tell"]
@@ -918,6 +923,10 @@ public struct SkillNLU: Sendable {
             for (intent, sample) in slotless[words[start]] ?? [] where start + sample.count <= words.count && words[start..<(start + sample.count)].elementsEqual(sample) {
                 let others = words.indices.filter { $0 < start || $0 >= start + sample.count }
                 guard others.count <= 4, others.allSatisfy({ StopWords.all.contains(words[$0]) || Self.requestWords.contains(words[$0]) }) else { continue }
+                // A sample of function words alone ("where am i") is said only with an adverb or
+                // a filler beside it ("where am i now", "ok where am i"): "where am i going"
+                // and "what do i have to do" say other things.
+                if sample.allSatisfy(StopWords.all.contains), others.count > 2 || !others.allSatisfy({ Self.asidesToPlainSamples.contains(words[$0]) }) { continue }
                 if let known = found, known != intent { return nil }
                 found = intent
             }

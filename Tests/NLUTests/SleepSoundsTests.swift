@@ -127,4 +127,24 @@ import Testing
         let best = try #require(game.parse(Utterance(text), today: Self.today).first)
         #expect(best.slots.map(\.value) == [value], "\(best.slots)")
     }
+
+    /// A sample of function words alone ("where am i") said with an adverb or a filler is the
+    /// sample; said with more, it is not.
+    @Test(arguments: [("where am i now", "LookIntent"), ("ok where am i", "LookIntent"), ("where am i going", nil)])
+    func aPlainSampleWithAnAdverb(text: String, intent: String?) throws {
+        let game = SkillNLU(skillID: "game", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"cave quest","intents":[
+              {"name":"GoIntent","slots":[{"name":"direction","type":"DIRECTION"}],"samples":["go {direction}","head {direction}","walk {direction}"]},
+              {"name":"LookIntent","samples":["look around","where am i","describe the room"]},
+              {"name":"InventoryIntent","samples":["what's in my pack","check my inventory","what am i carrying"]},
+              {"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]}],
+             "types":[{"name":"DIRECTION","values":[{"name":{"value":"north"}},{"name":{"value":"south"}}]}]}}}
+            """#))
+        let best = try #require(game.parse(Utterance(text), today: Self.today).first)
+        if let intent {
+            #expect(best.intent.rawValue == intent)
+        } else {
+            #expect(best.intent == .fallback || best.score < 0.5, "\(best)")
+        }
+    }
 }
