@@ -1047,6 +1047,11 @@ public struct SkillNLU: Sendable {
         if case .list = matcher.types[capture.type].kind { capture.reading.fit >= 0.9 } else { false }
     }
 
+    /// Whether the intent's slot of that name has a type with a grammar.
+    func readsByGrammar(_ name: SlotName, of intent: IntentName) -> Bool {
+        intents.first { $0.name == intent }?.slot(named: name).map(readsByGrammar) ?? false
+    }
+
     /// Whether the slot's type has a grammar (numbers, dates, times, durations…).
     func readsByGrammar(_ slot: SlotDefinition) -> Bool {
         if case .grammar = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind { true } else { false }

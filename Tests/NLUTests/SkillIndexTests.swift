@@ -278,3 +278,26 @@ extension SlotBoundReadingTests {
         #expect(best.slots.first { $0.name == "Player" }?.value == "mike")
     }
 }
+
+/// A reading that holds only a number, from a sentence whose other meaningful words its skill
+/// never says, is no request of that skill: a number game hears guesses, not weights.
+@Suite struct NumbersOnlyReadingTests {
+    static let game = SkillNLU(skillID: "highlow", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"high low game","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},
+          {"name":"NumberGuessIntent","slots":[{"name":"number","type":"AMAZON.NUMBER"}],"samples":["{number}","is it {number}","how about {number}","i guess {number}","my guess is {number}","try {number}"]},
+          {"name":"StartGameIntent","samples":["start a new game","let's play","new game"]}]}}}
+        """#))
+    static let dice = SlotBoundReadingTests.dice
+
+    @Test(arguments: ["my weight is 180 pounds today", "my blood pressure is 120 over 80"])
+    func aNumberAmongWordsTheSkillNeverSays(text: String) {
+        #expect(SkillIndex([Self.game, Self.dice]).parse(Utterance(text)).first?.skillID != "highlow")
+    }
+
+    @Test(arguments: ["i guess 50", "is it 75", "42"])
+    func aGuessIsStillAGuess(text: String) throws {
+        let best = try #require(SkillIndex([Self.game, Self.dice]).parse(Utterance(text)).first)
+        #expect(best.intent == "NumberGuessIntent")
+    }
+}
