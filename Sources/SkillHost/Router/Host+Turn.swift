@@ -388,7 +388,7 @@ extension HostEngine {
             !(ownKnowsItsValues && other.slots.contains { !$0.isKnownValue }),
             other.score >= Self.sure && other.score - ownScore >= Self.handOverLead
                 || other.score >= Self.handOverFarAhead.score && other.score - ownScore >= Self.handOverFarAhead.lead
-                || !asking && own.first.map({ $0.intent == .fallback }) != false && other.score >= Self.handOverFromNothing,
+                || !asking && ownScore == 0 && other.score >= Self.handOverFromNothing,
             let otherEntry = registry.entry(other.skillID)
         else { return nil }
         return (other, otherEntry)
@@ -402,7 +402,10 @@ extension HostEngine {
     /// `routedFloor`); a question under way keeps the sentence unless another skill is sure.
     /// "what's on sale today", said after a knock-knock joke, is the shopping skill's deals
     /// at 0.40 (at 0.5 the joke skill's fallback heard it); a sentence that barely opens a
-    /// skill (0.15 to 0.35) is still the fallback's of a game in session.
+    /// skill (0.15 to 0.35) is still the fallback's of a game in session. So is a reading of
+    /// the skill in session that only guesses a value from words it never says: "my wifi isn't
+    /// working", said in a language quiz, is the help desk's (0.61, the wifi it lists), not the
+    /// answer "working" (0.16).
     static let handOverFromNothing = 0.35
 
     /// For `:debug`: why no reading, or only the fallback, came of the sentence, skill by skill;
