@@ -219,6 +219,24 @@ extension SkillNLU {
         return candidate.with(slots: slots)
     }
 
+    /// A reading without first names said right after a number, in lower case: "i ran 5 miles
+    /// this morning" names no "miles", "2 bills" no "bill". The number counts the word.
+    func withoutCountedNames(_ candidate: NLUCandidate, utterance: Utterance) -> NLUCandidate {
+        guard candidate.slots.contains(where: { $0.start > 0 }), let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let words = utterance.words
+        let slots = candidate.slots.filter { value in
+            guard let slot = intent.slot(named: value.name), Self.nameTypes.contains(slot.type.rawValue), let span = utterance.tokens(of: value),
+                span.lowerBound > 0, !utterance.isCapitalised(span.lowerBound)
+            else { return true }
+            let before = words[span.lowerBound - 1]
+            return !(before.allSatisfy(\.isNumber) || NumberWords.value(of: [before]) != nil)
+        }
+        return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
+    }
+
+    /// The built-in types of people's first names.
+    static let nameTypes: Set<String> = ["AMAZON.FirstName", "AMAZON.US_FIRST_NAME", "AMAZON.GB_FIRST_NAME", "AMAZON.DE_FIRST_NAME"]
+
     /// The most values and synonyms a type of choices lists (`listedInstead`).
     static let fewChoices = 24
 

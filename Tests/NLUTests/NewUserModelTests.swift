@@ -787,3 +787,24 @@ import Testing
         #expect(best.slots.map { "\($0.name)=\($0.value)" }.sorted() == expected)
     }
 }
+
+/// A first name said right after a number is what the number counts: "5 miles" names no Miles;
+/// "under miles" still does.
+@Suite struct CountedNameTests {
+    static let nlu = SkillNLU(skillID: "com.example.tables", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"table finder","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]},
+          {"name":"BookTableIntent","slots":[{"name":"Restaurant","type":"RESTAURANT"},{"name":"PartySize","type":"AMAZON.NUMBER"},{"name":"Date","type":"AMAZON.DATE"},{"name":"Time","type":"AMAZON.TIME"},{"name":"Name","type":"AMAZON.FirstName"}],"samples":["book a table","i want to make a reservation","reserve a table at {Restaurant}","book a table for {PartySize}","get us a table for {PartySize} at {Restaurant} {Date} at {Time}","table for {PartySize} people at {Time}","can you book {Restaurant} for {Date}","make a reservation at {Restaurant} for {PartySize} people","i need a table {Date} night","reserve {Restaurant} at {Time}","{PartySize} people","{Time}","under {Name}","the name is {Name}","it's for {PartySize}"]},
+          {"name":"CancelReservationIntent","slots":[{"name":"Restaurant","type":"RESTAURANT"},{"name":"Date","type":"AMAZON.DATE"}],"samples":["cancel my reservation","cancel the reservation at {Restaurant}","we can't make it {Date}","call off my booking at {Restaurant}","drop my table for {Date}"]},
+          {"name":"ListReservationsIntent","slots":[{"name":"Date","type":"AMAZON.DATE"}],"samples":["what reservations do i have","do i have a table booked {Date}","where am i eating {Date}","list my bookings","when is my reservation"]},
+          {"name":"MenuIntent","slots":[{"name":"Restaurant","type":"RESTAURANT"},{"name":"Dish","type":"AMAZON.Food"}],"samples":["what's on the menu at {Restaurant}","does {Restaurant} have {Dish}","is there {Dish} at {Restaurant}","read me the menu","what do they serve at {Restaurant}"]}],
+         "types":[{"name":"RESTAURANT","values":[{"name":{"value":"luigi's","synonyms":["luigis"]}},{"name":{"value":"the golden dragon","synonyms":["golden dragon"]}},{"name":{"value":"blue fin sushi","synonyms":["blue fin"]}},{"name":{"value":"the corner bistro","synonyms":["corner bistro"]}},{"name":{"value":"taco loco","synonyms":[]}},{"name":{"value":"the olive garden","synonyms":["olive garden"]}}]}]}}}
+        """#))
+
+    @Test(arguments: [("i ran 5 miles this morning", nil), ("book a table for 4, the name is miles", "miles")])
+    func aNameAfterANumber(text: String, name: String?) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "BookTableIntent")
+        #expect(best.slots.first { $0.name == "Name" }?.value == name)
+    }
+}
