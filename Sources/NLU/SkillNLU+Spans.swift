@@ -234,6 +234,24 @@ extension SkillNLU {
         return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
     }
 
+    /// A reading without free text that only says when, said where no sample of the intent
+    /// puts that slot (after a word its samples say before it, or first): "i spent twenty bucks
+    /// on takeout last night" notes no "last night" where the note is only said as "note
+    /// {amount} dollars {note}". Not an answer: asked for free text, "last night" is what was
+    /// asked.
+    func withoutStrayTimes(_ candidate: NLUCandidate, utterance: Utterance, answering: Bool) -> NLUCandidate {
+        guard !answering, !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let words = utterance.words
+        let slots = candidate.slots.filter { value in
+            guard let slot = intent.slot(named: value.name), case .freeText? = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind,
+                let span = utterance.tokens(of: value), SlotTypeMatcher.isTime(Array(words[span]))
+            else { return true }
+            guard span.lowerBound > 0 else { return intent.samples.contains { SampleTemplate.parts(of: $0).first == .slot(slot.name.rawValue) } }
+            return (leadWords[intent.name]?[slot.name] ?? []).contains(words[span.lowerBound - 1])
+        }
+        return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
+    }
+
     /// The built-in types of people's first names.
     static let nameTypes: Set<String> = ["AMAZON.FirstName", "AMAZON.US_FIRST_NAME", "AMAZON.GB_FIRST_NAME", "AMAZON.DE_FIRST_NAME"]
 

@@ -808,3 +808,29 @@ import Testing
         #expect(best.slots.first { $0.name == "Name" }?.value == name)
     }
 }
+
+/// Free text that only says when, where no sample puts the free text, is no value: "i spent
+/// twenty bucks on takeout last night" notes no "last night"; "note 5 dollars parking at the
+/// zoo" notes what follows "dollars".
+@Suite struct StrayTimeTests {
+    static let nlu = SkillNLU(skillID: "com.example.budget", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"penny pincher","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},{"name":"AMAZON.NavigateHomeIntent","samples":[]},
+          {"name":"LogExpenseIntent","slots":[{"name":"Amount","type":"AMAZON.NUMBER"},{"name":"Category","type":"CATEGORY"},{"name":"Note","type":"AMAZON.SearchQuery"}],"samples":["i spent {Amount} dollars on {Category}","log {Amount} for {Category}","add an expense of {Amount} dollars","{Amount} bucks on {Category}","record {Amount} dollars for {Category}","i paid {Amount} for {Category}","note {Amount} dollars {Note}"]},
+          {"name":"BalanceIntent","slots":[{"name":"Category","type":"CATEGORY"},{"name":"Period","type":"AMAZON.DATE"}],"samples":["how much have i spent","how much did i spend on {Category}","what's my {Category} spending {Period}","how much is left in my budget","how am i doing on {Category}","what did i spend {Period}"]},
+          {"name":"SetBudgetIntent","slots":[{"name":"Amount","type":"AMAZON.NUMBER"},{"name":"Category","type":"CATEGORY"}],"samples":["set my {Category} budget to {Amount}","my budget for {Category} is {Amount} dollars","i want to spend at most {Amount} on {Category}","limit {Category} to {Amount} a month"]},
+          {"name":"UndoIntent","slots":[],"samples":["undo that","delete the last expense","remove my last entry","that was wrong"]}],
+         "types":[{"name":"CATEGORY","values":[{"name":{"value":"groceries","synonyms":["food shopping","grocery"]}},{"name":{"value":"eating out","synonyms":["restaurants","takeout","dining"]}},{"name":{"value":"gas","synonyms":["fuel"]}},{"name":{"value":"rent","synonyms":[]}},{"name":{"value":"entertainment","synonyms":["movies","fun"]}},{"name":{"value":"coffee","synonyms":[]}},{"name":{"value":"clothes","synonyms":["clothing"]}},{"name":{"value":"utilities","synonyms":["bills","electricity"]}}]}]}}}
+        """#))
+
+    @Test(arguments: [
+        ("i spent twenty bucks on takeout last night", ["Amount=20", "Category=takeout"]),
+        ("i paid 1200 for rent this month", ["Amount=1200", "Category=rent"]),
+        ("note 5 dollars parking at the zoo", ["Amount=5", "Note=parking at the zoo"]),
+    ])
+    func whenIsNoNote(text: String, expected: [String]) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.intent == "LogExpenseIntent")
+        #expect(best.slots.map { "\($0.name)=\($0.value)" }.sorted() == expected)
+    }
+}
