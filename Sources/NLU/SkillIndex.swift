@@ -368,7 +368,7 @@ public struct SkillIndex: Sendable {
         if foreign >= 2, !candidate.slots.isEmpty, let skill = skills[candidate.skillID],
             candidate.slots.allSatisfy({ !$0.isListedValue && skill.readsByGrammar($0.name, of: candidate.intent) }),
             !meaningful.contains(where: { word in
-                stems[candidate.skillID]?.contains(word.stem) == true && NumberWords.value(of: [word.stem]) == nil && !word.stem.allSatisfy(\.isNumber)
+                stems[candidate.skillID]?.contains(word.stem) == true && NumberWords.value(of: [word.stem]) == nil
                     && !candidate.slots.contains { ($0.start..<$0.end).contains(word.start) }
             }) {
             rank *= Self.numbersOnlyFactor

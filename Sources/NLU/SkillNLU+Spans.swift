@@ -200,10 +200,8 @@ extension SkillNLU {
             guard let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, case .custom = type.kind,
                 type.listedCount <= Self.fewChoices, let said = utterance.tokens(of: value), !words[said].contains(where: type.listsWord)
             else { continue }
-            let leads = leadWords[intent.name]?[slot.name] ?? []
-            let opens = intent.samples.contains { SampleTemplate.parts(of: $0).first == .slot(slot.name.rawValue) }
             var found: [ClosedRange<Int>] = []
-            for first in words.indices where !held[first] && (first == 0 ? opens : leads.contains(words[first - 1])) {
+            for first in words.indices where !held[first] && samplesPut(slot, of: intent, at: first, words: words) {
                 for last in first..<min(words.count, first + 4) where !held[last] {
                     if type.isListedValue(words[first...last]) { found.append(first...last) }
                 }
@@ -225,11 +223,10 @@ extension SkillNLU {
         guard candidate.slots.contains(where: { $0.start > 0 }), let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
         let words = utterance.words
         let slots = candidate.slots.filter { value in
-            guard let slot = intent.slot(named: value.name), Self.nameTypes.contains(slot.type.rawValue), let span = utterance.tokens(of: value),
+            guard let slot = intent.slot(named: value.name), BuiltInSlotTypes.firstNameTypes.contains(slot.type), let span = utterance.tokens(of: value),
                 span.lowerBound > 0, !utterance.isCapitalised(span.lowerBound)
             else { return true }
-            let before = words[span.lowerBound - 1]
-            return !(before.allSatisfy(\.isNumber) || NumberWords.value(of: [before]) != nil)
+            return NumberWords.value(of: [words[span.lowerBound - 1]]) == nil
         }
         return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
     }
@@ -246,14 +243,17 @@ extension SkillNLU {
             guard let slot = intent.slot(named: value.name), case .freeText? = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind,
                 let span = utterance.tokens(of: value), SlotTypeMatcher.isTime(Array(words[span]))
             else { return true }
-            guard span.lowerBound > 0 else { return intent.samples.contains { SampleTemplate.parts(of: $0).first == .slot(slot.name.rawValue) } }
-            return (leadWords[intent.name]?[slot.name] ?? []).contains(words[span.lowerBound - 1])
+            return samplesPut(slot, of: intent, at: span.lowerBound, words: words)
         }
         return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
     }
 
-    /// The built-in types of people's first names.
-    static let nameTypes: Set<String> = ["AMAZON.FirstName", "AMAZON.US_FIRST_NAME", "AMAZON.GB_FIRST_NAME", "AMAZON.DE_FIRST_NAME"]
+    /// Whether the intent's samples put `slot` at word `first`: after a word they say right
+    /// before it, or first.
+    func samplesPut(_ slot: SlotDefinition, of intent: IntentDefinition, at first: Int, words: [String]) -> Bool {
+        first == 0 ? intent.samples.contains { SampleTemplate.parts(of: $0).first == .slot(slot.name.rawValue) }
+            : (leadWords[intent.name]?[slot.name] ?? []).contains(words[first - 1])
+    }
 
     /// The most values and synonyms a type of choices lists (`listedInstead`).
     static let fewChoices = 24

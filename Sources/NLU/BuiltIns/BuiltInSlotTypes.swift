@@ -14,6 +14,9 @@ public enum BuiltInSlotTypes {
         case other
     }
 
+    /// The types of people's first names.
+    public static let firstNameTypes: Set<SlotTypeName> = ["AMAZON.FirstName", "AMAZON.US_FIRST_NAME"]
+
     public static func kind(of type: SlotTypeName) -> Kind? {
         switch type.rawValue {
         case "AMAZON.NUMBER": .number
@@ -30,7 +33,7 @@ public enum BuiltInSlotTypes {
         case "AMAZON.DayOfWeek": .list(weekdays, closed: true)
         case "AMAZON.US_CITY": .list(usCities, closed: false)
         case "AMAZON.City": .list(cities, closed: false)
-        case "AMAZON.FirstName", "AMAZON.US_FIRST_NAME": .list(firstNames, closed: false)
+        case _ where firstNameTypes.contains(type): .list(firstNames, closed: false)
         case "AMAZON.Animal": .list(animals, closed: false)
         case "AMAZON.Language": .list(languages, closed: false)
         case "AMAZON.Color": .list(colors, closed: false)

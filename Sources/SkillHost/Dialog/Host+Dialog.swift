@@ -46,12 +46,11 @@ extension HostEngine {
             // asked when to take a 500 mg pill, read 0.32 sure with a dose "9", keeps the dose;
             // "8 pm, and make it 3 pills" states it.
             let heard = candidates.first.map { (best: NLUCandidate) -> [SlotMatch] in
-                let answers = best.slots.contains { $0.name == slot }
-                let stated = answers && best.score < 0.9 && best.slots.contains { $0.name != slot && !(intent[slot: $0.name]?.values.isEmpty ?? true) }
+                guard best.score < 0.9 else { return best.slots }
+                let given = Set(best.slots.map(\.name).filter { !(intent[slot: $0]?.values.isEmpty ?? true) && $0 != slot })
+                let stated = best.slots.contains(where: { $0.name == slot }) && !given.isEmpty
                     ? understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }).map(\.name) : []
-                return best.slots.filter { match in
-                    (answers && match.name == slot) || (intent[slot: match.name]?.values.isEmpty ?? true) || best.score >= 0.9 || stated.contains(match.name)
-                }
+                return best.slots.filter { !given.contains($0.name) || stated.contains($0.name) }
             } ?? []
             guard let best = candidates.first, best.intent == intent.name, !heard.isEmpty else {
                 // A change of mind about another slot ("actually make it small" asked for a
