@@ -25,6 +25,8 @@ import Testing
         ("it's under the name maria", "maria"), ("the table should be under maria", "maria"),
         // An unlisted name is the name as said; the census's names are listed.
         ("maria lopez", "maria lopez"), ("it's maria lopez", "maria lopez"), ("jose", "jose"),
+        // A name that is an everyday word too, asked for a name.
+        ("will", "will"), ("it's under june", "june"),
     ])
     func theNameIsTheValueAlone(sentence: String, value: String) throws {
         let best = try #require(Self.answer(sentence))
@@ -806,6 +808,30 @@ import Testing
         let best = try #require(Self.nlu.parse(Utterance(text)).first)
         #expect(best.intent == "BookTableIntent")
         #expect(best.slots.first { $0.name == "Name" }?.value == name)
+    }
+}
+
+/// A first name that is an everyday word ("will", "june") is a name where a sample puts one,
+/// and ends the name there: "text will i'm on my way" texts Will "i'm on my way".
+@Suite struct EverydayWordNameTests {
+    static let nlu = SkillNLU(skillID: "com.example.phone", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"phone helper","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},
+          {"name":"CallIntent","slots":[{"name":"name","type":"AMAZON.FirstName"},{"name":"relation","type":"RELATION"}],"samples":["call {name}","call my {relation}","phone {name}","give {name} a call","can you call {name} for me"]},
+          {"name":"TextIntent","slots":[{"name":"name","type":"AMAZON.FirstName"},{"name":"message","type":"AMAZON.SearchQuery"}],"samples":["text {name}","send a text to {name}","text {name} {message}","send a message to {name} saying {message}"]},
+          {"name":"MissedCallsIntent","slots":[],"samples":["did anyone call","any missed calls","who called me"]}],
+         "types":[{"name":"RELATION","values":[{"name":{"value":"mom"}},{"name":{"value":"dad"}},{"name":{"value":"sister"}}]}]}}}
+        """#))
+
+    @Test(arguments: [
+        ("call will", "CallIntent", ["name=will"]), ("give june a call", "CallIntent", ["name=june"]),
+        ("text will i'm on my way", "TextIntent", ["message=i'm on my way", "name=will"]),
+        ("call my sister", "CallIntent", ["relation=sister"]),
+    ])
+    func aNameThatIsAnEverydayWord(sentence: String, intent: String, expected: [String]) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent.rawValue == intent)
+        #expect(best.slots.map { "\($0.name)=\($0.value)" }.sorted() == expected)
     }
 }
 

@@ -526,4 +526,16 @@ enum FirstNames {
         "Zenaida", "Zenia", "Zenobia", "Zetta", "Zina", "Zita", "Zoe", "Zofia", "Zoila", "Zola", "Zona",
         "Zonia", "Zora", "Zoraida", "Zula", "Zulema", "Zulma",
     ]
+
+    /// First names that are everyday words too, which `all` leaves out so that the tagger does
+    /// not take "will it rain" for a name: a first-name slot reads one of them alone where a
+    /// sample or a question puts the name ("call will", "text june i'm late", "will" asked whose
+    /// name the table is under).
+    static let alsoEverydayWords: Set<String> = [
+        "will", "may", "june", "april", "hope", "joy", "faith", "grace", "mark", "bill", "rose", "pat",
+        "sue", "art", "dawn", "summer", "autumn", "jack", "frank", "drew", "ray", "rich", "penny",
+        "ruby", "amber", "iris", "ivy", "lily", "daisy", "holly", "heather", "max", "chase", "grant",
+        "dean", "miles", "wade", "lance", "cliff", "rod", "guy", "jay", "robin", "mercy", "sunny",
+        "rocky", "hunter", "victor", "earl", "marshall", "carter", "taylor", "eve", "angel",
+    ]
 }

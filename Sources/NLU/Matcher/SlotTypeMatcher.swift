@@ -262,6 +262,11 @@ struct SlotTypeMatcher: Sendable {
             // ("i'm going to guess 42" has no city 42).
             if case .list = kind, NumberWords.value(of: Array(words)) != nil { return nil }
             guard !closed else { return nil }
+            // A first name that is an everyday word ("will", "june") is a name where a sample
+            // or a question puts one; the tagger does not learn it as one.
+            if words.count == 1, BuiltInSlotTypes.firstNameTypes.contains(type), let word = words.first, FirstNames.alsoEverydayWords.contains(word) {
+                return Reading(normalized: nil, resolved: nil, fit: 1)
+            }
             // Said in a built-in list's own words ("mandarin chinese" of "mandarin" and
             // "chinese"), it fits as well as free text: "translate good night to mandarin
             // chinese" is "{phrase} to {language}", not all of it the phrase.
