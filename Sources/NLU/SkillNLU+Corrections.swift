@@ -10,7 +10,10 @@ extension SkillNLU {
     /// - Parameter alone: a date, time or number said alone, or as one of its slot's samples
     ///   says it ("7:30", "at seven thirty"), is a change too: said at a confirmation, which
     ///   is asked again with the new value.
-    public func statedValues(_ utterance: Utterance, intent name: IntentName, except: SlotName?, alone: Bool = false, today: CivilDate = .today()) -> [SlotMatch] {
+    /// - Parameter given: the slots that hold a value already. A change of mind said with no
+    ///   frame, of a value two slots read, changes the one of them given: "actually make it
+    ///   phoenix", the destination given and the origin not, is the destination.
+    public func statedValues(_ utterance: Utterance, intent name: IntentName, except: SlotName?, alone: Bool = false, given: Set<SlotName> = [], today: CivilDate = .today()) -> [SlotMatch] {
         guard let intent = intents.first(where: { $0.name == name }) else { return [] }
         let words = utterance.words
         let cuedChange = alone || Self.changesMind(words)
@@ -30,8 +33,11 @@ extension SkillNLU {
                 // Read by two ("checking" is an account to take from and to put into): the one
                 // whose samples say the words beside it ("no, from checking").
                 func framed(_ readings: [SlotMatch]) -> SlotMatch? {
-                    framingSlot(of: readings.compactMap { intent.slot(named: $0.name) }, in: intent, words: words, first: first, last: last)
-                        .flatMap { slot in readings.first { $0.name == slot.name } }
+                    if let slot = framingSlot(of: readings.compactMap { intent.slot(named: $0.name) }, in: intent, words: words, first: first, last: last) {
+                        return readings.first { $0.name == slot.name }
+                    }
+                    let changing = readings.filter { given.contains($0.name) }
+                    return cuedChange && changing.count == 1 ? changing[0] : nil
                 }
                 // A built-in list's value ("chicago") only as a change, and framed as its slot's
                 // samples say it: "no, from chicago" (two cities are asked; a bare "boston" or

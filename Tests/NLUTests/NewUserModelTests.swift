@@ -245,6 +245,21 @@ import Testing
         #expect(stated.map { "\($0.name)=\($0.value)" } == expected)
     }
 
+    /// Said as a change with no frame, a city two slots read changes the one of them given,
+    /// when only one is: the destination given and the origin not, "actually make it phoenix"
+    /// is the destination; with both given, or neither, it says nothing of which.
+    @Test(arguments: [
+        ("actually make it phoenix", ["destination"], ["destination=phoenix"]),
+        ("actually make it phoenix", ["origin"], ["origin=phoenix"]),
+        ("actually make it phoenix", ["origin", "destination"], []),
+        ("actually make it phoenix", [], []),
+        ("phoenix", ["destination"], []),
+    ])
+    func aCityChangedWhereOneWasGiven(sentence: String, given: [String], expected: [String]) {
+        let stated = Self.nlu.statedValues(Utterance(sentence), intent: "BookFlightIntent", except: "departDate", given: Set(given.map { SlotName($0) }), today: Self.today)
+        #expect(stated.map { "\($0.name)=\($0.value)" } == expected)
+    }
+
     /// Asked where to, "no, from chicago" is no destination.
     @Test func anAnswerFramedForTheOtherCityIsNoAnswer() {
         let best = Self.nlu.parse(Utterance("no, from chicago"), eliciting: .init(intent: "BookFlightIntent", slot: "destination"), today: Self.today).first

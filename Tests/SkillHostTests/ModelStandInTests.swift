@@ -317,6 +317,27 @@ import TestSupport
         #expect(stated[3].speech.hasSuffix(" at 17:00. Shall I?"), "\(stated[3].speech)")
     }
 
+    /// A change of mind about the one city given, said while the date is asked, changes it:
+    /// "actually make it phoenix", with Denver the destination and no origin, is the
+    /// destination (it was a stray sentence, handed to whatever skill read a city alone).
+    @Test func aCityChangedWhileTheDateIsAsked() async throws {
+        let flights = try TestSupport.modelFile("flights", #"""
+            {"interactionModel":{"languageModel":{"invocationName":"flight booker","intents":[
+              {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},
+              {"name":"BookFlightIntent","slots":[{"name":"fromCity","type":"AMAZON.US_CITY"},{"name":"toCity","type":"AMAZON.US_CITY"},{"name":"date","type":"AMAZON.DATE"}],
+               "samples":["book a flight to {toCity}","book a flight from {fromCity} to {toCity}","i need a flight to {toCity} on {date}","i want to book a flight"]}],"types":[]},
+             "dialog":{"delegationStrategy":"ALWAYS","intents":[{"name":"BookFlightIntent","confirmationRequired":true,"prompts":{"confirmation":"Confirm.Book"},"slots":[
+               {"name":"toCity","type":"AMAZON.US_CITY","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.To"}},
+               {"name":"date","type":"AMAZON.DATE","elicitationRequired":true,"confirmationRequired":false,"prompts":{"elicitation":"Elicit.Date"}},
+               {"name":"fromCity","type":"AMAZON.US_CITY","elicitationRequired":false,"confirmationRequired":false,"prompts":{}}]}]},
+             "prompts":[{"id":"Elicit.To","variations":[{"type":"PlainText","value":"Where to?"}]},{"id":"Elicit.Date","variations":[{"type":"PlainText","value":"What day?"}]},
+               {"id":"Confirm.Book","variations":[{"type":"PlainText","value":"A flight to {toCity} on {date}. Shall I book it?"}]}]}}
+            """#)
+        let host = try Self.host(models: [flights])
+        let turns = await DialogManagerTests.talk(host, ["i want to book a flight", "to denver", "actually make it phoenix", "december 3rd 2026"])
+        #expect(turns.map(\.speech) == ["Where to?", "What day?", "What day?", "A flight to phoenix on 2026-12-03. Shall I book it?"])
+    }
+
     /// A short answer is the answer, unless it is another skill's sample word for word and no
     /// word of this skill's: "quiz me", asked which make the car is, is the language skill's.
     @Test func anotherSkillsSampleIsNoShortAnswer() async throws {

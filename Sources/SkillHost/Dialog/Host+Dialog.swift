@@ -57,7 +57,7 @@ extension HostEngine {
                 // time, "change the crust to stuffed" asked for toppings, which no sample
                 // says: the fallback), unless the sentence is surely something else: that slot
                 // changes, and the dialog goes on.
-                let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }
+                let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) }
                 guard !stated.isEmpty, candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true else { return nil }
                 Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
                 break
@@ -109,7 +109,7 @@ extension HostEngine {
             // So is a yes with a change ("yes but make it nine pm"): a value that differs from the
             // one given; a yes that says a value again ("yes, the thin crust") is a yes.
             let qualified = yes == true && !offered && !BuiltInIntents.isBareConfirmation(utterance.words)
-            let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true) })
+            let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true, given: Self.givenSlots(intent)) })
                 .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
             if !stated.isEmpty {
                 Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
@@ -131,6 +131,11 @@ extension HostEngine {
             return await step(intent, engine: engine, entry: entry, result: result)
         }
         return await send(.intent, intent: intent, dialogState: .inProgress, to: entry, result: result)
+    }
+
+    /// The intent's slots that hold a value.
+    static func givenSlots(_ intent: Intent) -> Set<SlotName> {
+        Set(intent.slots.filter { !$0.values.isEmpty }.map(\.name))
     }
 
     /// The intent's empty slots declared after `slot` with the same type, in the model's order.
