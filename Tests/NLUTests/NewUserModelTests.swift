@@ -848,6 +848,13 @@ import Testing
         #expect(best.intent.rawValue == intent)
         #expect(best.slots.map { "\($0.name)=\($0.value)" }.sorted() == expected)
     }
+
+    /// Asked who to text, a sentence that says who speaks is no name; a name still is.
+    @Test(arguments: [("i just finished a 5k run", nil), ("we're heading out", nil), ("mary ann", "mary ann"), ("will", "will")])
+    func aSentenceIsNoName(sentence: String, name: String?) {
+        let best = Self.nlu.parse(Utterance(sentence), eliciting: .init(intent: "TextIntent", slot: "name")).first
+        #expect(best?.slots.first { $0.name == "name" }?.value == name, "\(String(describing: best))")
+    }
 }
 
 /// Free text that only says when, where no sample puts the free text, is no value: "i spent

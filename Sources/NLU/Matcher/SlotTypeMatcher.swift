@@ -273,6 +273,10 @@ struct SlotTypeMatcher: Sendable {
             if case .list = kind, words.count > 1, words.allSatisfy({ SlotTypeMatcher.determiners.contains($0) || listsWord($0) }) {
                 return Reading(normalized: nil, resolved: nil, fit: 0.9)
             }
+            // Words that say who speaks ("i just finished a 5k run", "we're heading out") are a
+            // sentence, not a value, unless the type's own values say such words (a song "i
+            // will always love you").
+            if words.count > 1, words.contains(where: Self.speakers.contains), !entryWords.contains(where: Self.speakers.contains) { return nil }
             return Reading(normalized: nil, resolved: nil, fit: 0.8)
         }
     }
@@ -290,6 +294,10 @@ struct SlotTypeMatcher: Sendable {
     /// Words that frame a value in a sentence and are part of none.
     static let edgeWords: Set<String> = ["on", "at", "in", "into", "under", "for", "with", "to", "from", "by", "of", "about", "and", "or", "but",
                                          "it", "it's", "is", "that's", "i", "me"]
+
+    /// Subjects that say who speaks or is spoken to, which a name, a place or a thing is
+    /// not said with.
+    static let speakers: Set<String> = ["i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll", "we'd", "you're", "you've", "you'll", "they", "they're", "he", "she", "he's", "she's"]
 
     /// Words that may open a span without being part of the value.
     static let articles: Set<String> = ["the", "a", "an"]
