@@ -19,6 +19,8 @@ public struct SkillNLU: Sendable {
     /// The samples with no slot, as words, by their first word: a sentence that says one of
     /// them whole, with only function words and request verbs around it, is its intent.
     private let slotless: [String: [(intent: Int, words: [String])]]
+    /// Per intent, the stems of the meaningful words its samples say outside their slots.
+    private let intentStems: [Set<String>]
     /// The words the model's samples open with ("find", "play", "show"), but articles: a
     /// sentence's first word among them is a command, not the start of a name.
     let commandWords: Set<String>
@@ -102,6 +104,7 @@ public struct SkillNLU: Sendable {
             }
         }
         self.slotless = slotless
+        intentStems = model.intents.map { intent in Set(intent.samples.flatMap(SampleTemplate.meaningfulWords(of:)).map(Stem.of)) }
         commandWords = Set(model.intents.flatMap(\.samples).compactMap { sample in
             guard case .text(let text)? = SampleTemplate.parts(of: sample).first else { return nil }
             return Tokenizer.tokens(text).first.map(\.text)
@@ -923,7 +926,11 @@ public struct SkillNLU: Sendable {
         for start in words.indices {
             for (intent, sample) in slotless[words[start]] ?? [] where start + sample.count <= words.count && words[start..<(start + sample.count)].elementsEqual(sample) {
                 let others = words.indices.filter { $0 < start || $0 >= start + sample.count }
-                guard others.count <= 4, others.allSatisfy({ StopWords.all.contains(words[$0]) || Self.requestWords.contains(words[$0]) }) else { continue }
+                // One word more that the intent's own samples say, and no value of its slots:
+                // "where's my car parked" says "where's my car" of the intent whose "where did i
+                // park" says it ("today's local events" says a date).
+                let extra = others.filter { !StopWords.all.contains(words[$0]) && !Self.requestWords.contains(words[$0]) }
+                guard others.count <= 4, extra.isEmpty || extra.count == 1 && saysOwnWordOnly(words[extra[0]], intent: intent) else { continue }
                 // A sample of function words alone ("where am i") is said only with an adverb or
                 // a filler beside it ("where am i now", "ok where am i"): "where am i going"
                 // and "what do i have to do" say other things.
@@ -933,6 +940,13 @@ public struct SkillNLU: Sendable {
             }
         }
         return found
+    }
+
+    /// Whether a word the intent's samples say outside their slots is no value of its slots: a
+    /// word no slot type lists, and no number, date or time.
+    private func saysOwnWordOnly(_ word: String, intent: Int) -> Bool {
+        guard intentStems[intent].contains(Stem.of(word)), NumberWords.value(of: [word]) == nil, !SlotTypeMatcher.isTime([word]) else { return false }
+        return !intents[intent].slots.contains { slot in typeMatchers[SlotTypeMatcher.Key(slot)]?.listsWord(word) ?? false }
     }
 
     /// The intent whose slotless samples say the speaker has no answer ("i don't know", "no

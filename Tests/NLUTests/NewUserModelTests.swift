@@ -857,6 +857,27 @@ import Testing
     }
 }
 
+/// A slotless sample said whole with one word more that its own intent's samples say, and
+/// that no slot lists, is that intent: "where's my car parked" is "where's my car" (whose
+/// intent says "where did i park"), not the saving of a spot "i parked on level {level}".
+@Suite struct SampleWithItsOwnWordTests {
+    static let nlu = SkillNLU(skillID: "com.example.parking", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"parking spot","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},
+          {"name":"SaveSpotIntent","slots":[{"name":"level","type":"AMAZON.NUMBER"},{"name":"spot","type":"AMAZON.NUMBER"},{"name":"location","type":"AMAZON.SearchQuery"}],
+           "samples":["i parked on level {level} spot {spot}","i parked on level {level}","remember i parked {location}","i left the car {location}","save my parking spot","the car is {location}"]},
+          {"name":"WhereParkedIntent","slots":[],"samples":["where did i park","where's my car","where did i leave the car","find my car"]},
+          {"name":"MeterIntent","slots":[{"name":"duration","type":"AMAZON.DURATION"}],"samples":["remind me when the meter runs out in {duration}","my meter expires in {duration}"]}],
+         "types":[]}}}
+        """#))
+
+    @Test(arguments: [("where's my car parked", "WhereParkedIntent"), ("where's my car", "WhereParkedIntent"), ("i parked on level 3", "SaveSpotIntent")])
+    func theSampleWithAWordOfItsOwn(sentence: String, intent: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent.rawValue == intent)
+    }
+}
+
 /// Free text that only says when, where no sample puts the free text, is no value: "i spent
 /// twenty bucks on takeout last night" notes no "last night"; "note 5 dollars parking at the
 /// zoo" notes what follows "dollars".
