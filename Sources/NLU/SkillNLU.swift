@@ -249,6 +249,37 @@ public struct SkillNLU: Sendable {
         return Array(framed.filter { seen.insert($0).inserted }.prefix(24))
     }
 
+    /// Free text asked for, said after the words the intent's samples put before it, another
+    /// slot there said as a pronoun: "tell her dinner is at 7", asked what the text should
+    /// say ("tell {name} {message}"), says "dinner is at 7"; so does "saying dinner is at 7"
+    /// ("send a message to {name} saying {message}").
+    static func ledFreeTextAnswers(_ slot: SlotDefinition, in intent: IntentDefinition) -> [String] {
+        guard BuiltInSlotTypes.kind(of: slot.type) == .searchQuery else { return [] }
+        let value = SampleTemplate.Part.slot(slot.name.rawValue)
+        var led: [String] = []
+        for sample in intent.samples {
+            let parts = SampleTemplate.parts(of: sample)
+            guard let k = parts.firstIndex(of: value), k > 0, k == parts.count - 1 else { continue }
+            let lead = parts[..<k]
+            // The words right before it, when they say something ("saying").
+            if case .text(let text) = parts[k - 1], Tokenizer.tokens(text).contains(where: { !StopWords.all.contains($0.text) }) {
+                led.append(text.split(separator: " ").joined(separator: " ") + " {\(slot.name)}")
+            }
+            guard lead.contains(where: { if case .slot = $0 { true } else { false } }) else { continue }
+            for pronoun in ["him", "her", "them"] {
+                let said = lead.map { part in
+                    switch part {
+                    case .text(let text): text
+                    case .slot: " \(pronoun) "
+                    }
+                }
+                led.append(said.joined().split(separator: " ").joined(separator: " ") + " {\(slot.name)}")
+            }
+        }
+        var seen: Set<String> = []
+        return Array(led.filter { seen.insert($0).inserted }.prefix(24))
+    }
+
     /// The words that open an answer said with the slot's own words around it.
     static let answerLeads = ["it's ", "that's ", "make it ", "actually ", "actually make it ", "no ", "no make it ", "i said "]
 
@@ -351,7 +382,7 @@ public struct SkillNLU: Sendable {
         let key = IntentSlot(intent: intent.name, slot: name)
         if let made = elicitationMatchers.withLock({ $0[key] }) { return made }
         guard let slot = intent.slot(named: name) else { return nil }
-        let samples = slot.samples + Self.joinedAnswers(slot) + Self.ledAnswers(slot) + Self.framedAnswers(slot, in: intent)
+        let samples = slot.samples + Self.joinedAnswers(slot) + Self.ledAnswers(slot) + Self.framedAnswers(slot, in: intent) + Self.ledFreeTextAnswers(slot, in: intent)
             + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
         let matcher = SampleMatcher(intents: [(intent.slots, samples)], model: model, types: typeMatchers)
         elicitationMatchers.withLock { $0[key] = matcher }

@@ -833,7 +833,7 @@ import Testing
         {"interactionModel":{"languageModel":{"invocationName":"phone helper","intents":[
           {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},
           {"name":"CallIntent","slots":[{"name":"name","type":"AMAZON.FirstName"},{"name":"relation","type":"RELATION"}],"samples":["call {name}","call my {relation}","phone {name}","give {name} a call","can you call {name} for me"]},
-          {"name":"TextIntent","slots":[{"name":"name","type":"AMAZON.FirstName"},{"name":"message","type":"AMAZON.SearchQuery"}],"samples":["text {name}","send a text to {name}","text {name} {message}","send a message to {name} saying {message}"]},
+          {"name":"TextIntent","slots":[{"name":"name","type":"AMAZON.FirstName"},{"name":"message","type":"AMAZON.SearchQuery"}],"samples":["text {name}","send a text to {name}","text {name} {message}","tell {name} {message}","send a message to {name} saying {message}"]},
           {"name":"MissedCallsIntent","slots":[],"samples":["did anyone call","any missed calls","who called me"]}],
          "types":[{"name":"RELATION","values":[{"name":{"value":"mom"}},{"name":{"value":"dad"}},{"name":{"value":"sister"}}]}]}}}
         """#))
@@ -847,6 +847,17 @@ import Testing
         let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
         #expect(best.intent.rawValue == intent)
         #expect(best.slots.map { "\($0.name)=\($0.value)" }.sorted() == expected)
+    }
+
+    /// Asked what the text should say, the words a sample puts before the message, its name
+    /// said as a pronoun, are no part of it; a determiner is no pronoun there.
+    @Test(arguments: [
+        ("tell her dinner is at 7", "dinner is at 7"), ("saying dinner is at 7", "dinner is at 7"), ("text him that i'm late", "that i'm late"),
+        ("tell the truth", "tell the truth"), ("i am running late", "i am running late"),
+    ])
+    func theMessageAfterItsSamplesWords(sentence: String, message: String) {
+        let best = Self.nlu.parse(Utterance(sentence), eliciting: .init(intent: "TextIntent", slot: "message")).first
+        #expect(best?.slots.map { "\($0.name)=\($0.value)" } == ["message=\(message)"])
     }
 
     /// Asked who to text, a sentence that says who speaks is no name; a name still is.

@@ -186,8 +186,12 @@ struct SampleMatcher: Sendable {
         // the {place}"; not one a slot lists ("my" of "add it to {owner} {playlist}").
         let twins = Self.prepositionTwins[words[position]]
             ?? (types.contains { $0.isListedValue(words[position...position]) } ? nil : Self.determinerTwins[words[position]])
+        // Not before free text alone, where the word is an object ("tell her {message}" is no
+        // "tell the truth").
         for twin in twins ?? [] where current.literals[words[position]] == nil {
-            if let next = current.literals[twin] {
+            if let next = current.literals[twin], !(nodes[next].literals.isEmpty && !nodes[next].slots.isEmpty && nodes[next].slots.allSatisfy { edge in
+                if case .freeText = types[edge.type].kind { true } else { false }
+            }) {
                 search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed)
             }
         }
