@@ -248,6 +248,29 @@ extension SkillNLU {
         return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
     }
 
+    /// A reading without a listed value that ends a time said with the word before it: "i ran
+    /// 5 miles this morning" names no scene "morning", "i slept 7 hours last night" no
+    /// "night". Not of a type whose values are mostly times (a time of day), nor in an answer.
+    func withoutTimeParts(_ candidate: NLUCandidate, utterance: Utterance, answering: Bool) -> NLUCandidate {
+        guard !answering, !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let words = utterance.words
+        let slots = candidate.slots.filter { value in
+            guard let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], case .custom = type.kind, !type.listsTimes,
+                let span = utterance.tokens(of: value), span.lowerBound > 0, type.isListedValue(words[span]),
+                !type.listsWord(words[span.lowerBound - 1]),
+                // A word that places a time ("this", "last", "friday"), not a preposition or an
+                // article: "for seven" is a party of seven, "the eighties" a year.
+                Self.timePlacers.contains(words[span.lowerBound - 1])
+            else { return true }
+            return !SlotTypeMatcher.isTime(Array(words[(span.lowerBound - 1)...span.upperBound]))
+        }
+        return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
+    }
+
+    /// Words that place a part of the day or a time in the calendar (`withoutTimeParts`).
+    static let timePlacers: Set<String> = ["this", "last", "next", "tomorrow", "yesterday", "tonight", "every", "each", "early", "late",
+                                           "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
     /// Whether the intent's samples put `slot` at word `first`: after a word they say right
     /// before it, or first.
     func samplesPut(_ slot: SlotDefinition, of intent: IntentDefinition, at first: Int, words: [String]) -> Bool {

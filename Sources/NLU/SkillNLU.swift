@@ -661,7 +661,7 @@ public struct SkillNLU: Sendable {
     /// `parse`, for a sentence said as a request or, `answering`, in answer to a question.
     func parse(_ utterance: Utterance, today: CivilDate, answering: Bool) -> [NLUCandidate] {
         withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map {
-            timesOfDay(listedInstead(withoutTrailingTimes(withoutStrayTimes(withoutCountedNames($0, utterance: utterance), utterance: utterance, answering: answering), utterance: utterance, today: today), utterance: utterance, today: today),
+            timesOfDay(listedInstead(withoutTrailingTimes(withoutStrayTimes(withoutTimeParts(withoutCountedNames($0, utterance: utterance), utterance: utterance, answering: answering), utterance: utterance, answering: answering), utterance: utterance, today: today), utterance: utterance, today: today),
                        utterance: utterance, today: today, answering: answering)
         }
     }

@@ -889,6 +889,29 @@ import Testing
     }
 }
 
+/// A listed value that ends a time said with the word before it is the time's: "i ran 5 miles
+/// this morning" names no scene "morning". A type of times of day keeps it.
+@Suite struct TimePartTests {
+    static let nlu = SkillNLU(skillID: "com.example.scenes", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"home scenes","intents":[
+          {"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.FallbackIntent","samples":[]},
+          {"name":"ActivateSceneIntent","slots":[{"name":"scene","type":"SCENE"}],"samples":["{scene}","start {scene}","turn on {scene} mode","activate {scene}","set the house to {scene}","it's {scene}","run the {scene} scene"]},
+          {"name":"WakeIntent","slots":[{"name":"part","type":"PART_OF_DAY"}],"samples":["wake me in the {part}","turn the heat up in the {part}"]}],
+         "types":[{"name":"SCENE","values":[{"name":{"value":"movie night","synonyms":["movie time"]}},{"name":{"value":"good morning","synonyms":["morning"]}},{"name":{"value":"bedtime","synonyms":["good night","night"]}},{"name":{"value":"away","synonyms":["leaving"]}},{"name":{"value":"party"}}]},
+                  {"name":"PART_OF_DAY","values":[{"name":{"value":"morning"}},{"name":{"value":"evening"}}]}]}}}
+        """#))
+
+    @Test(arguments: [
+        ("i ran 5 miles this morning", "scene", nil), ("i slept 7 hours last night", "scene", nil),
+        ("start movie night", "scene", "movie night"), ("it's night", "scene", "night"),
+        ("wake me up this morning", "part", "morning"),
+    ])
+    func aValueThatEndsATime(sentence: String, slot: String, value: String?) {
+        let best = Self.nlu.parse(Utterance(sentence)).first
+        #expect(best?.slots.first { $0.name.rawValue == slot }?.value == value, "\(String(describing: best))")
+    }
+}
+
 /// Free text that only says when, where no sample puts the free text, is no value: "i spent
 /// twenty bucks on takeout last night" notes no "last night"; "note 5 dollars parking at the
 /// zoo" notes what follows "dollars".

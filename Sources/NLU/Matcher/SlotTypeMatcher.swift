@@ -44,6 +44,8 @@ struct SlotTypeMatcher: Sendable {
     /// A custom type whose listed values are mostly dates, times or durations ("now", "in
     /// six years", "2 pm", "saturday"): any such expression is a value of its kind.
     let holdsTimes: Bool
+    /// Whether half the listed values or more are dates, times or durations, however few.
+    let listsTimes: Bool
     /// Whether a value the model lists (not a synonym) is one everyday word ("red", "small"):
     /// then another everyday word may be an unlisted value of the type.
     let listsEverydayWords: Bool
@@ -124,7 +126,9 @@ struct SlotTypeMatcher: Sendable {
         // The first hundred values decide: reading every one of a full-size model's thousands
         // of titles as a date cost 80 ms at load.
         let values = (definition?.values ?? []).prefix(100).map { Tokenizer.tokens($0.value).map(\.text) }
-        if case .custom = kind { holdsTimes = values.count >= 4 && values.filter(Self.isTime).count * 2 >= values.count } else { holdsTimes = false }
+        let timeCount = values.filter(Self.isTime).count
+        if case .custom = kind { holdsTimes = values.count >= 4 && timeCount * 2 >= values.count } else { holdsTimes = false }
+        listsTimes = timeCount * 2 >= values.count
         listsCategories = categories
         let listed = (definition?.values ?? []).flatMap { [$0.value] + $0.synonyms }
         listedCount = listed.count
