@@ -298,6 +298,15 @@ import Testing
         #expect(best.slots.first { $0.name == "amount" }?.value == amount, "\(best.slots)")
     }
 
+    /// Asked how long, a duration's article is its own: "an hour and a half" is said whole.
+    @Test(arguments: [("an hour and a half", "PT1H30M"), ("an hour", "PT1H"), ("a minute", "PT1M")])
+    func aDurationSaidWithItsArticle(sentence: String, resolved: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence), eliciting: .init(intent: "SetTimerIntent", slot: "duration")).first)
+        let duration = try #require(best.slots.first { $0.name == "duration" })
+        #expect(duration.spoken == sentence)
+        #expect(duration.value == resolved)
+    }
+
     @Test func everydayWordsAreNoUnits() throws {
         let best = try #require(Self.nlu.parse(Utterance("i need to convert something")).first)
         #expect(best.intent == "ConvertIntent")

@@ -187,10 +187,14 @@ struct SampleMatcher: Sendable {
         let twins = Self.prepositionTwins[words[position]]
             ?? (types.contains { $0.isListedValue(words[position...position]) } ? nil : Self.determinerTwins[words[position]])
         // Not before free text alone, where the word is an object ("tell her {message}" is no
-        // "tell the truth").
+        // "tell the truth"), nor before a value a grammar reads, whose article is its own ("an
+        // hour" is no "the {duration}" of an hour).
         for twin in twins ?? [] where current.literals[words[position]] == nil {
             if let next = current.literals[twin], !(nodes[next].literals.isEmpty && !nodes[next].slots.isEmpty && nodes[next].slots.allSatisfy { edge in
-                if case .freeText = types[edge.type].kind { true } else { false }
+                switch types[edge.type].kind {
+                case .freeText, .grammar: true
+                case .custom, .list: false
+                }
             }) {
                 search(node: next, position: position + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed)
             }
