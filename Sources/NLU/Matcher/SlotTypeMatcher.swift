@@ -46,6 +46,8 @@ struct SlotTypeMatcher: Sendable {
     let holdsTimes: Bool
     /// Whether half the listed values or more are dates, times or durations, however few.
     let listsTimes: Bool
+    /// Whether a listed value says who speaks ("i will always love you"; `speakers`).
+    let listsSpeakers: Bool
     /// Whether a value the model lists (not a synonym) is one everyday word ("red", "small"):
     /// then another everyday word may be an unlisted value of the type.
     let listsEverydayWords: Bool
@@ -120,6 +122,7 @@ struct SlotTypeMatcher: Sendable {
         self.entries = entries
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
         entryWords = Set(entries.keys.flatMap { $0.split(separator: " ").map(String.init) })
+        listsSpeakers = !entryWords.isDisjoint(with: Self.speakers)
         entryPrefixes = PhrasePrefixes.of(entries.keys)
         listsPossessives = entries.keys.contains { $0.split(separator: " ").contains { $0.hasSuffix("'s") } }
         listsArticles = entries.keys.contains { key in key.split(separator: " ").first.map { Self.articles.contains(String($0)) } ?? false }
@@ -280,7 +283,7 @@ struct SlotTypeMatcher: Sendable {
             // Words that say who speaks ("i just finished a 5k run", "we're heading out") are a
             // sentence, not a value, unless the type's own values say such words (a song "i
             // will always love you").
-            if words.count > 1, words.contains(where: Self.speakers.contains), !entryWords.contains(where: Self.speakers.contains) { return nil }
+            if words.count > 1, !listsSpeakers, words.contains(where: Self.speakers.contains) { return nil }
             return Reading(normalized: nil, resolved: nil, fit: 0.8)
         }
     }
