@@ -19,8 +19,6 @@ public struct SkillNLU: Sendable {
     /// The samples with no slot, as words, by their first word: a sentence that says one of
     /// them whole, with only function words and request verbs around it, is its intent.
     private let slotless: [String: [(intent: Int, words: [String])]]
-    /// Per intent, the stems of the meaningful words its samples say outside their slots.
-    private let intentStems: [Set<String>]
     /// The words the model's samples open with ("find", "play", "show"), but articles: a
     /// sentence's first word among them is a command, not the start of a name.
     let commandWords: Set<String>
@@ -104,7 +102,6 @@ public struct SkillNLU: Sendable {
             }
         }
         self.slotless = slotless
-        intentStems = model.intents.map { intent in Set(intent.samples.flatMap(SampleTemplate.meaningfulWords(of:)).map(Stem.of)) }
         commandWords = Set(model.intents.flatMap(\.samples).compactMap { sample in
             guard case .text(let text)? = SampleTemplate.parts(of: sample).first else { return nil }
             return Tokenizer.tokens(text).first.map(\.text)
@@ -245,8 +242,7 @@ public struct SkillNLU: Sendable {
                 framed += ["{\(slot.name)} \(tail)", "use \(leads[0]) {\(slot.name)} \(tail)"] + leads.map { "\($0) {\(slot.name)} \(tail)" }
             }
         }
-        var seen: Set<String> = []
-        return Array(framed.filter { seen.insert($0).inserted }.prefix(24))
+        return Self.firstDistinct(framed)
     }
 
     /// Free text asked for, said after the words the intent's samples put before it, another
@@ -276,8 +272,13 @@ public struct SkillNLU: Sendable {
                 led.append(said.joined().split(separator: " ").joined(separator: " ") + " {\(slot.name)}")
             }
         }
+        return Self.firstDistinct(led)
+    }
+
+    /// The first 24 different samples of `samples`, in order: made answers a slot's matcher adds.
+    static func firstDistinct(_ samples: [String]) -> [String] {
         var seen: Set<String> = []
-        return Array(led.filter { seen.insert($0).inserted }.prefix(24))
+        return Array(samples.filter { seen.insert($0).inserted }.prefix(24))
     }
 
     /// The words that open an answer said with the slot's own words around it.
@@ -973,11 +974,15 @@ public struct SkillNLU: Sendable {
         return found
     }
 
-    /// Whether a word the intent's samples say outside their slots is no value of its slots: a
-    /// word no slot type lists, and no number, date or time.
+    /// Whether a word the intent's samples say outside their slots (as a stem) is no value of its
+    /// slots: a word no slot type lists, and no number, date or time. Asked only of a sentence
+    /// that says a slotless sample whole, so worked out here rather than kept for every intent.
     private func saysOwnWordOnly(_ word: String, intent: Int) -> Bool {
-        guard intentStems[intent].contains(Stem.of(word)), NumberWords.value(of: [word]) == nil, !SlotTypeMatcher.isTime([word]) else { return false }
-        return !intents[intent].slots.contains { slot in typeMatchers[SlotTypeMatcher.Key(slot)]?.listsWord(word) ?? false }
+        guard NumberWords.value(of: [word]) == nil, !SlotTypeMatcher.isTime([word]),
+            !intents[intent].slots.contains(where: { slot in typeMatchers[SlotTypeMatcher.Key(slot)]?.listsWord(word) ?? false })
+        else { return false }
+        let stem = Stem.of(word)
+        return intents[intent].samples.contains { sample in SampleTemplate.meaningfulWords(of: sample).contains { Stem.of($0) == stem } }
     }
 
     /// The intent whose slotless samples say the speaker has no answer ("i don't know", "no

@@ -48,6 +48,8 @@ struct SlotTypeMatcher: Sendable {
     let listsTimes: Bool
     /// Whether a listed value says who speaks ("i will always love you"; `speakers`).
     let listsSpeakers: Bool
+    /// Whether the type is a built-in one of first names (`FirstNames.alsoEverydayWords`).
+    let readsFirstNames: Bool
     /// Whether a value the model lists (not a synonym) is one everyday word ("red", "small"):
     /// then another everyday word may be an unlisted value of the type.
     let listsEverydayWords: Bool
@@ -123,15 +125,15 @@ struct SlotTypeMatcher: Sendable {
         longestEntry = entries.keys.map { $0.split(separator: " ").count }.max() ?? 0
         entryWords = Set(entries.keys.flatMap { $0.split(separator: " ").map(String.init) })
         listsSpeakers = !entryWords.isDisjoint(with: Self.speakers)
+        readsFirstNames = BuiltInSlotTypes.firstNameTypes.contains(type)
         entryPrefixes = PhrasePrefixes.of(entries.keys)
         listsPossessives = entries.keys.contains { $0.split(separator: " ").contains { $0.hasSuffix("'s") } }
         listsArticles = entries.keys.contains { key in key.split(separator: " ").first.map { Self.articles.contains(String($0)) } ?? false }
         // The first hundred values decide: reading every one of a full-size model's thousands
         // of titles as a date cost 80 ms at load.
         let values = (definition?.values ?? []).prefix(100).map { Tokenizer.tokens($0.value).map(\.text) }
-        let timeCount = values.filter(Self.isTime).count
-        if case .custom = kind { holdsTimes = values.count >= 4 && timeCount * 2 >= values.count } else { holdsTimes = false }
-        listsTimes = timeCount * 2 >= values.count
+        listsTimes = !values.isEmpty && values.filter(Self.isTime).count * 2 >= values.count
+        if case .custom = kind { holdsTimes = values.count >= 4 && listsTimes } else { holdsTimes = false }
         listsCategories = categories
         let listed = (definition?.values ?? []).flatMap { [$0.value] + $0.synonyms }
         listedCount = listed.count
@@ -271,7 +273,7 @@ struct SlotTypeMatcher: Sendable {
             guard !closed else { return nil }
             // A first name that is an everyday word ("will", "june") is a name where a sample
             // or a question puts one; the tagger does not learn it as one.
-            if words.count == 1, BuiltInSlotTypes.firstNameTypes.contains(type), let word = words.first, FirstNames.alsoEverydayWords.contains(word) {
+            if readsFirstNames, words.count == 1, let word = words.first, FirstNames.alsoEverydayWords.contains(word) {
                 return Reading(normalized: nil, resolved: nil, fit: 1)
             }
             // Said in a built-in list's own words ("mandarin chinese" of "mandarin" and

@@ -47,8 +47,8 @@ extension HostEngine {
             // "8 pm, and make it 3 pills" states it.
             let heard = candidates.first.map { (best: NLUCandidate) -> [SlotMatch] in
                 guard best.score < 0.9 else { return best.slots }
-                let given = Set(best.slots.map(\.name).filter { !(intent[slot: $0]?.values.isEmpty ?? true) && $0 != slot })
-                let stated = best.slots.contains(where: { $0.name == slot }) && !given.isEmpty
+                let given = Self.givenSlots(intent).subtracting([slot])
+                let stated = best.slots.contains(where: { $0.name == slot }) && best.slots.contains(where: { given.contains($0.name) })
                     ? understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }).map(\.name) : []
                 return best.slots.filter { !given.contains($0.name) || stated.contains($0.name) }
             } ?? []
