@@ -30,11 +30,20 @@ case "$sanitizer" in
   *) echo "scripts/sanitize.sh: unknown sanitizer '$sanitizer' (address or thread)" >&2; exit 2 ;;
 esac
 
-build="$(mktemp -d "${TMPDIR:-/tmp}/skillhost-$sanitizer-XXXXXX")"
+# SKILLHOST_SANITIZE_BUILD=DIR builds into DIR and keeps it (a second run only runs the tests);
+# by default the build folder is a temporary one, removed at the end.
+if [ -n "${SKILLHOST_SANITIZE_BUILD:-}" ]; then
+  build="$SKILLHOST_SANITIZE_BUILD"
+  mkdir -p "$build"
+  cleanup() { :; }
+else
+  build="$(mktemp -d "${TMPDIR:-/tmp}/skillhost-$sanitizer-XXXXXX")"
+  # SwiftPM leaves lock files named after the build folder in the temp folder; they go too.
+  locks="${TMPDIR:-/tmp}/$(printf '%s' "$build" | tr / _)"
+  cleanup() { rm -rf "$build"; rm -f "$locks".lock "$locks"_*.lock; }
+fi
 log="$build/test.log"
-# SwiftPM leaves lock files named after the build folder in the temp folder; they go too.
-locks="${TMPDIR:-/tmp}/$(printf '%s' "$build" | tr / _)"
-trap 'rm -rf "$build"; rm -f "$locks".lock "$locks"_*.lock' EXIT
+trap cleanup EXIT
 
 # Every thread runs several times slower instrumented: the tests wait that much longer for
 # what they wait on (a reload, an answer), and no longer bound anything else.
@@ -61,8 +70,18 @@ set -e
 grep -E "Test run with|✘ Test .*(failed|recorded)" "$log" | tail -20 || true
 findings=$(grep -cE "ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer" "$log" || true)
 if [ "$findings" -gt 0 ]; then
+  # What is printed must say what raced or broke even when only part of it is shown: each
+  # finding's one-line summary first, then the first report whole, its frames shortened to the
+  # function and the file:line (the test runner's own lines, interleaved in the log, left out).
   echo "$sanitizer sanitizer: $findings finding(s):"
-  grep -E -A30 "ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer" "$log" | head -200
+  grep -E "^SUMMARY: (AddressSanitizer|ThreadSanitizer)" "$log" | sort | uniq -c | sort -rn | head -20
+  echo "the first report:"
+  awk '/ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer/ { on = 1 }
+       on && /^SUMMARY:/ { print; exit }
+       on && !/^(◇|✔|✘|↳|􀟈|􁁛|􀢄)/ { print }' "$log" \
+    | sed -E 's/ \(skillhostPackageTests\.xctest\+0x[0-9a-f]+\)//; s/ \(BuildId: [0-9a-f]+\)//; s#/[^ ]*/(Sources|Tests|Benchmarks|Skills)/#\1/#' \
+    | if command -v swift-demangle >/dev/null 2>&1; then swift-demangle --simplified; else cat; fi \
+    | cut -c1-240 | head -120
   exit 1
 fi
 [ "$status" -eq 0 ] || { echo "the tests failed under the $sanitizer sanitizer (exit $status)"; tail -50 "$log"; exit "$status"; }
