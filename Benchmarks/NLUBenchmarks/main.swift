@@ -1,7 +1,7 @@
 // skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
 // ../shared/nlu-benchmark/, beside the issue's goals.
 //
-//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|speed] [--errors]
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|speed] [--errors]
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
@@ -13,7 +13,7 @@
 // HWU64: the 18 scenario skills loaded at once, at 10 sentences per intent and full size; and
 // Data/assistant/, ten skills written as people write them with sentences as people say them,
 // and requests none of them serves (see SkillSet.swift; --errors lists what each gets wrong);
-// Data/ported/, Data/newuser/ and Data/household/, three more such sets written later.
+// Data/ported/, Data/newuser/, Data/household/ and Data/daily/, four more such sets written later.
 // --only speed: HWU64 at full size trained three times and its dev sentences parsed, timed alone.
 import Foundation
 import NLU
@@ -30,7 +30,7 @@ let data = arguments.firstIndex(of: "--data").map { arguments[$0 + 1] } ?? "../s
 let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 let showErrors = arguments.contains("--errors")
 func runSkillSets(_ which: String?) {
-    for set in ["assistant", "ported", "newuser", "household"] where which == nil || which == set {
+    for set in ["assistant", "ported", "newuser", "household", "daily"] where which == nil || which == set {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/\(set)"
         SkillSet.run(folder: folder, title: "\(set) skills (Data/\(set))", quick: quick, showErrors: showErrors)
     }
@@ -42,7 +42,7 @@ if only == "speed" {
     SkillSet.speed(folder: "\(data)/hwu64/full", runs: quick ? 1 : 3)
     exit(0)
 }
-if only == "hwu64" || only == "assistant" || only == "ported" || only == "newuser" || only == "household" {
+if only == "hwu64" || only == "assistant" || only == "ported" || only == "newuser" || only == "household" || only == "daily" {
     runSkillSets(only)
     exit(0)
 }
