@@ -624,6 +624,21 @@ extension SkillNLU {
             }) {
             // A listed value and what is said of it: "the dishes are finished" is the "dishes".
             last = end
+        } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]),
+            !type.takesLists,
+            let cut = (1...min(2, last - first)).first(where: { k in
+                ((last - k + 1)...last).allSatisfy { position in
+                    let word = utterance.words[position]
+                    return !type.listsWord(word) && !utterance.isCapitalised(position) && NumberWords.value(of: [word]) == nil
+                        && !Self.conjunctions.contains(word) && (StopWords.all.contains(word) || carrierWords.contains(word))
+                } && type.isListedValue(utterance.words[first...(last - k)])
+            }) {
+            // A listed value and a word or two after it that no value says and the skill's
+            // samples say around their slots: "when's my next oil change due" is the "oil
+            // change" ("what maintenance is due"), "a bar in cleveland open until two am" the
+            // "cleveland". Any other word may be the rest of the name ("tom cruise", "ranch
+            // dressing"), and a conjunction goes on to the next of a list.
+            last -= cut
         }
         return (others, first, last)
     }
@@ -638,6 +653,7 @@ extension SkillNLU {
     /// Words said after a value that no value ends with ("is there a spa here").
     static let trailingAdverbs: Set<String> = [
         "here", "there", "now", "too", "also", "again", "then", "please", "anymore", "yet", "instead", "anywhere", "somewhere", "lately", "recently", "already", "anyway", "though",
+        "still", "soon", "later", "ever",
     ]
 
     /// "rate the book Spells and Philtres": a name the type does not read that opens with a

@@ -276,6 +276,9 @@ struct SlotTypeMatcher: Sendable {
             if readsFirstNames, words.count == 1, let word = words.first, FirstNames.alsoEverydayWords.contains(word) {
                 return Reading(normalized: nil, resolved: nil, fit: 1)
             }
+            // Nobody's first name opens with an article or a possessive: "what do i owe the
+            // library" names no friend.
+            if readsFirstNames, let first = words.first, Self.determiners.contains(first) { return nil }
             // Said in a built-in list's own words ("mandarin chinese" of "mandarin" and
             // "chinese"), it fits as well as free text: "translate good night to mandarin
             // chinese" is "{phrase} to {language}", not all of it the phrase.
