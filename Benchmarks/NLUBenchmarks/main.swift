@@ -29,8 +29,10 @@ let quick = arguments.contains("--quick")
 let data = arguments.firstIndex(of: "--data").map { arguments[$0 + 1] } ?? "../shared/nlu-benchmark"
 let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 let showErrors = arguments.contains("--errors")
+/// The sets that ship in Data/, each a folder of models and sentences.
+let shippedSets = ["assistant", "ported", "newuser", "household", "daily"]
 func runSkillSets(_ which: String?) {
-    for set in ["assistant", "ported", "newuser", "household", "daily"] where which == nil || which == set {
+    for set in shippedSets where which == nil || which == set {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/\(set)"
         SkillSet.run(folder: folder, title: "\(set) skills (Data/\(set))", quick: quick, showErrors: showErrors)
     }
@@ -42,14 +44,14 @@ if only == "speed" {
     SkillSet.speed(folder: "\(data)/hwu64/full", runs: quick ? 1 : 3)
     exit(0)
 }
-if only == "hwu64" || only == "assistant" || only == "ported" || only == "newuser" || only == "household" || only == "daily" {
+if let only, only == "hwu64" || shippedSets.contains(only) {
     runSkillSets(only)
     exit(0)
 }
 
 func load(_ name: String) -> String {
     guard let text = try? String(contentsOfFile: "\(data)/\(name)", encoding: .utf8) else {
-        FileHandle.standardError.write(Data("skillhost-nlu-bench: cannot read \(data)/\(name): the Snips and HWU64 data are not in this repository; give --data DIR holding them, or --only assistant|ported|newuser|household for the sets that are\n".utf8))
+        FileHandle.standardError.write(Data("skillhost-nlu-bench: cannot read \(data)/\(name): the Snips and HWU64 data are not in this repository; give --data DIR holding them, or --only \(shippedSets.joined(separator: "|")) for the sets that are\n".utf8))
         exit(1)
     }
     return text
