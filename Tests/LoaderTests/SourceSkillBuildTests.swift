@@ -50,6 +50,29 @@ import TestSupport
         #expect(!DriverLeftovers.compilerRunning(in: tmp))
     }
 
+    /// A compiler using the folder counts while it runs, and not once it has exited unreaped
+    /// (a zombie, as an interrupted build leaves them), whose environment cannot be read.
+    @Test func anExitedCompilerWaitingToBeReapedUsesNoFolder() throws {
+        let tmp = try TestSupport.temporaryFolder("zombie-tmp")
+        let compiler = "\(tmp)/swift-frontend"
+        try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: compiler)
+        var pid: pid_t = 0
+        let arguments = [compiler, "30"]
+        let environment = ["TMPDIR=\(tmp)"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        try #require(posix_spawn(&pid, compiler, nil, nil, argv, envp) == 0)
+        var status: Int32 = 0
+        defer { if pid > 0 { waitpid(pid, &status, 0) } }
+        // Until its exec has made it the compiler, it is this test under another name.
+        for _ in 0..<200 where (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) != "swift-frontend\n" { usleep(10_000) }
+        #expect(DriverLeftovers.compilerRunning(in: tmp))
+        kill(pid, SIGKILL)
+        for _ in 0..<200 where !(((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").contains(") Z")) { usleep(10_000) }
+        #expect(!DriverLeftovers.compilerRunning(in: tmp))
+    }
+
     @Test func aSourceFolderOutsideAnyPackageIsRefusedByTheScan() throws {
         let folder = try TestSupport.temporaryFolder("loose")
         try FileManager.default.createDirectory(atPath: "\(folder)/Loose", withIntermediateDirectories: true)

@@ -71,8 +71,8 @@ struct DriverLeftovers {
                 compilers.contains(comm.trimmingCharacters(in: .whitespacesAndNewlines))
             else { continue }
             guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else {
-                // Gone meanwhile, or not ours to read.
-                if FileManager.default.fileExists(atPath: "/proc/\(pid)") { return true }
+                // Gone meanwhile, exited, or not ours to read.
+                if FileManager.default.fileExists(atPath: "/proc/\(pid)"), !hasExited(pid) { return true }
                 continue
             }
             let tmpdir = environment.split(separator: 0).lazy.map { String(decoding: $0, as: UTF8.self) }
@@ -80,6 +80,18 @@ struct DriverLeftovers {
             if SkillLoader.canonical(tmpdir.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") == ours { return true }
         }
         return false
+    }
+
+    /// Whether a process has exited and is not yet reaped (a zombie), by the state that
+    /// follows the command's parenthesis in /proc/PID/stat. Its environment cannot be read,
+    /// and it uses no folder: a compiler killed with its parent left waiting, as an
+    /// interrupted build leaves them, counted as running for as long as it stayed.
+    private static func hasExited(_ pid: String) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")"),
+            let state = stat[stat.index(after: close)...].first(where: { $0 != " " })
+        else { return false }
+        return state == "Z" || state == "X"
     }
 }
 
