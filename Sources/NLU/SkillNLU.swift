@@ -1103,6 +1103,13 @@ public struct SkillNLU: Sendable {
         intents.first { $0.name == intent }?.slot(named: name).map(readsByGrammar) ?? false
     }
 
+    /// Whether the slot's type takes free text (AMAZON.SearchQuery and the like).
+    func readsFreeText(_ name: SlotName, of intent: IntentName) -> Bool {
+        guard let slot = intents.first(where: { $0.name == intent })?.slot(named: name) else { return false }
+        if case .freeText = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind { return true }
+        return false
+    }
+
     /// Whether the slot's type has a grammar (numbers, dates, times, durations…).
     func readsByGrammar(_ slot: SlotDefinition) -> Bool {
         if case .grammar = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind { true } else { false }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import NLU
 import SkillModel
 import Testing
@@ -48,6 +49,26 @@ import Testing
             """#))
         let best = try #require(nlu.parse(Utterance("find the email of tom cruise")).first)
         #expect(best.slots.first?.spoken == "tom cruise", "\(best)")
+    }
+
+    /// A free-text value that holds every meaningful word of the sentence says nothing of what
+    /// its skill is asked: with the library absent, "can you renew the hunger games" is no
+    /// question for the trash guide's "can {thing} go in the compost", nor, with the bill
+    /// splitter absent, "does sarah still owe me money"; "where does a pizza box go" still is
+    /// one. (The daily set's eight skills, less the absent one.)
+    @Test(arguments: [("can you renew the hunger games", "library"), ("does sarah still owe me money", "splitter"), ("when does max go to the vet", "petcare")])
+    func aFreeTextValueHoldingTheWholeSentenceOpensNoSkill(text: String, absent: String) throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Benchmarks/NLUBenchmarks/Data/daily/models").standardized
+        let skills = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") && $0 != absent + ".json" }.sorted().map { file in
+            SkillNLU(skillID: SkillID(String(file.dropLast(".json".count))),
+                     model: try InteractionModel(parsing: String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)))
+        }
+        let index = SkillIndex(skills)
+        #expect(skills.count == 7)
+        let readings = index.parse(Utterance(text))
+        #expect(readings.first?.skillID != "trashday", "\(readings.map { "\($0.skillID) \($0.intent) \($0.slots.map(\.spoken))" })")
+        let bin = try #require(index.parse(Utterance("where does a pizza box go")).first)
+        #expect(bin.intent == "WhichBinIntent" && bin.slots.first?.spoken.contains("pizza box") == true, "\(bin)")
     }
 
     /// Nobody's first name opens with an article: "what do i owe the library" is no friend's
