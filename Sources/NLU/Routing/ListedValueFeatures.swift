@@ -16,7 +16,7 @@ import SkillModel
 struct ListedValueFeatures: Sendable {
     /// A listed phrase (normalised words, joined by spaces) → the feature of the one skill
     /// that lists it.
-    private let owners: [String: [UInt64]]
+    private let owners: [String: UInt64]
     /// The most words a counted phrase has.
     private let longest: Int
 
@@ -49,37 +49,29 @@ struct ListedValueFeatures: Sendable {
             }
             said[skillID] = Self.phrases(of: model)
         }
-        var owners: [String: [UInt64]] = [:]
+        var owners: [String: UInt64] = [:]
         var longest = 0
         for (phrase, skills) in listers where skills.count == 1 {
             let skillID = skills.first!
             guard !said.contains(where: { $0.key != skillID && $0.value.contains(phrase) }) else { continue }
             var feature = StableHash("listed-value")
             feature.combine(skillID.rawValue)
-            owners[phrase] = [UInt64](repeating: feature.value, count: Self.weight)
+            owners[phrase] = feature.value
             longest = max(longest, phrase.split(separator: " ").count)
         }
         self.owners = owners
         self.longest = longest
     }
 
-    /// Whether no phrase counts, so that no sentence gets a feature.
-    var isEmpty: Bool { owners.isEmpty }
-
     /// The features of the listed values the words say: each skill's once, however many of
     /// its values they say.
     func features(_ words: [String]) -> [UInt64] {
-        guard !owners.isEmpty, !words.isEmpty else { return [] }
+        guard !owners.isEmpty else { return [] }
         var found: [UInt64] = []
-        for start in words.indices {
-            for length in 1...min(longest, words.count - start) {
-                let phrase = words[start..<(start + length)].joined(separator: " ")
-                if let features = owners[phrase], let first = features.first, !found.contains(first) {
-                    found += features
-                }
-            }
+        Self.forEachPhrase(of: words, upTo: longest) { phrase in
+            if let feature = owners[phrase], !found.contains(feature) { found.append(feature) }
         }
-        return found
+        return found.flatMap { repeatElement($0, count: Self.weight) }
     }
 
     /// Every phrase of up to `longestPhrase` words the model's samples say outside their slots.
@@ -88,15 +80,20 @@ struct ListedValueFeatures: Sendable {
         for intent in model.intents {
             for sample in intent.samples {
                 for case .text(let text) in SampleTemplate.parts(of: sample) {
-                    let words = Tokenizer.tokens(text).map(\.text)
-                    for start in words.indices {
-                        for length in 1...min(longestPhrase, words.count - start) {
-                            phrases.insert(words[start..<(start + length)].joined(separator: " "))
-                        }
-                    }
+                    forEachPhrase(of: Tokenizer.tokens(text).map(\.text), upTo: longestPhrase) { phrases.insert($0) }
                 }
             }
         }
         return phrases
+    }
+
+    /// Each run of one to `longest` consecutive words, joined by spaces.
+    private static func forEachPhrase(of words: [String], upTo longest: Int, _ body: (String) -> Void) {
+        guard longest > 0 else { return }
+        for start in words.indices {
+            for length in 1...min(longest, words.count - start) {
+                body(words[start..<(start + length)].joined(separator: " "))
+            }
+        }
     }
 }

@@ -94,10 +94,10 @@ public struct RoutingModel: Sendable {
         for (i, label) in labels.enumerated() { classesOfSkill[label.skill, default: []].append(i) }
         self.classesOfSkill = classesOfSkill
         let samples = classes.reduce(0) { total, skill in total + skill.classOf.keys.reduce(0) { $0 + skill.skill.intents[$1].samples.count } }
-        let meaningScale = Self.meaningScale(samplesPerIntent: Double(samples) / Double(labels.count))
+        let samplesPerIntent = Double(samples) / Double(labels.count)
+        let meaningScale = Self.meaningScale(samplesPerIntent: samplesPerIntent)
         self.meaningScale = meaningScale
-        let listed = Self.usesListedValues(samplesPerIntent: Double(samples) / Double(labels.count))
-            ? ListedValueFeatures(skills.map { ($0.skillID, $0.model) }) : nil
+        let listed = Self.usesListedValues(samplesPerIntent: samplesPerIntent) ? ListedValueFeatures(skills.map { ($0.skillID, $0.model) }) : nil
         self.listed = listed
 
         let key = Self.key(skills)
