@@ -24,7 +24,27 @@ extension SkillNLU {
         let joined = datesJoined(moved, intent: intent, utterance: utterance, today: today)
         let unclaimed = unclaimedValues(framedGrammarValues(joined, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches,
                                         gazetteer: statistical.gazetteer, utterance: utterance, today: today)
-        return framedNumbers(ledToSiblings(unclaimed, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
+        let framed = framedNumbers(ledToSiblings(unclaimed, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
+        return endingBeforeTrail(framed, intent: intent, utterance: utterance, today: today)
+    }
+
+    /// A listed value whose last word is the one most of the intent's samples say right after
+    /// its slot (`framingTrails`), when the words before it are a listed value too, ends before
+    /// that word: the samples frame it outside. "add juice to my grocery list", where the type
+    /// lists "grocery" and "grocery list" and the samples say "to my {list} list", names the
+    /// list "grocery", as the samples' own sentences would. (HWU64 dev split, strict slot F1 at
+    /// full size 0.7499 -> 0.7570; with any word a sample says after the slot, at 10 per
+    /// intent 0.5561 -> 0.5509: "wemo plug socket" cut to "wemo plug" for one "{device} socket".)
+    func endingBeforeTrail(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        var slots = slots
+        for (index, value) in slots.enumerated() where value.isKnownValue && value.list.isEmpty {
+            guard let slot = intent.slot(named: value.name), let span = utterance.tokens(of: value), span.count >= 2,
+                framingTrails[intent.name]?[slot.name] == utterance.words[span.upperBound],
+                let shorter = slotMatch(slot, first: span.lowerBound, last: span.upperBound - 1, utterance: utterance, today: today), shorter.isKnownValue
+            else { continue }
+            slots[index] = shorter
+        }
+        return slots
     }
 
     /// Of two slots of one type, a value goes to the one the samples say its leading word

@@ -559,6 +559,21 @@ extension SkillNLU {
         return trails
     }
 
+    /// The word at least half the intent's samples with `slot` say right after it, if one does.
+    static func framingTrail(of slot: SlotName, in intent: IntentDefinition) -> String? {
+        var after: [String: Int] = [:]
+        var said = 0
+        for sample in intent.samples {
+            let parts = SampleTemplate.parts(of: sample)
+            for (i, part) in parts.enumerated() where part == .slot(slot.rawValue) {
+                said += 1
+                if i + 1 < parts.count, case .text(let text) = parts[i + 1], let first = Tokenizer.tokens(text).first { after[first.text, default: 0] += 1 }
+            }
+        }
+        guard let (word, count) = after.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), count * 2 >= said else { return nil }
+        return word
+    }
+
     /// Common words, for telling a name from a word in everyday use.
     static let everydayWords = StopWords.all.union(NoiseWords.all)
 

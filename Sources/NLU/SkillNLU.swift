@@ -41,6 +41,9 @@ public struct SkillNLU: Sendable {
     let leadWords: [IntentName: [SlotName: Set<String>]]
     /// The words the samples say right after each slot ("sets" of "{sets} sets of {reps}").
     let trailWords: [IntentName: [SlotName: Set<String>]]
+    /// Per intent, the word at least half its samples with a slot say right after it ("list" of
+    /// "add {item} to my {list} list"): the samples frame it outside the value.
+    let framingTrails: [IntentName: [SlotName: String]]
     static let fewSamples = 20
     /// The skill's own intents every sample of which has a slot ("add player {Player}", "{Player}
     /// wants to play"): a reading of one that fills none names nothing it serves.
@@ -111,14 +114,17 @@ public struct SkillNLU: Sendable {
         unseenRate = Self.unseenRate(sampleWords)
         var leadWords: [IntentName: [SlotName: Set<String>]] = [:]
         var trailWords: [IntentName: [SlotName: Set<String>]] = [:]
+        var framingTrails: [IntentName: [SlotName: String]] = [:]
         for intent in model.intents {
             for slot in intent.slots {
                 leadWords[intent.name, default: [:]][slot.name] = Self.leadWords(of: slot.name, in: intent)
                 trailWords[intent.name, default: [:]][slot.name] = Self.trailWords(of: slot.name, in: intent)
+                framingTrails[intent.name, default: [:]][slot.name] = Self.framingTrail(of: slot.name, in: intent)
             }
         }
         self.leadWords = leadWords
         self.trailWords = trailWords
+        self.framingTrails = framingTrails
         let trainable = model.intents.contains { !($0.samples + extra[$0.name, default: []]).isEmpty }
         statistical = trainable ? Self.trained(model: model, extra: extra, cache: cache) : nil
     }
