@@ -537,40 +537,36 @@ extension SkillNLU {
         return leads
     }
 
-    /// The words the samples say right after `slot` ("sets" of "{sets} sets of {reps}"), and
-    /// the slots they put right after it, in braces ("{exercise}" of "{reps} {exercise}").
-    static func trailWords(of slot: SlotName, in intent: IntentDefinition) -> Set<String> {
-        var trails = Set<String>()
+    /// What the samples say right after `slot`, once per place a sample puts it: the next word
+    /// ("sets" of "{sets} sets of {reps}"), the next slot in braces, past the space between
+    /// them ("{exercise}" of "{reps} {exercise}"), or nil where the sample ends.
+    static func trails(of slot: SlotName, in intent: IntentDefinition) -> [String?] {
+        var trails: [String?] = []
         for sample in intent.samples {
             let parts = SampleTemplate.parts(of: sample)
             for (i, part) in parts.enumerated() where part == .slot(slot.rawValue) {
-                // Past the space between two slots ("{reps} {exercise}").
+                var trail: String?
                 for next in parts[(i + 1)...] {
                     if case .text(let text) = next {
                         guard let first = Tokenizer.tokens(text).first else { continue }
-                        trails.insert(first.text)
+                        trail = first.text
                     } else if case .slot(let name) = next {
-                        trails.insert("{\(name)}")
+                        trail = "{\(name)}"
                     }
                     break
                 }
+                trails.append(trail)
             }
         }
         return trails
     }
 
-    /// The word at least half the intent's samples with `slot` say right after it, if one does.
-    static func framingTrail(of slot: SlotName, in intent: IntentDefinition) -> String? {
-        var after: [String: Int] = [:]
-        var said = 0
-        for sample in intent.samples {
-            let parts = SampleTemplate.parts(of: sample)
-            for (i, part) in parts.enumerated() where part == .slot(slot.rawValue) {
-                said += 1
-                if i + 1 < parts.count, case .text(let text) = parts[i + 1], let first = Tokenizer.tokens(text).first { after[first.text, default: 0] += 1 }
-            }
-        }
-        guard let (word, count) = after.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), count * 2 >= said else { return nil }
+    /// The word at least half of `trails` (`trails(of:in:)`) are, if one is: the samples frame
+    /// it outside the slot's value.
+    static func framingTrail(_ trails: [String?]) -> String? {
+        var counts: [String: Int] = [:]
+        for case let word? in trails where !word.hasPrefix("{") { counts[word, default: 0] += 1 }
+        guard let (word, count) = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), count * 2 >= trails.count else { return nil }
         return word
     }
 

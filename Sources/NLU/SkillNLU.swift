@@ -118,8 +118,9 @@ public struct SkillNLU: Sendable {
         for intent in model.intents {
             for slot in intent.slots {
                 leadWords[intent.name, default: [:]][slot.name] = Self.leadWords(of: slot.name, in: intent)
-                trailWords[intent.name, default: [:]][slot.name] = Self.trailWords(of: slot.name, in: intent)
-                framingTrails[intent.name, default: [:]][slot.name] = Self.framingTrail(of: slot.name, in: intent)
+                let trails = Self.trails(of: slot.name, in: intent)
+                trailWords[intent.name, default: [:]][slot.name] = Set(trails.compactMap { $0 })
+                framingTrails[intent.name, default: [:]][slot.name] = Self.framingTrail(trails)
             }
         }
         self.leadWords = leadWords
