@@ -30,7 +30,7 @@ let data = arguments.firstIndex(of: "--data").map { arguments[$0 + 1] } ?? "../s
 let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 let showErrors = arguments.contains("--errors")
 /// The sets that ship in Data/, each a folder of models and sentences.
-let shippedSets = ["assistant", "ported", "newuser", "household", "daily"]
+let shippedSets = ["assistant", "ported", "newuser", "household", "daily", "errands"]
 func runSkillSets(_ which: String?) {
     for set in shippedSets where which == nil || which == set {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/\(set)"
