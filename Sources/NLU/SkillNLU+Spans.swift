@@ -36,7 +36,7 @@ extension SkillNLU {
                 refined.others.forEach(add)
                 (first, last) = (refined.first, refined.last)
             }
-            first = dateStart(slot, first: first, last: last, tagged: tagged, utterance: utterance, today: today)
+            first = grammarStart(slot, first: first, last: last, tagged: tagged, utterance: utterance, today: today)
             if let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today) {
                 // A value this slot's type does not list but another empty slot's does is that
                 // slot's: "i would like a pepperoni pizza" tagged like "a {size} pizza". (A
@@ -329,19 +329,20 @@ extension SkillNLU {
         intent.slots.indices.filter { leadWords[intent.name]?[intent.slots[$0].name]?.contains(word) == true }
     }
 
-    /// Where a date's span starts when the tagger left out words before it that the date reads
-    /// with ("next monday" tagged "monday", "december seventh twenty twenty seven" tagged as
-    /// its year): the furthest untagged start, up to four words back, that reads as a date
-    /// whole and opens with no preposition.
-    func dateStart(_ slot: SlotDefinition, first: Int, last: Int, tagged: [StatisticalNLU.TaggedSlot], utterance: Utterance, today: CivilDate) -> Int {
-        guard first > 0, BuiltInSlotTypes.kind(of: slot.type) == .date else { return first }
+    /// Where a date's, duration's or time's span starts when the tagger left out words before
+    /// it that the value reads with ("next monday" tagged "monday", "december seventh twenty
+    /// twenty seven" tagged as its year, "forty five minutes" tagged "five minutes"): the
+    /// furthest untagged start, up to four words back, that reads as a value whole and opens
+    /// with no preposition.
+    func grammarStart(_ slot: SlotDefinition, first: Int, last: Int, tagged: [StatisticalNLU.TaggedSlot], utterance: Utterance, today: CivilDate) -> Int {
+        guard first > 0, let kind = BuiltInSlotTypes.kind(of: slot.type), [.date, .duration, .time].contains(kind) else { return first }
         let words = utterance.words
         var start = first
         for back in 1...min(4, first) {
             let candidate = first - back
             if tagged.contains(where: { ($0.firstToken...$0.lastToken).contains(candidate) }) { break }
             guard !Self.leadingPrepositions.contains(words[candidate]), !SlotTypeMatcher.prepositions.contains(words[candidate]),
-                BuiltInSlotTypes.read(.date, words: Array(words[candidate...last]), today: today) != nil
+                BuiltInSlotTypes.read(kind, words: Array(words[candidate...last]), today: today) != nil
             else { continue }
             start = candidate
         }
@@ -661,10 +662,11 @@ extension SkillNLU {
     /// Pronouns that stand for a thing or person already named: "at him" names no one.
     static let objectPronouns: Set<String> = ["him", "her", "it", "them", "me", "us"]
 
-    /// Words said after a value that no value ends with ("is there a spa here").
+    /// Words said after a value that no value ends with ("is there a spa here", "when can i
+    /// plant my hydrangea outside").
     static let trailingAdverbs: Set<String> = [
         "here", "there", "now", "too", "also", "again", "then", "please", "anymore", "yet", "instead", "anywhere", "somewhere", "lately", "recently", "already", "anyway", "though",
-        "still", "soon", "later", "ever",
+        "still", "soon", "later", "ever", "outside", "inside", "outdoors", "indoors", "upstairs", "downstairs", "nearby",
     ]
 
     /// "rate the book Spells and Philtres": a name the type does not read that opens with a
