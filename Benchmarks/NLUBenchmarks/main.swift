@@ -1,7 +1,7 @@
 // skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
 // ../shared/nlu-benchmark/, beside the goals.
 //
-//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|speed] [--errors]
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|errands|speed] [--errors]
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
@@ -13,7 +13,7 @@
 // HWU64: the 18 scenario skills loaded at once, at 10 sentences per intent and full size; and
 // Data/assistant/, ten skills written as people write them with sentences as people say them,
 // and requests none of them serves (see SkillSet.swift; --errors lists what each gets wrong);
-// Data/ported/, Data/newuser/, Data/household/ and Data/daily/, four more such sets written later.
+// Data/ported/, Data/newuser/, Data/household/, Data/daily/ and Data/errands/, five more such sets written later.
 // --only speed: HWU64 at full size trained three times and its dev sentences parsed, timed alone.
 import Foundation
 import NLU
