@@ -194,7 +194,7 @@ extension SkillSet {
     /// Speed alone, for work on it: the folder's skills trained `runs` times (each skill, then
     /// the routing model across them) and every dev sentence parsed through the index, with
     /// the medians printed. `skillhost-nlu-bench --only speed` runs it on HWU64 at full size.
-    static func speed(folder: String, runs: Int) {
+    static func speed(folder: String, runs: Int, sentence: String? = nil) {
         let models = models(in: folder)
         guard let lines = try? String(contentsOfFile: "\(folder)/dev.jsonl", encoding: .utf8) else {
             Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/dev.jsonl")
@@ -212,6 +212,16 @@ extension SkillSet {
             let start = Measure.now()
             index = SkillIndex.training(ids).index
             sideBySide.append(Measure.now() - start)
+        }
+        if let sentence, let index {
+            var times: [Double] = []
+            for _ in 0..<2000 {
+                let begin = Measure.now()
+                _ = index.parse(Utterance(sentence))
+                times.append((Measure.now() - begin) * 1000)
+            }
+            print(String(format: "\"%@\" through the index, %d skills, 2000 parses: median %.3f ms, p99 %.3f ms", sentence, models.count, Measure.median(times), Measure.percentile(times, 0.99)))
+            return
         }
         // A reload: one skill's NLU and the routing model across all trained again, the
         // routing model after the skill (the baseline) or beside it, as the host does.

@@ -1,7 +1,7 @@
 // skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
 // ../shared/nlu-benchmark/, beside the goals.
 //
-//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|errands|speed] [--errors]
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|errands|speed [--sentence TEXT]] [--errors]
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
@@ -14,7 +14,8 @@
 // Data/assistant/, ten skills written as people write them with sentences as people say them,
 // and requests none of them serves (see SkillSet.swift; --errors lists what each gets wrong);
 // Data/ported/, Data/newuser/, Data/household/, Data/daily/ and Data/errands/, five more such sets written later.
-// --only speed: HWU64 at full size trained three times and its dev sentences parsed, timed alone.
+// --only speed: HWU64 at full size trained three times and its dev sentences parsed, timed alone;
+// with --sentence TEXT, trained once and that sentence parsed 2,000 times (for a profiler).
 import Foundation
 import NLU
 import SkillModel
@@ -29,6 +30,8 @@ let quick = arguments.contains("--quick")
 let data = arguments.firstIndex(of: "--data").map { arguments[$0 + 1] } ?? "../shared/nlu-benchmark"
 let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 let showErrors = arguments.contains("--errors")
+/// `--only speed --sentence TEXT`: that one sentence parsed again and again, to profile it.
+let sentence = arguments.firstIndex(of: "--sentence").map { arguments[$0 + 1] }
 /// The sets that ship in Data/, each a folder of models and sentences.
 let shippedSets = ["assistant", "ported", "newuser", "household", "daily", "errands"]
 func runSkillSets(_ which: String?) {
@@ -41,7 +44,7 @@ func runSkillSets(_ which: String?) {
     }
 }
 if only == "speed" {
-    SkillSet.speed(folder: "\(data)/hwu64/full", runs: quick ? 1 : 3)
+    SkillSet.speed(folder: "\(data)/hwu64/full", runs: quick || sentence != nil ? 1 : 3, sentence: sentence)
     exit(0)
 }
 if let only, only == "hwu64" || shippedSets.contains(only) {
