@@ -673,8 +673,10 @@ public struct SkillNLU: Sendable {
 
     /// `parse`, for a sentence said as a request or, `answering`, in answer to a question.
     func parse(_ utterance: Utterance, today: CivilDate, answering: Bool) -> [NLUCandidate] {
+        // Every step after the readings reworks the slots a reading has: one with none (all
+        // but the first, mostly) is left as it is.
         withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map {
-            timesOfDay(listedInstead(withoutTrailingTimes(withoutStrayTimes(withoutTimeParts(withoutCountedNames($0, utterance: utterance), utterance: utterance, answering: answering), utterance: utterance, answering: answering), utterance: utterance, today: today), utterance: utterance, today: today),
+            $0.slots.isEmpty ? $0 : timesOfDay(listedInstead(withoutTrailingTimes(withoutStrayTimes(withoutTimeParts(withoutCountedNames($0, utterance: utterance), utterance: utterance, answering: answering), utterance: utterance, answering: answering), utterance: utterance, today: today), utterance: utterance, today: today),
                        utterance: utterance, today: today, answering: answering)
         }
     }
