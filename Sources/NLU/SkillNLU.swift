@@ -996,9 +996,11 @@ public struct SkillNLU: Sendable {
         guard NumberWords.value(of: [word]) == nil, !SlotTypeMatcher.isTime([word]),
             !intents[intent].slots.contains(where: { slot in typeMatchers[SlotTypeMatcher.Key(slot)]?.listsWord(word) ?? false })
         else { return false }
-        if let stems = sampleStems.withLock({ $0[intent] }) { return stems.contains(Stem.of(word)) }
-        let stems = Set(intents[intent].samples.flatMap(SampleTemplate.meaningfulWords(of:)).map(Stem.of))
-        sampleStems.withLock { $0[intent] = stems }
+        let stems = sampleStems.withLock { $0[intent] } ?? {
+            let stems = Set(intents[intent].samples.flatMap(SampleTemplate.meaningfulWords(of:)).map(Stem.of))
+            sampleStems.withLock { $0[intent] = stems }
+            return stems
+        }()
         return stems.contains(Stem.of(word))
     }
 

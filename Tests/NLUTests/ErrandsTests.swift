@@ -6,7 +6,7 @@ import Testing
 /// Skills written fresh as people write them (a parking meter, a garden, a kitchen's
 /// conversions: Benchmarks/NLUBenchmarks/Data/errands), and what talking to them showed.
 @Suite struct ErrandsTests {
-    static let builtIns = #"{"name":"AMAZON.HelpIntent","samples":[]},{"name":"AMAZON.StopIntent","samples":[]},{"name":"AMAZON.CancelIntent","samples":[]}"#
+    static let builtIns = DailyErrandsTests.builtIns
 
     static let kitchen = SkillNLU(skillID: "kitchen", model: try! InteractionModel(parsing: #"""
         {"interactionModel":{"languageModel":{"invocationName":"kitchen math","intents":[\#(builtIns),
@@ -22,12 +22,9 @@ import Testing
           {"name":"PayParkingIntent","slots":[{"name":"duration","type":"AMAZON.DURATION"}],"samples":["pay for parking for {duration}","add {duration} to my meter","extend my parking by {duration}","pay for {duration} of parking","feed the meter"]}]}}}
         """#))
 
-    static let garden = SkillNLU(skillID: "garden", model: try! InteractionModel(parsing: #"""
-        {"interactionModel":{"languageModel":{"invocationName":"garden helper","intents":[\#(builtIns),
-          {"name":"PlantingTimeIntent","slots":[{"name":"plant","type":"PLANT"}],"samples":["when do i plant {plant}","is it too late to plant {plant}","when should i sow {plant}","when can i put my {plant} in the ground"]},
-          {"name":"WateringIntent","slots":[{"name":"plant","type":"PLANT"}],"samples":["when should i water the {plant}","does my {plant} need watering"]}],
-         "types":[{"name":"PLANT","values":[{"name":{"value":"tomatoes"}},{"name":{"value":"basil"}},{"name":{"value":"hydrangea"}},{"name":{"value":"tulips"}}]}]}}}
-        """#))
+    /// The set's own garden helper: a smaller model's tagger never took "outside" into the plant.
+    static let garden = SkillNLU(skillID: "garden", model: try! InteractionModel(parsing: String(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Benchmarks/NLUBenchmarks/Data/errands/models/garden.json"), encoding: .utf8)))
 
     /// A negation the intent's own samples say before the slot ("i don't have any
     /// {ingredient}") denies nothing, with the sample's "any" said or not: the ingredient was
@@ -41,12 +38,12 @@ import Testing
 
     /// A duration the tagger took only the end of ("five minutes" of "forty five minutes") is
     /// the whole duration said.
-    @Test(arguments: [("i need another forty five minutes on my meter", "PT45M"), ("i need forty five minutes on my meter", "PT45M")])
-    func aDurationIsAllItsWords(text: String, resolved: String) throws {
+    @Test(arguments: ["i need another forty five minutes on my meter", "i need forty five minutes on my meter"])
+    func aDurationIsAllItsWords(text: String) throws {
         let best = try #require(Self.parking.parse(Utterance(text)).first)
         let duration = try #require(best.slots.first { $0.name == "duration" }, "\(best)")
         #expect(duration.spoken == "forty five minutes")
-        #expect(duration.value == resolved)
+        #expect(duration.value == "PT45M")
     }
 
     /// Where a listed value is to go, said after it, is not part of its name.
