@@ -280,3 +280,72 @@ extension SkillSet {
 private final class Slot<Value>: @unchecked Sendable {
     var value: Value?
 }
+
+extension SkillSet {
+    /// Every shipped set's skills loaded at once (ids "set.<set>.<skill>"), as a person who
+    /// installs many skills has them: each set's sentences given to the name-free path and scored
+    /// on the right skill and intent and strict slots, each set's foreign requests on being kept
+    /// out. Where two sets have a skill for one purpose (two parking skills, two timers), a
+    /// sentence the other one takes counts as wrong, and the errors say so.
+    static func together(folders: [(set: String, folder: String)], showErrors: Bool) {
+        var ids: [(SkillID, InteractionModel)] = []
+        var sentences: [(set: String, sentence: Sentence)] = []
+        for (set, folder) in folders {
+            for (name, model) in models(in: folder) { ids.append((SkillID("set.\(set).\(name)"), model)) }
+            guard let lines = try? String(contentsOfFile: "\(folder)/dev.jsonl", encoding: .utf8) else {
+                Measure.fail("skillhost-nlu-bench", "cannot read \(folder)/dev.jsonl")
+            }
+            for line in lines.split(separator: "\n") {
+                guard let annotated = try? AnnotatedUtterance(jsonLine: String(line)),
+                    let skill = (try? JSONParser.parse(String(line)))?["skill"]?.string
+                else { continue }
+                sentences.append((set, Sentence(skill: skill == "none" ? "none" : "\(set).\(skill)", annotated: annotated)))
+            }
+        }
+        let start = Measure.now()
+        let (_, index) = SkillIndex.training(ids)
+        let training = Measure.now() - start
+        var routed = Evaluation()
+        var bySet: [String: (right: Int, count: Int, kept: Int, foreign: Int)] = [:]
+        var whole = 0
+        var errors: [String] = []
+        var latencies: [Double] = []
+        for (set, sentence) in sentences {
+            let utterance = Utterance(sentence.annotated.text)
+            let begin = Measure.now()
+            let best = index.parse(utterance).first
+            latencies.append((Measure.now() - begin) * 1000)
+            var tally = bySet[set] ?? (0, 0, 0, 0)
+            defer { bySet[set] = tally }
+            if sentence.skill == "none" {
+                tally.foreign += 1
+                if let best {
+                    if showErrors { errors.append("  \(sentence.annotated.text)  ->  \(describe(best))  (foreign to every skill)") }
+                } else {
+                    tally.kept += 1
+                }
+                continue
+            }
+            let expected = scored(sentence)
+            tally.count += 1
+            if best.map(label) == expected.intent { tally.right += 1 }
+            if best.map(label) == expected.intent, Set(best.map(slots) ?? []) == Set(expected.slots) { whole += 1 }
+            routed.add(expected: expected, intent: best.map(label), slots: best.map(slots) ?? [])
+            if showErrors, best.map(label) != expected.intent || Set(best.map(slots) ?? []) != Set(expected.slots) {
+                errors.append("  \(sentence.annotated.text)  ->  \(best.map { describe($0) } ?? "nowhere")  (expected \(expected.intent) \(expected.slots.map { "\($0.name)=\($0.value)" }))")
+            }
+        }
+        let pooled = routed.pooled
+        let kept = bySet.values.reduce(0) { $0 + $1.kept }, foreign = bySet.values.reduce(0) { $0 + $1.foreign }
+        print("\n== every shipped set together: \(ids.count) skills loaded, \(pooled.sentences) sentences, \(foreign) foreign requests")
+        print(String(format: "name-free: intent accuracy %.4f, strict slot F1 %.4f, intent and every slot right %.4f; foreign requests kept out %d of %d",
+            pooled.intentAccuracy, pooled.f1, Double(whole) / Double(max(pooled.sentences, 1)), kept, foreign))
+        print("  " + folders.map { folder in
+            let tally = bySet[folder.set] ?? (0, 0, 0, 0)
+            return String(format: "%@ %.3f (%d of %d), kept out %d of %d", folder.set, Double(tally.right) / Double(max(tally.count, 1)), tally.right, tally.count, tally.kept, tally.foreign)
+        }.joined(separator: "\n  "))
+        print(String(format: "training %d skills and the routing model: %.2f s; parse through the index: median %.3f ms, p99 %.3f ms",
+            ids.count, training, Measure.percentile(latencies, 0.5), Measure.percentile(latencies, 0.99)))
+        if showErrors { print(errors.joined(separator: "\n")) }
+    }
+}

@@ -1,7 +1,7 @@
 // skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
 // ../shared/nlu-benchmark/, beside the goals.
 //
-//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|errands|speed [--sentence TEXT]] [--errors]
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|errands|together|speed [--sentence TEXT]] [--errors]
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
@@ -14,6 +14,8 @@
 // Data/assistant/, ten skills written as people write them with sentences as people say them,
 // and requests none of them serves (see SkillSet.swift; --errors lists what each gets wrong);
 // Data/ported/, Data/newuser/, Data/household/, Data/daily/ and Data/errands/, five more such sets written later.
+// --only together: every shipped set's skills loaded at once (56 skills), each set's sentences and
+// foreign requests given to them all.
 // --only speed: HWU64 at full size trained three times and its dev sentences parsed, timed alone;
 // with --sentence TEXT, trained once and that sentence parsed 2,000 times (for a profiler).
 import Foundation
@@ -45,6 +47,11 @@ func runSkillSets(_ which: String?) {
 }
 if only == "speed" {
     SkillSet.speed(folder: "\(data)/hwu64/full", runs: quick || sentence != nil ? 1 : 3, sentence: sentence)
+    exit(0)
+}
+if only == "together" {
+    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+    SkillSet.together(folders: shippedSets.map { ($0, "\(here)/Data/\($0)") }, showErrors: showErrors)
     exit(0)
 }
 if let only, only == "hwu64" || shippedSets.contains(only) {
