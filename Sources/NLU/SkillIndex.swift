@@ -256,7 +256,7 @@ public struct SkillIndex: Sendable {
             routing == nil || rank(candidate, routing: routing, meaningful: meaningful, tagged: tagged.contains(Self.key(candidate))) >= Self.routedFloor
         }.map { candidate in
             let rank = rank(candidate, routing: routing, meaningful: meaningful, rivals: rivals, tagged: tagged.contains(Self.key(candidate)))
-            return (candidate, Self.isCovered(candidate, by: candidates) ? rank * Self.coveredFactor : rank)
+            return (candidate, isCovered(candidate, by: candidates) ? rank * Self.coveredFactor : rank)
         }
         let kept = ranked.sorted { lhs, rhs in
             if lhs.rank != rhs.rank { return lhs.rank > rhs.rank }
@@ -434,11 +434,15 @@ public struct SkillIndex: Sendable {
     static let numbersOnlyFactor = 0.2
 
     /// Whether a value the reading's skill lists lies inside a longer one another skill's reading
-    /// lists: "bed" of a crafting helper inside a chore chart's "make the bed".
-    static func isCovered(_ candidate: NLUCandidate, by readings: [NLUCandidate]) -> Bool {
+    /// lists: "bed" of a crafting helper inside a chore chart's "make the bed". The longer one
+    /// must be listed as said, not a phrase that merely holds a listed value: a hotel menu's
+    /// "a large pizza" (which resolves to its "pizza") covers no pizza shop's size "large".
+    func isCovered(_ candidate: NLUCandidate, by readings: [NLUCandidate]) -> Bool {
         let own = candidate.slots.flatMap(\.values).filter(\.isListedValue)
         guard !own.isEmpty else { return false }
-        let others = readings.filter { $0.skillID != candidate.skillID }.flatMap { $0.slots.flatMap(\.values) }.filter(\.isListedValue)
+        let others = readings.filter { $0.skillID != candidate.skillID }.flatMap { reading in
+            reading.slots.flatMap(\.values).filter { skills[reading.skillID]?.saysListedValue($0, intent: reading.intent) == true }
+        }
         return own.contains { value in
             others.contains { other in other.start <= value.start && value.end <= other.end && other.end - other.start > value.end - value.start }
         }

@@ -1199,6 +1199,15 @@ public struct SkillNLU: Sendable {
         return type.isWordier(Tokenizer.tokens(value.spoken).count)
     }
 
+    /// Whether the value's words are themselves one its type lists (or a synonym), not a longer
+    /// phrase holding one ("a large pizza" resolves to a menu's "pizza" but is not it).
+    func saysListedValue(_ value: SlotMatch, intent: IntentName) -> Bool {
+        guard value.isListedValue, let slot = intents.first(where: { $0.name == intent })?.slot(named: value.name),
+            let type = typeMatchers[SlotTypeMatcher.Key(slot)]
+        else { return false }
+        return type.isListedValue(ArraySlice(Tokenizer.tokens(value.spoken).map(\.text)))
+    }
+
     /// Words that stand for a thing not named.
     static let placeholders = proForms.union(["something", "anything", "thing", "things", "stuff"])
 
