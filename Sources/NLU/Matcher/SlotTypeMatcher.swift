@@ -279,6 +279,8 @@ struct SlotTypeMatcher: Sendable {
             // Nobody's first name opens with an article or a possessive: "what do i owe the
             // library" names no friend.
             if readsFirstNames, let first = words.first, Self.determiners.contains(first) { return nil }
+            // Nor is a pronoun anybody's first name: "should i text her back" names nobody to text.
+            if readsFirstNames, words.contains(where: Self.personalPronouns.contains) { return nil }
             // Said in a built-in list's own words ("mandarin chinese" of "mandarin" and
             // "chinese"), it fits as well as free text: "translate good night to mandarin
             // chinese" is "{phrase} to {language}", not all of it the phrase.
@@ -314,6 +316,12 @@ struct SlotTypeMatcher: Sendable {
     /// Words that may open a span without being part of the value.
     static let articles: Set<String> = ["the", "a", "an"]
     static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "some", "this", "that", "these", "those"]
+    /// Words that stand for a person without naming one.
+    static let personalPronouns: Set<String> = [
+        "i", "me", "you", "he", "him", "she", "her", "it", "we", "us", "they", "them", "his", "hers", "its", "their", "theirs",
+        "mine", "yours", "ours", "myself", "yourself", "himself", "herself", "themselves", "someone", "somebody", "anyone", "anybody",
+        "everyone", "everybody", "nobody",
+    ]
     /// Words that may open a date or time span without being part of it ("on monday").
     static let prepositions: Set<String> = ["on", "at"]
 
