@@ -25,6 +25,19 @@ import Testing
         #expect(index.parse(Utterance("can i get a club sandwich sent up")).first?.skillID == "daily.hotel")
     }
 
+    /// A word another skill's reading says as a value its type lists counts against a reading
+    /// that leaves it unexplained, as a word it says around its slots does: "what time does
+    /// breakfast start" is the hotel's breakfast hours, not a home's scene "what time", though
+    /// the home says "start" ("start {scene}") and the hotel does not.
+    @Test func aWordARivalListsCountsAgainstAReadingThatLeavesItOut() throws {
+        let index = SkillIndex(try Self.shipped("daily", ["hotel", "carcare", "library", "petcare", "phrasebook", "splitter", "sports", "trashday"])
+            + Self.shipped("household", ["bank", "calls", "flights", "habits", "parking", "scenes", "timers"]))
+        let best = try #require(index.parse(Utterance("what time does breakfast start")).first)
+        #expect(best.skillID == "daily.hotel", "\(best)")
+        #expect(best.slots.first?.value == "breakfast")
+        #expect(index.parse(Utterance("start movie night")).first?.skillID == "household.scenes")
+    }
+
     static let phone = SkillNLU(skillID: "phone", model: try! InteractionModel(parsing: #"""
         {"interactionModel":{"languageModel":{"invocationName":"phone helper","intents":[\#(DailyErrandsTests.builtIns),
           {"name":"CallIntent","slots":[{"name":"name","type":"AMAZON.FirstName"}],"samples":["call {name}","phone {name}","give {name} a call"]}]}}}
