@@ -22,6 +22,11 @@ extension SkillNLU {
         }
         // Words a date read further than the tagger tagged it took from later spans.
         var swallowed = -1
+        // A slot of numbers, dates or times tagged on words it does not read ("pesos" as the
+        // amount) is as good as empty for a number said beside another value.
+        let misread = Set(tagged.filter { span in
+            readsByGrammar(intent.slots[span.slot]) && slotMatch(intent.slots[span.slot], first: span.firstToken, last: span.lastToken, utterance: utterance, today: today) == nil
+        }.map(\.slot))
         for span in tagged {
             guard span.firstToken > swallowed else { continue }
             var slot = intent.slots[span.slot]
@@ -32,7 +37,7 @@ extension SkillNLU {
             // kitchen.
             while last > first, Self.conjunctions.contains(utterance.words[last]) { last -= 1 }
             if let type = typeMatchers[SlotTypeMatcher.Key(slot)] {
-                let refined = refinedName(span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, utterance: utterance, today: today)
+                let refined = refinedName(span.slot, first: first, last: last, intent: intent, type: type, taken: taggedSlots, misread: misread, utterance: utterance, today: today)
                 refined.others.forEach(add)
                 (first, last) = (refined.first, refined.last)
             }
@@ -593,13 +598,17 @@ extension SkillNLU {
 
     /// A name's span after the rules below, and the values of other slots found at its edges:
     /// a listed value it opens with, words no name has at its edges, a date or time it ends in.
-    func refinedName(_ slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
+    func refinedName(_ slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>, misread: Set<Int> = [],
                      utterance: Utterance, today: CivilDate) -> (others: [SlotMatch], first: Int, last: Int) {
         var others: [SlotMatch] = []
         var (first, last) = (first, last)
         if let (other, end) = leadingListedValue(of: slotIndex, first: first, last: last, intent: intent, type: type, taken: taken, utterance: utterance, today: today) {
             others.append(other)
             first = end + 1
+        }
+        if let (number, start) = leadingNumber(of: slotIndex, first: first, last: last, intent: intent, type: type, taken: taken.subtracting(misread), utterance: utterance, today: today) {
+            others.append(number)
+            first = start
         }
         (first, last) = withoutEdgeWords(type, first: first, last: last, utterance: utterance, today: today)
         if let (other, start) = trailingListedValue(of: slotIndex, first: first, last: last, intent: intent, type: type, taken: taken, utterance: utterance, today: today) {
@@ -692,6 +701,26 @@ extension SkillNLU {
                     let match = slotMatch(slot, first: start, last: end, utterance: utterance, today: today)
                 else { continue }
                 return (match, end)
+            }
+        }
+        return nil
+    }
+
+    /// "how many pesos do i get for 200 dollars": a span its type does not list, that is a number
+    /// followed by a value it lists, is two values when the intent has an empty number slot: the
+    /// amount 200 and the currency "dollars" (the tagger took "200 dollars" for a currency).
+    func leadingNumber(of slotIndex: Int, first: Int, last: Int, intent: IntentDefinition, type: SlotTypeMatcher, taken: Set<Int>,
+                       utterance: Utterance, today: CivilDate) -> (SlotMatch, start: Int)? {
+        let words = utterance.words
+        guard first < last, type.isListed, !type.isListedValue(words[first...last]) else { return nil }
+        for start in stride(from: min(last, first + 3), through: first + 1, by: -1)
+        where NumberWords.value(of: Array(words[first..<start])) != nil && type.isListedValue(words[start...last]) {
+            for index in intent.slots.indices where index != slotIndex && !taken.contains(index) {
+                let slot = intent.slots[index]
+                guard let other = typeMatchers[SlotTypeMatcher.Key(slot)], case .grammar(.number) = other.kind,
+                    let match = slotMatch(slot, first: first, last: start - 1, utterance: utterance, today: today)
+                else { continue }
+                return (match, start)
             }
         }
         return nil

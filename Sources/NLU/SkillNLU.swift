@@ -1229,6 +1229,9 @@ public struct SkillNLU: Sendable {
         return Double(counts.values.filter { $0 == 1 }.count) / Double(words.count)
     }
 
+    /// Units a length of time is counted in.
+    static let durationUnits: Set<String> = ["second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "day", "days", "week", "weeks"]
+
     /// Words that stand for a noun said before or understood: never a value on their own.
     static let proForms: Set<String> = ["one", "ones"]
 
@@ -1241,6 +1244,9 @@ public struct SkillNLU: Sendable {
             if first < last, SlotTypeMatcher.articles.contains(utterance.words[first]) { return slotMatch(slot, first: first + 1, last: last, utterance: utterance, today: today) }
             return nil
         }
+        // A number said as a length of time is no time of day: "a ride in ten minutes" is not
+        // at 10:00, "back in 2 hours" not at 2:00.
+        if case .grammar(.time) = matcher.kind, last + 1 < utterance.words.count, Self.durationUnits.contains(utterance.words[last + 1]) { return nil }
         // A span of nothing but function words ("please") is not a value unless listed, nor
         // one of the model's carrier words ("i want to order pizza": "order" is no topping).
         if reading.isName, isCarrierPhrase(utterance.words[first...last], type: matcher) { return nil }
