@@ -55,8 +55,17 @@ extension SkillNLU {
         // Values no list names (a number, a date, a city) count where the slot's own words
         // frame them: its samples ("{nights} nights", "for {nights} nights") or its name ("change
         // the city to boston").
-        for match in framedValues(utterance, intent: intent, except: except, today: today) where !found.contains(where: { $0.name == match.name }) {
-            guard let span = utterance.tokens(of: match), !taken[span].contains(true) else { continue }
+        for match in framedValues(utterance, intent: intent, except: except, today: today) {
+            guard let span = utterance.tokens(of: match) else { continue }
+            // A name framed longer than the listed one found inside it is the name: "her name is
+            // luna belle", not "luna".
+            if let inside = found.firstIndex(where: { found in
+                found.name == match.name && utterance.tokens(of: found).map { span.contains($0.lowerBound) && span.contains($0.upperBound) && $0 != span } == true
+            }) {
+                found.remove(at: inside)
+                for i in span { taken[i] = false }
+            }
+            guard !found.contains(where: { $0.name == match.name }), !taken[span].contains(true) else { continue }
             found.append(match)
             for i in span { taken[i] = true }
         }
@@ -100,12 +109,14 @@ extension SkillNLU {
         var claims: [(slot: SlotDefinition, first: Int, last: Int)] = []
         for slot in intent.slots where slot.name != except && !(typeMatchers[SlotTypeMatcher.Key(slot)]?.resolves ?? false) {
             var best: (first: Int, last: Int)?
+            let naming = BuiltInSlotTypes.firstNameTypes.contains(slot.type)
             for frame in Self.frames(of: slot) where frame.lead.count + frame.tail.count < words.count {
                 for first in frame.lead.count..<words.count {
                     guard words[(first - frame.lead.count)..<first].elementsEqual(frame.lead) else { continue }
                     for last in first..<min(words.count, first + longestStated(slot)) {
                         guard last + 1 + frame.tail.count <= words.count, words[(last + 1)..<(last + 1 + frame.tail.count)].elementsEqual(frame.tail),
                             wholeValue(of: slot, first: first, last: last, utterance: utterance, today: today)
+                                || (naming && frame.tail.isEmpty && last == words.count - 1 && Self.isUnlistedName(words[first...last]))
                         else { continue }
                         if best.map({ last - first > $0.last - $0.first }) ?? true { best = (first, last) }
                     }
@@ -286,6 +297,10 @@ extension SkillNLU {
         let alone = slot.samples.filter { sample in SampleTemplate.parts(of: sample).filter { if case .slot = $0 { true } else { false } }.count == 1 }
         // Only words that say which slot this is: not an article or "the … one" alone.
         var frames = sampleFrames(alone, of: slot).filter { frame in (frame.lead + frame.tail).contains { !StopWords.all.contains($0) } }
+        // A first name is framed as people name anyone: "no, she's called mittens".
+        if BuiltInSlotTypes.firstNameTypes.contains(slot.type) {
+            frames += namingLeads.map { (lead: Tokenizer.tokens($0).map(\.text), tail: [String]()) }
+        }
         // The name, and its last word when that says something ("the date" of "travelDate"):
         // a word two slots' names end in frames neither (`framedValues`).
         let name = Self.nameWords(slot.name.rawValue)
@@ -304,6 +319,15 @@ extension SkillNLU {
             }
         }
         return frames
+    }
+
+    /// Whether the words, at the end of a sentence after a naming frame ("her name is"), can be
+    /// a name no list holds ("mittens", "luna belle"): one to three words, none a function word
+    /// or a number.
+    static func isUnlistedName(_ words: ArraySlice<String>) -> Bool {
+        words.count <= 3 && words.allSatisfy { word in
+            !StopWords.all.contains(word) && !SlotTypeMatcher.personalPronouns.contains(word) && word.allSatisfy(\.isLetter) && NumberWords.value(of: [word]) == nil
+        }
     }
 
     /// What a slot is called, as words: its name's, and its type's when the model names the

@@ -287,6 +287,19 @@ public struct SkillNLU: Sendable {
         return Self.firstDistinct(led)
     }
 
+    /// How people give a name asked for, a first name's slot: "she's called mittens", "we call
+    /// him buddy", "his name is max", "max is her name", "i'm ada".
+    static func namingAnswers(_ slot: SlotDefinition) -> [String] {
+        guard BuiltInSlotTypes.firstNameTypes.contains(slot.type) else { return [] }
+        let value = "{\(slot.name)}"
+        return namingLeads.map { $0 + value } + ["his", "her", "its", "their", "my"].map { "\(value) is \($0) name" }
+    }
+
+    static let namingLeads: [String] = ["he", "she", "it", "they"].flatMap { subject in ["\(subject) is called ", "\(subject)'s called ", "\(subject) is named ", "\(subject)'s named "] }
+        + ["him", "her", "it", "them"].flatMap { object in ["we call \(object) ", "i call \(object) ", "call \(object) "] }
+        + ["his", "her", "its", "their", "my"].flatMap { owner in ["\(owner) name is ", "\(owner) name's "] }
+        + ["it's called ", "the name is ", "the name's ", "name's ", "i'm ", "i am ", "call me ", "they call me "]
+
     /// The first 24 different samples of `samples`, in order: made answers a slot's matcher adds.
     static func firstDistinct(_ samples: [String]) -> [String] {
         var seen: Set<String> = []
@@ -396,7 +409,7 @@ public struct SkillNLU: Sendable {
         if let made = elicitationMatchers.withLock({ $0[key] }) { return made }
         guard let slot = intent.slot(named: name) else { return nil }
         let samples = slot.samples + Self.joinedAnswers(slot) + Self.ledAnswers(slot) + Self.framedAnswers(slot, in: intent) + Self.ledFreeTextAnswers(slot, in: intent)
-            + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after }
+            + Self.answerPatterns.map { $0.before + "{\(slot.name)}" + $0.after } + Self.namingAnswers(slot)
         let matcher = SampleMatcher(intents: [(intent.slots, samples)], model: model, types: typeMatchers)
         elicitationMatchers.withLock { $0[key] = matcher }
         return matcher
@@ -850,9 +863,11 @@ public struct SkillNLU: Sendable {
         return candidate
     }
 
-    /// Where a part of the day said right after token `last` is: "in the morning", "at night".
+    /// Where a part of the day said right after token `last` is: "in the morning", "at night",
+    /// or the part alone ("saturday morning" where the date read "saturday").
     static func dayPartAfter(_ last: Int, in words: [String]) -> Int? {
         let rest = words.dropFirst(last + 1).prefix(3)
+        if let part = rest.first, dayParts.contains(part) { return last + 1 }
         if rest.count >= 3, rest.first == "in", rest.dropFirst().first == "the", let part = rest.last, dayParts.contains(part) { return last + 3 }
         if rest.count >= 2, rest.first == "at", rest.dropFirst().first == "night" { return last + 2 }
         return nil

@@ -30,4 +30,39 @@ import Testing
         #expect(best.slots.first { $0.name == "amount" }?.value == "200", "\(best)")
         #expect(best.slots.contains { $0.spoken == "dollars" })
     }
+
+    /// A pet clinic's booking, its pet's name an AMAZON.FirstName slot, as a new user writes it.
+    static let clinic = SkillNLU(skillID: "clinic", model: try! InteractionModel(parsing: #"""
+        {"interactionModel":{"languageModel":{"invocationName":"pet clinic","intents":[\#(DailyErrandsTests.builtIns),
+          {"name":"BookVisitIntent","slots":[{"name":"petName","type":"AMAZON.FirstName","samples":["{petName}","it's for {petName}","her name is {petName}","his name is {petName}"]},
+            {"name":"date","type":"AMAZON.DATE","samples":["{date}","on {date}"]},{"name":"time","type":"AMAZON.TIME","samples":["{time}","at {time}"]}],
+           "samples":["book a vet appointment","i need to bring {petName} in","schedule a checkup for {petName}","make an appointment for {petName} on {date} at {time}"]}]}}}
+        """#))
+
+    /// A name asked for is given as people name anyone, whether a list of first names holds it
+    /// or not: "she's called mittens", "we call him buddy", "max is his name".
+    @Test(arguments: [("she is called mittens", "mittens"), ("we call him buddy", "buddy"), ("max is his name", "max"), ("she's called luna", "luna")])
+    func aNameIsGivenAsPeopleNameAnyone(text: String, name: String) throws {
+        let best = try #require(Self.clinic.parse(Utterance(text), eliciting: SkillNLU.Elicitation(intent: "BookVisitIntent", slot: "petName")).first)
+        #expect(best.intent == "BookVisitIntent")
+        #expect(best.slots.first { $0.name == "petName" }?.value == name, "\(best)")
+    }
+
+    /// At the confirmation, a name said in a naming frame changes the name, listed or not, and
+    /// a longer name holds a listed one: "no wait her name is luna belle", not "luna".
+    @Test(arguments: [("no wait her name is luna belle", "luna belle"), ("actually she's called mittens", "mittens"), ("her name is bella", "bella")])
+    func aNameChangedAtTheConfirmation(text: String, name: String) throws {
+        let stated = Self.clinic.statedValues(Utterance(text), intent: "BookVisitIntent", except: nil, alone: true, given: ["petName", "date", "time"], today: CivilDate(year: 2026, month: 12, day: 5))
+        #expect(stated.map(\.name) == ["petName"], "\(stated)")
+        #expect(stated.first?.value == name)
+    }
+
+    /// A day and the part of it, answering which day, fill the intent's empty time slot too:
+    /// "saturday morning" is saturday, in the morning.
+    @Test func aPartOfTheDayAfterTheDayIsTheTime() throws {
+        let best = try #require(Self.clinic.parse(Utterance("saturday morning"), eliciting: SkillNLU.Elicitation(intent: "BookVisitIntent", slot: "date"),
+                                                  today: CivilDate(year: 2026, month: 12, day: 5)).first)
+        #expect(best.slots.first { $0.name == "date" }?.value == "2026-12-05", "\(best)")
+        #expect(best.slots.first { $0.name == "time" }?.value == "MO")
+    }
 }
