@@ -65,4 +65,16 @@ import Testing
         #expect(best.slots.first { $0.name == "date" }?.value == "2026-12-05", "\(best)")
         #expect(best.slots.first { $0.name == "time" }?.value == "MO")
     }
+
+    static let tips = try! shipped("tips")
+
+    /// The one number no slot took is the intent's one empty number slot: "we owe 150 split it
+    /// six ways" owes 150 among six; "split it six ways in 20 minutes" owes nothing said.
+    @Test(arguments: [("we owe 150 split it six ways", "150"), ("split it six ways in 20 minutes", nil)])
+    func theOneNumberLeftIsTheEmptyNumberSlot(text: String, bill: String?) throws {
+        let best = try #require(Self.tips.parse(Utterance(text)).first)
+        #expect(best.intent == "SplitIntent")
+        #expect(best.slots.first { $0.name == "people" }?.value == "6")
+        #expect(best.slots.first { $0.name == "bill" }?.value == bill, "\(best)")
+    }
 }
