@@ -1,7 +1,7 @@
 // skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
 // ../shared/nlu-benchmark/, beside the goals.
 //
-//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|errands|weekend|together|speed [--sentence TEXT]] [--errors]
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|errands|weekend|family|together|speed [--sentence TEXT]] [--errors]
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
@@ -13,8 +13,8 @@
 // HWU64: the 18 scenario skills loaded at once, at 10 sentences per intent and full size; and
 // Data/assistant/, ten skills written as people write them with sentences as people say them,
 // and requests none of them serves (see SkillSet.swift; --errors lists what each gets wrong);
-// Data/ported/, Data/newuser/, Data/household/, Data/daily/, Data/errands/ and Data/weekend/, six more such sets written later.
-// --only together: every shipped set's skills loaded at once (64 skills), each set's sentences and
+// Data/ported/, Data/newuser/, Data/household/, Data/daily/, Data/errands/, Data/weekend/ and Data/family/, seven more such sets written later.
+// --only together: every shipped set's skills loaded at once (72 skills), each set's sentences and
 // foreign requests given to them all.
 // --only speed: HWU64 at full size trained three times and its dev sentences parsed, timed alone;
 // with --sentence TEXT, trained once and that sentence parsed 2,000 times (for a profiler).
@@ -35,7 +35,7 @@ let showErrors = arguments.contains("--errors")
 /// `--only speed --sentence TEXT`: that one sentence parsed again and again, to profile it.
 let sentence = arguments.firstIndex(of: "--sentence").map { arguments[$0 + 1] }
 /// The sets that ship in Data/, each a folder of models and sentences.
-let shippedSets = ["assistant", "ported", "newuser", "household", "daily", "errands", "weekend"]
+let shippedSets = ["assistant", "ported", "newuser", "household", "daily", "errands", "weekend", "family"]
 func runSkillSets(_ which: String?) {
     for set in shippedSets where which == nil || which == set {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/\(set)"
