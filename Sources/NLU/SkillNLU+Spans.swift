@@ -649,6 +649,12 @@ extension SkillNLU {
             // A listed value said with when, and no slot for it: "i want to cook chicken curry
             // tonight" is the dish "chicken curry".
             last -= cut
+        } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]), type.sameValueTails.contains(utterance.words[last]),
+            type.isListedValue(utterance.words[first...(last - 1)]) {
+            // A listed value and a word the model's synonyms add to a value to say the same
+            // one: "open g tuning" is "open g" where the type lists "standard" and "standard
+            // tuning" as one.
+            last -= 1
         } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]),
             let cut = (1...min(3, last - first)).first(where: { k in
                 let tail = utterance.words[(last - k + 1)...last]

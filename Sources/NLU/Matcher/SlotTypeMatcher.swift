@@ -58,6 +58,9 @@ struct SlotTypeMatcher: Sendable {
     let valuesMeaning: [Float]
     /// How many values and synonyms the model lists for the type.
     let listedCount: Int
+    /// Words the model's own synonyms add after a value to say the same value ("standard" and
+    /// "standard tuning", "box" and "box seats"): said after another value, they name that one.
+    let sameValueTails: Set<String>
     /// Whether the type lists short category words ("rain", "ocean waves", "trailer"), not
     /// names or titles, whose words any sentence may hold (`isCategory`).
     let listsCategories: Bool
@@ -135,6 +138,13 @@ struct SlotTypeMatcher: Sendable {
         listsTimes = !values.isEmpty && values.filter(Self.isTime).count * 2 >= values.count
         if case .custom = kind { holdsTimes = values.count >= 4 && listsTimes } else { holdsTimes = false }
         listsCategories = categories
+        var tails: Set<String> = []
+        for (key, entry) in entries where entry.isCustom {
+            let words = key.split(separator: " ")
+            guard words.count >= 2, let shorter = entries[words.dropLast().joined(separator: " ")], shorter.id == entry.id else { continue }
+            tails.insert(String(words[words.count - 1]))
+        }
+        sameValueTails = tails
         let listed = (definition?.values ?? []).flatMap { [$0.value] + $0.synonyms }
         listedCount = listed.count
         valuesMeaning = listsCategories && listed.count >= 2 ? Features.meaning(listed.flatMap { Tokenizer.tokens($0).map(\.text) }) : []
