@@ -1214,6 +1214,15 @@ public struct SkillNLU: Sendable {
         return type.isWordier(Tokenizer.tokens(value.spoken).count)
     }
 
+    /// Whether the value is one a built-in list type (AMAZON.FirstName, AMAZON.City) does not
+    /// hold: taken as said, on no evidence but where the samples put it.
+    func isUnlistedBuiltInListValue(_ value: SlotMatch, intent: IntentName) -> Bool {
+        guard !value.isKnownValue, let slot = intents.first(where: { $0.name == intent })?.slot(named: value.name),
+            let type = typeMatchers[SlotTypeMatcher.Key(slot)], case .list = type.kind
+        else { return false }
+        return !type.isListedValue(ArraySlice(Tokenizer.tokens(value.spoken).map(\.text)))
+    }
+
     /// Whether the value's words are themselves one its type lists (or a synonym), not a longer
     /// phrase holding one ("a large pizza" resolves to a menu's "pizza" but is not it).
     func saysListedValue(_ value: SlotMatch, intent: IntentName) -> Bool {

@@ -51,4 +51,15 @@ import Testing
         #expect(best.intent == "CallIntent")
         #expect(best.slots.first?.value == name, "\(best)")
     }
+
+    /// A first name the name list does not hold, taken only because a sample puts a slot
+    /// there, counts little inside a value another skill lists: "put lasagna down for sunday"
+    /// is the meal planner's dish, not a carpool's driver "lasagna" (its samples say "put
+    /// {driver} down for {day}"); a name the list holds still drives.
+    @Test func anUnlistedNameInsideAnotherSkillsListedValueCountsLittle() throws {
+        let index = SkillIndex(try Self.shipped("family", ["carpool", "meals", "sleep", "water"]))
+        let best = try #require(index.parse(Utterance("put lasagna down for sunday")).first)
+        #expect(best.skillID == "family.meals", "\(best)")
+        #expect(index.parse(Utterance("put maria down for sunday")).first?.skillID == "family.carpool")
+    }
 }
