@@ -177,25 +177,33 @@ extension SkillNLU {
         let slots = intent.slots.filter { $0.name != except && readsByGrammar($0) }
         guard !slots.isEmpty else { return [] }
         var found: [(slot: SlotDefinition, span: ClosedRange<Int>)] = []
+        var readings: [(span: ClosedRange<Int>, readers: [SlotDefinition])] = []
         for first in words.indices {
             for last in first..<min(words.count, first + Self.longestGrammarValue) {
                 var readers = intent.slots.filter { wholeValue(of: $0, first: first, last: last, utterance: utterance, today: today) }
                 // Read by two ("six": a number and a time), the one whose samples say the words
                 // before or after it ("{partySize} of us", "for {partySize}").
                 if readers.count > 1, let framed = framingSlot(of: readers, in: intent, words: words, first: first, last: last) { readers = [framed] }
-                guard readers.count == 1, let slot = readers.first, slots.contains(where: { $0.name == slot.name }) else { continue }
-                guard let index = found.firstIndex(where: { $0.span.overlaps(first...last) }) else {
-                    // Two values apart for one slot say nothing of which is meant.
-                    if found.contains(where: { $0.slot.name == slot.name }) { return [] }
-                    found.append((slot, first...last))
-                    continue
-                }
-                // The longer value holds the shorter: "five five five oh one oh oh" is a
-                // telephone number, not the time "five".
-                let known = found[index]
-                if last - first >= known.span.count, known.slot.name == slot.name || first <= known.span.lowerBound && known.span.upperBound <= last {
-                    found[index] = (slot, first...last)
-                }
+                if !readers.isEmpty { readings.append((first...last, readers)) }
+            }
+        }
+        // Words two slots read as one value are not split for a third: "make it the twenty
+        // fourth", of a pick-up and a return date, is no driver aged twenty.
+        let undecided = readings.filter { $0.readers.count > 1 }.map(\.span)
+        for (span, readers) in readings where !undecided.contains(where: { $0 != span && $0.contains(span.lowerBound) && $0.contains(span.upperBound) }) {
+            let (first, last) = (span.lowerBound, span.upperBound)
+            guard readers.count == 1, let slot = readers.first, slots.contains(where: { $0.name == slot.name }) else { continue }
+            guard let index = found.firstIndex(where: { $0.span.overlaps(first...last) }) else {
+                // Two values apart for one slot say nothing of which is meant.
+                if found.contains(where: { $0.slot.name == slot.name }) { return [] }
+                found.append((slot, first...last))
+                continue
+            }
+            // The longer value holds the shorter: "five five five oh one oh oh" is a
+            // telephone number, not the time "five".
+            let known = found[index]
+            if last - first >= known.span.count, known.slot.name == slot.name || first <= known.span.lowerBound && known.span.upperBound <= last {
+                found[index] = (slot, first...last)
             }
         }
         guard !found.isEmpty else { return [] }
@@ -280,16 +288,16 @@ extension SkillNLU {
     }
 
     /// Whether the words change something said: "no …", "actually", "make it", "change it to",
-    /// "move it to", "instead", "how about", "rather".
+    /// "move it to", "instead", "how about", "rather", "i meant".
     static func changesMind(_ words: [String]) -> Bool {
-        if words.first == "no" || words.contains(where: { ["actually", "instead", "rather"].contains($0) }) { return true }
+        if words.first == "no" || words.contains(where: { ["actually", "instead", "rather", "meant"].contains($0) }) { return true }
         return zip(words, words.dropFirst()).contains { pair in
             (["make", "change", "move", "switch", "push", "bump"].contains(pair.0) && ["it", "that"].contains(pair.1)) || (pair.0 == "how" && pair.1 == "about")
         }
     }
 
     /// Words that say a change, not what it is.
-    static let changeWords: Set<String> = ["no", "actually", "instead", "rather", "make", "change", "move", "switch", "push", "bump", "wait", "sorry", "how", "let's", "let", "us", "go", "with", "better", "later", "earlier"]
+    static let changeWords: Set<String> = ["no", "actually", "instead", "rather", "make", "change", "move", "switch", "push", "bump", "wait", "sorry", "how", "let's", "let", "us", "go", "with", "better", "later", "earlier", "meant", "mean"]
 
     /// The words around a slot's value in its samples that say nothing but that slot, and after
     /// its name: (lead, tail), at least one word between them.

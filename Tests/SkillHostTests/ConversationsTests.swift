@@ -93,4 +93,27 @@ import TestSupport
             #expect(error.description.contains("$.session.seed"))
         }
     }
+
+    /// A change that could be either of two dates, said while the age is asked, is asked about
+    /// ("Do you mean the pickup date or the return date?"); the question waits in the stored
+    /// conversation, and the answer on another host changes that date and asks the age again.
+    @Test func aQuestionOfWhichSlotIsKeptInTheStoredConversation() async throws {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
+        options.models = [Self.fixtures.appendingPathComponent("rent-en-US.json").path]
+        let first = try HostEngine(options: options), second = try HostEngine(options: options)
+        var conversation = first.newConversation()
+        for line in ["open easy rentals", "book a compact in boston from december twentieth twenty twenty seven to december twenty third twenty twenty seven"] {
+            conversation = await first.turn(line, in: conversation).1
+        }
+        let (which, asked) = await first.turn("wait make it the twenty second", in: conversation)
+        #expect(which.speech == "Do you mean the pickup date or the return date?")
+        let stored = JSONWriter.string(asked.jsonValue)
+        #expect(stored.contains(#""choosing""#))
+        let back = try Conversation(json: try JSONParser.parse(stored))
+        #expect(JSONWriter.string(back.jsonValue) == stored)
+        let (age, afterAge) = await second.turn("the return date", in: back)
+        #expect(age.speech == "How old is the driver?")
+        let (confirm, _) = await second.turn("thirty", in: afterAge)
+        #expect(confirm.speech == "A compact in boston from 2027-12-20 to 2027-12-22. Shall I reserve it?")
+    }
 }

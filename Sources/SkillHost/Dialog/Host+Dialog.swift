@@ -28,109 +28,170 @@ extension HostEngine {
     func answer(_ pending: Conversation.PendingDialog, utterance: Utterance, entry: SkillRegistry.Entry, result: TurnResult) async -> TurnResult? {
         var result = result
         var intent = pending.intent
-        switch pending.question {
-        case .elicitSlot(let slot):
-            // Several values at once ("50, 75 and 100" asked for the second number) fill the
-            // elicited slot and the empty ones of its type after it, in the model's order.
-            if let run = understanding({ entry.nlu.run(utterance, intent: intent.name, slots: [slot] + Self.emptySlots(after: slot, in: intent, model: entry.skill.model)) }) {
-                Self.take(run, into: &intent, model: entry.skill.model, result: &result)
-                break
+        // The answer to "the pickup date or the return date?": the value said before goes to
+        // the slot named, and the dialog goes on. Anything else is taken as said to the
+        // question still asked.
+        let chosen = pending.choosing.flatMap { choice in
+            understanding({ entry.nlu.chosenSlot(utterance, among: choice.slots, intent: intent.name) }).flatMap { chosen in
+                understanding({ entry.nlu.undecidedChange(Utterance(choice.utterance), intent: intent.name, alone: true, given: Set(choice.slots)) }).first { $0.name == chosen }
             }
-            // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
-            let candidates = understanding { entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) }
-            result.candidates = candidates
-            // A reading that leaves the asked slot empty changes no slot already given unless the
-            // words state it: "for a week", asked how many nights, read 0.53 sure as a check-in
-            // "a week" from now, is no new check-in date.
-            // Nor does one that fills it change another slot's value by a guess: "9 am and 9 pm",
-            // asked when to take a 500 mg pill, read 0.32 sure with a dose "9", keeps the dose;
-            // "8 pm, and make it 3 pills" states it.
-            let heard = candidates.first.map { (best: NLUCandidate) -> [SlotMatch] in
-                guard best.score < 0.9 else { return best.slots }
-                let given = Self.givenSlots(intent).subtracting([slot])
-                let stated = best.slots.contains(where: { $0.name == slot }) && best.slots.contains(where: { given.contains($0.name) })
-                    ? understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }).map(\.name) : []
-                return best.slots.filter { !given.contains($0.name) || stated.contains($0.name) }
-            } ?? []
-            guard let best = candidates.first, best.intent == intent.name, !heard.isEmpty else {
-                // A change of mind about another slot ("actually make it small" asked for a
-                // time, "change the crust to stuffed" asked for toppings, which no sample
-                // says: the fallback), unless the sentence is surely something else: that slot
-                // changes, and the dialog goes on.
-                let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) }
-                guard !stated.isEmpty, candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true else { return nil }
-                Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
-                break
-            }
-            // A sentence for another skill is no answer: read as the intent under way without
-            // a value the asked slot's type knows, it says words this skill never says, and
-            // another skill reads it surely ("book a table for two at seven tonight", asked what
-            // day a meeting is, took "seven tonight" as the meeting's time; "remind me to take
-            // my vitamin d at 8 pm", asked which crust, ordered a pizza with that crust).
-            // A short answer that is mostly the value ("gluten free", "the gluten free one")
-            // stays the answer, unless another skill is all but certain of it (0.99) as words
-            // of its own, no value, and the value is no word of this skill's: "flip a coin",
-            // asked which list to add to, is the coin flip's, not a list called "flip a coin"
-            // ("gluten free", asked which crust, stays the crust beside a diet skill's "{diet}").
-            let bare = best.slots.first { $0.name == slot }.map { value in
-                let said = value.spoken.split(separator: " ").count
-                return said <= 3 && utterance.words.count <= said + 2
-            } ?? false
-            // Free text asked for is whatever is said: "book a table for two at harbor grill",
-            // asked for a to-do list's task, is the task, though a reservations skill reads it
-            // surely (a task, a note, a message is often another skill's request).
-            let askedFreeText = entry.skill.model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
-            if !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
-                let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure,
-                !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 {
-                return nil
-            }
-            Self.take(heard, into: &intent, model: entry.skill.model, result: &result)
-        case .confirmSlot(let slot):
-            let yes = BuiltInIntents.confirmation(utterance.words)
-            let candidates = yes == true ? [] : understanding({ entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) })
-            let heard = candidates.first.flatMap { $0.intent == intent.name && !$0.slots.isEmpty ? $0 : nil }
-            // "make it a large" instead of yes or no, and "no, make it small" (a denial with a
-            // value the type knows) are the new value.
-            if let heard, yes == nil || heard.slots.contains(where: { $0.name == slot && $0.isKnownValue }) {
+        }
+        if let chosen {
+            Self.take([chosen], into: &intent, model: entry.skill.model, result: &result)
+        } else if let choice = pending.choosing, BuiltInIntents.confirmation(utterance.words) != nil,
+            let asked = askWhich(of: Utterance(choice.utterance), pending: pending, alone: true, entry: entry, result: result) {
+            // "yes" to "the origin or the destination?" confirms nothing: the choice is asked again.
+            return asked
+        } else {
+            switch pending.question {
+            case .elicitSlot(let slot):
+                // A length of time, asked when a span ends that began on a day given: "for a
+                // week", asked when a car comes back that is picked up on friday.
+                if let start = Self.spanStart(before: slot, in: intent, model: entry.skill.model),
+                    let end = understanding({ entry.nlu.dateAfter(utterance, slot: slot, intent: intent.name, start: start) }) {
+                    Self.take([end], into: &intent, model: entry.skill.model, result: &result)
+                    break
+                }
+                // Several values at once ("50, 75 and 100" asked for the second number) fill the
+                // elicited slot and the empty ones of its type after it, in the model's order.
+                if let run = understanding({ entry.nlu.run(utterance, intent: intent.name, slots: [slot] + Self.emptySlots(after: slot, in: intent, model: entry.skill.model)) }) {
+                    Self.take(run, into: &intent, model: entry.skill.model, result: &result)
+                    break
+                }
+                // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
+                let candidates = understanding { entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) }
                 result.candidates = candidates
-                Self.take(heard.slots, into: &intent, model: entry.skill.model, result: &result)
-            } else if let yes {
-                intent[slot: slot]?.confirmationStatus = yes ? .confirmed : .denied
-            } else {
-                return nil
+                // A reading that leaves the asked slot empty changes no slot already given unless the
+                // words state it: "for a week", asked how many nights, read 0.53 sure as a check-in
+                // "a week" from now, is no new check-in date.
+                // Nor does one that fills it change another slot's value by a guess: "9 am and 9 pm",
+                // asked when to take a 500 mg pill, read 0.32 sure with a dose "9", keeps the dose;
+                // "8 pm, and make it 3 pills" states it.
+                let heard = candidates.first.map { (best: NLUCandidate) -> [SlotMatch] in
+                    guard best.score < 0.9 else { return best.slots }
+                    let given = Self.givenSlots(intent).subtracting([slot])
+                    let stated = best.slots.contains(where: { $0.name == slot }) && best.slots.contains(where: { given.contains($0.name) })
+                        ? understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }).map(\.name) : []
+                    return best.slots.filter { !given.contains($0.name) || stated.contains($0.name) }
+                } ?? []
+                guard let best = candidates.first, best.intent == intent.name, !heard.isEmpty else {
+                    // A change of mind about another slot ("actually make it small" asked for a
+                    // time, "change the crust to stuffed" asked for toppings, which no sample
+                    // says: the fallback), unless the sentence is surely something else: that slot
+                    // changes, and the dialog goes on.
+                    let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) }
+                    let unsure = candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true
+                    if stated.isEmpty, unsure, let asked = askWhich(of: utterance, pending: pending, alone: false, entry: entry, result: result) { return asked }
+                    // The one number, date or time said amid other words, which no other skill
+                    // reads surely: "my wife will drive, she's 34", asked how old the driver is.
+                    if stated.isEmpty, unsure, let lone = understanding({ entry.nlu.loneValue(utterance, intent: intent.name, slot: slot) }),
+                        !(understanding({ registry.index.parse(utterance) }).contains { $0.skillID != entry.id && $0.score >= Self.sure }) {
+                        Self.take([lone], into: &intent, model: entry.skill.model, result: &result)
+                        break
+                    }
+                    guard !stated.isEmpty, unsure else { return nil }
+                    Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    break
+                }
+                // A sentence for another skill is no answer: read as the intent under way without
+                // a value the asked slot's type knows, it says words this skill never says, and
+                // another skill reads it surely ("book a table for two at seven tonight", asked what
+                // day a meeting is, took "seven tonight" as the meeting's time; "remind me to take
+                // my vitamin d at 8 pm", asked which crust, ordered a pizza with that crust).
+                // A short answer that is mostly the value ("gluten free", "the gluten free one")
+                // stays the answer, unless another skill is all but certain of it (0.99) as words
+                // of its own, no value, and the value is no word of this skill's: "flip a coin",
+                // asked which list to add to, is the coin flip's, not a list called "flip a coin"
+                // ("gluten free", asked which crust, stays the crust beside a diet skill's "{diet}").
+                let bare = best.slots.first { $0.name == slot }.map { value in
+                    let said = value.spoken.split(separator: " ").count
+                    return said <= 3 && utterance.words.count <= said + 2
+                } ?? false
+                // Free text asked for is whatever is said: "book a table for two at harbor grill",
+                // asked for a to-do list's task, is the task, though a reservations skill reads it
+                // surely (a task, a note, a message is often another skill's request).
+                let askedFreeText = entry.skill.model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
+                if !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
+                    let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure,
+                    !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 {
+                    return nil
+                }
+                Self.take(heard, into: &intent, model: entry.skill.model, result: &result)
+            case .confirmSlot(let slot):
+                let yes = BuiltInIntents.confirmation(utterance.words)
+                let candidates = yes == true ? [] : understanding({ entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) })
+                let heard = candidates.first.flatMap { $0.intent == intent.name && !$0.slots.isEmpty ? $0 : nil }
+                // "make it a large" instead of yes or no, and "no, make it small" (a denial with a
+                // value the type knows) are the new value.
+                if let heard, yes == nil || heard.slots.contains(where: { $0.name == slot && $0.isKnownValue }) {
+                    result.candidates = candidates
+                    Self.take(heard.slots, into: &intent, model: entry.skill.model, result: &result)
+                } else if let yes {
+                    intent[slot: slot]?.confirmationStatus = yes ? .confirmed : .denied
+                } else {
+                    return nil
+                }
+            case .confirmIntent:
+                let offered = conversation.session.map { BuiltInIntents.echoesOffer(utterance.words, question: $0.lastSpeech) } ?? false
+                let yes = offered ? true : BuiltInIntents.confirmation(utterance.words)
+                // A change of mind instead of yes ("actually make it small", "no, make it a
+                // cappuccino", "small please"): the values the sentence says change, and the intent
+                // is asked to be confirmed again with them, not denied or started over.
+                // So is a yes with a change ("yes but make it nine pm"): a value that differs from the
+                // one given; a yes that says a value again ("yes, the thin crust") is a yes.
+                let qualified = yes == true && !offered && !BuiltInIntents.isBareConfirmation(utterance.words)
+                let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true, given: Self.givenSlots(intent)) })
+                    .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
+                if !stated.isEmpty {
+                    Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    break
+                }
+                if yes != true, let asked = askWhich(of: utterance, pending: pending, alone: true, entry: entry, result: result) { return asked }
+                // Neither yes nor no, and read surely as the intent being confirmed with a value its
+                // type does not list ("make it three times a day", "actually every other day"): the
+                // value the user would have given in the first place.
+                if yes == nil, let best = understanding({ entry.nlu.parse(utterance) }).first, best.intent == intent.name, best.score >= 0.5, !best.slots.isEmpty {
+                    result.candidates = [best]
+                    Self.take(best.slots, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    break
+                }
+                guard let yes else { return nil }
+                intent.confirmationStatus = yes ? .confirmed : .denied
             }
-        case .confirmIntent:
-            let offered = conversation.session.map { BuiltInIntents.echoesOffer(utterance.words, question: $0.lastSpeech) } ?? false
-            let yes = offered ? true : BuiltInIntents.confirmation(utterance.words)
-            // A change of mind instead of yes ("actually make it small", "no, make it a
-            // cappuccino", "small please"): the values the sentence says change, and the intent
-            // is asked to be confirmed again with them, not denied or started over.
-            // So is a yes with a change ("yes but make it nine pm"): a value that differs from the
-            // one given; a yes that says a value again ("yes, the thin crust") is a yes.
-            let qualified = yes == true && !offered && !BuiltInIntents.isBareConfirmation(utterance.words)
-            let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true, given: Self.givenSlots(intent)) })
-                .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
-            if !stated.isEmpty {
-                Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
-                break
-            }
-            // Neither yes nor no, and read surely as the intent being confirmed with a value its
-            // type does not list ("make it three times a day", "actually every other day"): the
-            // value the user would have given in the first place.
-            if yes == nil, let best = understanding({ entry.nlu.parse(utterance) }).first, best.intent == intent.name, best.score >= 0.5, !best.slots.isEmpty {
-                result.candidates = [best]
-                Self.take(best.slots, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
-                break
-            }
-            guard let yes else { return nil }
-            intent.confirmationStatus = yes ? .confirmed : .denied
         }
         let engine = DialogEngine(model: entry.skill.model.dialog)
         if pending.askedByModel, engine.delegatesAutomatically(intent.name) {
             return await step(intent, engine: engine, entry: entry, result: result)
         }
         return await send(.intent, intent: intent, dialogState: .inProgress, to: entry, result: result)
+    }
+
+    /// A change whose value two slots given hold alike ("no, make it the twenty fourth", a car
+    /// picked up on the 20th and brought back on the 23rd): asks which one is meant ("Do you
+    /// mean the pickup date or the return date?"), the dialog's question still waiting behind
+    /// it. Nil when the sentence is no such change.
+    private func askWhich(of utterance: Utterance, pending: Conversation.PendingDialog, alone: Bool, entry: SkillRegistry.Entry, result: TurnResult) -> TurnResult? {
+        let intent = pending.intent
+        let values = understanding { entry.nlu.undecidedChange(utterance, intent: intent.name, alone: alone, given: Self.givenSlots(intent)) }
+        guard values.count > 1 else { return nil }
+        let names = values.map { "the " + SkillNLU.spokenName(of: $0.name) }
+        var result = result
+        result.speech = "Do you mean " + names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] + "?"
+        result.reprompt = result.speech
+        result = applyQuestion(pending.question, intent: intent, askedByModel: pending.askedByModel, entry: entry, result: result)
+        conversation.session?.dialog?.choosing = Conversation.SlotChoice(utterance: utterance.text, slots: values.map(\.name))
+        return result
+    }
+
+    /// The day a span begins, for a date slot declared after it: the one value of the last
+    /// date slot before `slot` in the model ("pickupDate" before "returnDate").
+    static func spanStart(before slot: SlotName, in intent: Intent, model: InteractionModel) -> String? {
+        guard let slots = model.intent(named: intent.name)?.slots, let index = slots.firstIndex(where: { $0.name == slot }),
+            BuiltInSlotTypes.kind(of: slots[index].type) == .date,
+            let begun = slots[..<index].last(where: { BuiltInSlotTypes.kind(of: $0.type) == .date }),
+            let values = intent[slot: begun.name]?.values, values.count == 1
+        else { return nil }
+        return values[0].value
     }
 
     /// The intent's slots that hold a value.
@@ -201,14 +262,15 @@ extension HostEngine {
     /// part of the day the slot held ("tomorrow afternoon", then "3": 15:00); for an empty slot,
     /// as the end of a span begun by a slot of its kind declared before it (asked when a nap
     /// ended that began at 1 pm, "3": 15:00; asked when a car comes back that is picked up on
-    /// friday, "monday": the monday after). Nil when the value stands as heard.
+    /// friday, "monday": the monday after; so is a day that changes the end: "no, make it the
+    /// 28th" of a car picked up on december 20th next year). Nil when the value stands as heard.
     private static func readWithIntent(_ match: SlotMatch, after slot: Slot, in intent: Intent, model: InteractionModel) -> String? {
         guard match.list.isEmpty, let slots = model.intent(named: intent.name)?.slots,
             let index = slots.firstIndex(where: { $0.name == match.name })
         else { return nil }
         // A day, asked for after the day a span begins ("monday", asked when a car comes back
         // that is picked up on friday): the first such day after it.
-        if BuiltInSlotTypes.kind(of: slots[index].type) == .date, slot.values.isEmpty,
+        if BuiltInSlotTypes.kind(of: slots[index].type) == .date, slot.values.count <= 1,
             let begun = slots[..<index].last(where: { BuiltInSlotTypes.kind(of: $0.type) == .date && intent[slot: $0.name]?.values.count == 1 }),
             let earlier = intent[slot: begun.name]?.values.first {
             return BuiltInSlotTypes.date(match.value, spoken: match.spoken, following: earlier.value)

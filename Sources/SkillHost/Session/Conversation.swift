@@ -43,6 +43,16 @@ public struct Conversation: Sendable {
         /// Whether the dialog model asked, so the dialog model takes the answer when the
         /// intent is delegated automatically.
         var askedByModel: Bool
+        /// A change said of a value two given slots hold alike, waiting for the user to say
+        /// which slot ("the pick-up date or the return date?"); the question stays asked.
+        var choosing: SlotChoice? = nil
+    }
+
+    /// "No, make it the twenty fourth", of a pick-up and a return date: the sentence, and the
+    /// slots it may change, in the model's order.
+    struct SlotChoice: Sendable {
+        let utterance: String
+        let slots: [SlotName]
     }
 
     /// "Did you mean ListOMat or NumberRace?": the utterance that several skills could take,
@@ -145,12 +155,16 @@ extension Conversation {
 extension Conversation.PendingDialog {
     /// The stored form: the intent as it stands and the question asked.
     var jsonValue: JSONValue {
-        [
+        var stored: JSONObject = [
             "intent": .object(intent.json),
             "question": .string(question.directiveType),
             "slot": question.slot.map { .string($0.rawValue) } ?? .null,
             "askedByModel": .bool(askedByModel),
         ]
+        if let choosing {
+            stored["choosing"] = ["utterance": .string(choosing.utterance), "slots": .array(choosing.slots.map { .string($0.rawValue) })]
+        }
+        return .object(stored)
     }
 
     /// Reads the stored form back; `path` names it in an error.
@@ -164,6 +178,13 @@ extension Conversation.PendingDialog {
         case ("Dialog.ConfirmIntent", _): question = .confirmIntent
         default: throw ModelError(path: path + ".question", "is not a dialog question with its slot")
         }
-        self.init(intent: Intent(json: intent), question: question, askedByModel: dialog["askedByModel"]?.bool ?? false)
+        var choosing: Conversation.SlotChoice?
+        if let choice = dialog["choosing"], choice != .null {
+            guard let utterance = choice["utterance"]?.string, let slots = choice["slots"]?.array?.compactMap(\.string), slots.count > 1 else {
+                throw ModelError(path: path + ".choosing", "is not a sentence with the slots it may change")
+            }
+            choosing = Conversation.SlotChoice(utterance: utterance, slots: slots.map { SlotName($0) })
+        }
+        self.init(intent: Intent(json: intent), question: question, askedByModel: dialog["askedByModel"]?.bool ?? false, choosing: choosing)
     }
 }

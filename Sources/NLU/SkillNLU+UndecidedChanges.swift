@@ -1,0 +1,148 @@
+import SkillModel
+
+extension SkillNLU {
+    /// A change of mind whose one value two slots already given read alike, with no word to
+    /// tell which: "no, make it the twenty fourth" of a car picked up on the 20th and brought
+    /// back on the 23rd, "actually make it boston" of a flight from and to two cities. Each of
+    /// those slots' reading of the value, in the model's order; empty when `statedValues` finds
+    /// a value (a frame tells: "bring it back on the twenty fourth"), or the sentence says more
+    /// than the value and a change. The dialog asks which slot is meant (`chosenSlot`).
+    /// - Parameter alone: the value said alone is a change too (at a confirmation).
+    public func undecidedChange(_ utterance: Utterance, intent name: IntentName, alone: Bool = false, given: Set<SlotName>, today: CivilDate = .today()) -> [SlotMatch] {
+        guard let intent = intents.first(where: { $0.name == name }) else { return [] }
+        let words = utterance.words
+        guard alone || Self.changesMind(words), words.count <= 12 + Self.longestGrammarValue,
+            statedValues(utterance, intent: name, except: nil, alone: alone, given: given, today: today).isEmpty
+        else { return [] }
+        let candidates = intent.slots.filter { given.contains($0.name) }
+        guard candidates.count > 1 else { return [] }
+        for length in stride(from: min(Self.longestGrammarValue, words.count), through: 1, by: -1) {
+            for first in 0...(words.count - length) {
+                let last = first + length - 1
+                guard !Negation.precedes(words, at: first) else { continue }
+                let readers = candidates.filter { wholeValue(of: $0, first: first, last: last, utterance: utterance, today: today) }
+                guard readers.count > 1, framingSlot(of: readers, in: intent, words: words, first: first, last: last) == nil else { continue }
+                let rest = Contractions.expanded(Array(words[..<first]) + words[(last + 1)...])
+                guard rest.filter({ !StopWords.all.contains($0) && !Self.changeWords.contains($0) }).isEmpty else { return [] }
+                return readers.compactMap { slotMatch($0, first: first, last: last, utterance: utterance, today: today) }
+            }
+        }
+        return []
+    }
+
+    /// Which of `slots` an answer to "the pick-up date or the return date?" names: by the words
+    /// of its name and its type's ("the return date", "return"), the words its samples say
+    /// around it and no other's ("when i bring it back"), or its place ("the first one", "the
+    /// second", "the latter"); else by the word its samples say right before it and no other's
+    /// do ("where i'm flying to" of "from {origin}" and "fly into {destination}"). Nil when it
+    /// names none or several alike.
+    public func chosenSlot(_ utterance: Utterance, among slots: [SlotName], intent name: IntentName) -> SlotName? {
+        guard let intent = intents.first(where: { $0.name == name }) else { return nil }
+        let definitions = slots.compactMap { intent.slot(named: $0) }
+        guard definitions.count == slots.count, slots.count > 1 else { return nil }
+        let meaningful = utterance.words.filter { !StopWords.all.contains($0) }
+        let places: [String: Int] = ["first": 0, "former": 0, "earlier": 0, "second": 1, "latter": 1, "later": 1, "third": 2]
+        let placed = Set(meaningful.compactMap { places[$0] }.filter { $0 < slots.count })
+        if placed.count == 1, let place = placed.first, meaningful.allSatisfy({ places[$0] != nil || ["one", "date", "time", "slot"].contains($0) }) {
+            return slots[place]
+        }
+        func named(_ said: Set<String>, _ wordsOf: [Set<String>]) -> SlotName? {
+            let scores = wordsOf.indices.map { index in
+                let others = wordsOf.indices.filter { $0 != index }.reduce(into: Set<String>()) { $0.formUnion(wordsOf[$1]) }
+                return said.filter { wordsOf[index].contains($0) && !others.contains($0) }.count
+            }
+            guard let best = scores.max(), best > 0, scores.filter({ $0 == best }).count == 1, let index = scores.firstIndex(of: best) else { return nil }
+            return slots[index]
+        }
+        let frames = definitions.map { Self.sampleFrames($0.samples, of: $0) }
+        let said = Set(meaningful.map(Stem.of))
+        let wordsOf = definitions.indices.map { index in
+            Set((Self.namesWords(of: definitions[index]).joined() + frames[index].flatMap { $0.lead + $0.tail }).filter { !StopWords.all.contains($0) }.map(Stem.of))
+        }
+        return named(said, wordsOf) ?? named(Set(utterance.words), frames.map { Set($0.compactMap(\.lead.last)) })
+    }
+
+    /// A slot's name as a person would say it: "pickupDate" → "pickup date", "to_city" → "to
+    /// city".
+    public static func spokenName(of slot: SlotName) -> String {
+        nameWords(slot.rawValue).joined(separator: " ")
+    }
+
+    /// A length of time said for a date slot asked after the day a span begins, as the day it
+    /// ends: asked when a car comes back that is picked up on december 20th, "for a week" is
+    /// december 27th, "three nights" december 23rd, "hmm maybe two weeks" january 3rd, "the
+    /// day after" december 21st. Nil for anything but whole days, weeks, months or years from
+    /// `start` (an AMAZON.DATE value), and for a time from now ("in ten days", "a week from
+    /// now"), which is a date as said.
+    public func dateAfter(_ utterance: Utterance, slot name: SlotName, intent: IntentName, start: String) -> SlotMatch? {
+        guard let slot = intents.first(where: { $0.name == intent })?.slot(named: name), BuiltInSlotTypes.kind(of: slot.type) == .date,
+            let begin = CivilDate(iso: start), !utterance.words.isEmpty, utterance.words.count <= 12
+        else { return nil }
+        func match(_ end: CivilDate) -> SlotMatch {
+            SlotMatch(name: name, value: end.description, spoken: utterance.text, start: 0, end: utterance.text.unicodeScalars.count, resolution: nil, list: [])
+        }
+        // A night is a day of a stay; a fortnight two weeks.
+        var words = utterance.words.map { $0 == "night" ? "day" : $0 == "nights" ? "days" : $0 }
+        if let fortnight = words.firstIndex(of: "fortnight") {
+            let lead = fortnight > 0 && ["a", "one"].contains(words[fortnight - 1]) ? fortnight - 1 : fortnight
+            words.replaceSubrange(lead...fortnight, with: ["two", "weeks"])
+        }
+        // From now or from a day said ("the day after tomorrow", "two days after christmas
+        // eve" read as a date), not from the start.
+        guard !words.contains(where: { ["ago", "now", "today", "tomorrow", "tonight", "christmas", "easter"].contains($0) || DateWords.weekdays[$0] != nil || DateWords.months[$0] != nil }) else { return nil }
+        // "the day after", "the next day": one day on.
+        for day in [["the", "day", "after"], ["the", "next", "day"], ["the", "following", "day"], ["a", "day", "later"]] where words.indices.contains(where: { words[$0...].starts(with: day) }) {
+            return match(begin.adding(days: 1))
+        }
+        let units: Set<String> = ["day", "days", "week", "weeks", "month", "months", "year", "years"]
+        for length in stride(from: min(8, words.count), through: 1, by: -1) {
+            for first in 0...(words.count - length) {
+                let span = Array(words[first..<(first + length)])
+                guard span.contains(where: units.contains), let duration = BuiltInSlotTypes.read(.duration, words: span, today: begin),
+                    let (months, days) = Self.wholeDays(duration), months > 0 || days > 0
+                else { continue }
+                guard first == 0 || !["in", "within"].contains(words[first - 1]) else { return nil }
+                return match(begin.adding(months: months).adding(days: days))
+            }
+        }
+        return nil
+    }
+
+    /// An ISO 8601 duration of whole years, months, weeks and days, as months and days: "P1W"
+    /// is (0, 7), "P1Y2D" (12, 2). Nil with hours, minutes or seconds.
+    static func wholeDays(_ duration: String) -> (months: Int, days: Int)? {
+        guard duration.hasPrefix("P"), !duration.contains("T") else { return nil }
+        var months = 0, days = 0, number = ""
+        for character in duration.dropFirst() {
+            if character.isNumber { number.append(character); continue }
+            guard let count = Int(number) else { return nil }
+            number = ""
+            switch character {
+            case "Y": months += 12 * count
+            case "M": months += count
+            case "W": days += 7 * count
+            case "D": days += count
+            default: return nil
+            }
+        }
+        return number.isEmpty ? (months, days) : nil
+    }
+
+    /// The one value a number, date, time or duration slot asked for reads in a sentence that
+    /// says it amid other words: "my wife will drive, she's 34", asked how old the driver is.
+    /// Nil when the slot takes no such value, the sentence is long (more than twelve words),
+    /// or it says two values apart ("she's 34 and i'm 40").
+    public func loneValue(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, today: CivilDate = .today()) -> SlotMatch? {
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), readsByGrammar(slot) else { return nil }
+        let words = utterance.words
+        guard words.count > 1, words.count <= 12 else { return nil }
+        var spans: [ClosedRange<Int>] = []
+        for length in stride(from: min(Self.longestGrammarValue, words.count), through: 1, by: -1) {
+            for first in 0...(words.count - length) where !spans.contains(where: { $0.overlaps(first...(first + length - 1)) }) {
+                if wholeValue(of: slot, first: first, last: first + length - 1, utterance: utterance, today: today) { spans.append(first...(first + length - 1)) }
+            }
+        }
+        guard spans.count == 1, let span = spans.first, !Negation.precedes(words, at: span.lowerBound) else { return nil }
+        return slotMatch(slot, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+@testable import NLU
+import SkillModel
+import Testing
+
+/// A change of mind whose value two slots hold alike (a car's pick-up and return dates, a
+/// flight's origin and destination), the answer to "which one?", and a length of time said
+/// for the end of a span.
+@Suite struct UndecidedChangeTests {
+    static func fixture(_ name: String) -> SkillNLU {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/\(name)-en-US.json").standardized
+        return SkillNLU(skillID: SkillID(name), model: try! InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
+    }
+
+    static let rent = fixture("rent")
+    static let flight = fixture("flight")
+    static let today = CivilDate(year: 2026, month: 12, day: 5)
+    static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
+
+    /// Words two slots read as one value are not split for a third: "the twenty fourth", of two
+    /// dates, is no driver aged twenty, and which date it changes is asked.
+    @Test func aValueTwoSlotsReadIsNoPartOfAThirds() {
+        let said = Utterance("no make it the twenty fourth")
+        #expect(Self.rent.statedValues(said, intent: "RentCarIntent", except: nil, alone: true, given: Self.everySlot, today: Self.today).isEmpty)
+        let undecided = Self.rent.undecidedChange(said, intent: "RentCarIntent", alone: true, given: Self.everySlot, today: Self.today)
+        #expect(undecided.map(\.name) == ["pickupDate", "returnDate"])
+        #expect(undecided.map(\.value) == ["2026-12-24", "2026-12-24"])
+    }
+
+    /// A frame tells which ("bring it back on the 24th"), and a sentence that says more than a
+    /// change is none; with one of the two given there is nothing to ask.
+    @Test func aFramedOrLongerSentenceIsNoUndecidedChange() {
+        for text in ["no bring it back on the twenty fourth", "no make it the twenty fourth because my flight moved"] {
+            #expect(Self.rent.undecidedChange(Utterance(text), intent: "RentCarIntent", alone: true, given: Self.everySlot, today: Self.today).isEmpty, "\(text)")
+        }
+        #expect(Self.rent.undecidedChange(Utterance("no make it the twenty fourth"), intent: "RentCarIntent", alone: true, given: ["pickupDate", "city"], today: Self.today).isEmpty)
+        let cities = Self.flight.undecidedChange(Utterance("no i meant portland"), intent: "BookFlightIntent", given: ["origin", "destination", "departDate"], today: Self.today)
+        #expect(cities.map(\.name) == ["origin", "destination"])
+    }
+
+    @Test(arguments: [
+        ("the return date", "returnDate"), ("return", "returnDate"), ("when i bring it back", "returnDate"), ("the first one", "pickupDate"),
+        ("the pickup date", "pickupDate"), ("the second", "returnDate"),
+    ])
+    func theAnswerNamesTheSlot(text: String, slot: String) {
+        #expect(Self.rent.chosenSlot(Utterance(text), among: ["pickupDate", "returnDate"], intent: "RentCarIntent") == SlotName(slot))
+    }
+
+    @Test(arguments: [("where i'm flying to", "destination"), ("the one i'm leaving from", "origin"), ("the destination", "destination")])
+    func theWordBeforeTheSlotNamesIt(text: String, slot: String) {
+        #expect(Self.flight.chosenSlot(Utterance(text), among: ["origin", "destination"], intent: "BookFlightIntent") == SlotName(slot))
+    }
+
+    @Test(arguments: ["yes", "no", "the date", "both"])
+    func anAnswerNamingNeitherIsNone(text: String) {
+        #expect(Self.rent.chosenSlot(Utterance(text), among: ["pickupDate", "returnDate"], intent: "RentCarIntent") == nil)
+    }
+
+    @Test(arguments: [
+        ("for a week", "2027-12-27"), ("three nights", "2027-12-23"), ("two weeks later", "2028-01-03"), ("a month", "2028-01-20"),
+        ("ugh i'm not sure maybe ten days", "2027-12-30"), ("a fortnight", "2028-01-03"), ("the day after", "2027-12-21"), ("the next day", "2027-12-21"),
+    ])
+    func aLengthOfTimeEndsTheSpan(text: String, day: String) {
+        #expect(Self.rent.dateAfter(Utterance(text), slot: "returnDate", intent: "RentCarIntent", start: "2027-12-20")?.value == day)
+    }
+
+    @Test(arguments: ["monday", "for two hours", "a week ago maybe", "chicago", "in ten days", "a week from now", "the day after tomorrow", "two days after christmas"])
+    func anythingElseIsNoLength(text: String) {
+        #expect(Self.rent.dateAfter(Utterance(text), slot: "returnDate", intent: "RentCarIntent", start: "2027-12-20") == nil)
+        #expect(Self.rent.dateAfter(Utterance("for a week"), slot: "driverAge", intent: "RentCarIntent", start: "2027-12-20") == nil)
+    }
+
+    /// The one number said amid other words answers the number asked; two say nothing of which.
+    @Test func theOneValueAmidOtherWordsAnswersTheSlotAsked() {
+        #expect(Self.rent.loneValue(Utterance("my wife will drive she's 34"), intent: "RentCarIntent", slot: "driverAge")?.value == "34")
+        #expect(Self.rent.loneValue(Utterance("my wife will drive, she's thirty four"), intent: "RentCarIntent", slot: "driverAge")?.value == "34")
+        #expect(Self.rent.loneValue(Utterance("she's 34 and i'm 40"), intent: "RentCarIntent", slot: "driverAge") == nil)
+        #expect(Self.rent.loneValue(Utterance("my wife will drive she's 34"), intent: "RentCarIntent", slot: "carSize") == nil)
+    }
+}
