@@ -145,4 +145,35 @@ extension SkillNLU {
         guard spans.count == 1, let span = spans.first, !Negation.precedes(words, at: span.lowerBound) else { return nil }
         return slotMatch(slot, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today)
     }
+
+    /// The values a sentence that changes one's mind ("wait, make it eleven", "actually add
+    /// the windows too") states for the intent's slots other than `except`: `statedValues`,
+    /// only when the words say a change. For a free-text answer, which takes whatever is said.
+    public func changeOfMind(_ utterance: Utterance, intent name: IntentName, except: SlotName?, given: Set<SlotName>, today: CivilDate = .today()) -> [SlotMatch] {
+        guard Self.changesMind(utterance.words) || Self.addsOrRemoves(utterance.words) else { return [] }
+        return statedValues(utterance, intent: name, except: except, given: given, today: today)
+    }
+
+    /// Whether the words add to or take from what was given: "add the windows too", "take out
+    /// the kitchen".
+    static func addsOrRemoves(_ words: [String]) -> Bool {
+        words.first.map { ["add", "also", "remove", "drop", "plus"].contains($0) } == true || words.contains("too")
+            || zip(words, words.dropFirst()).contains { ["take", "leave"].contains($0.0) && $0.1 == "out" }
+    }
+
+    /// A bare number answering a question that names the unit, for a duration slot: "3", asked
+    /// "How many hours do you need?", is three hours ("PT3H"); "about forty five", asked how
+    /// many minutes, PT45M. Nil when the question names no one unit or the words are more than
+    /// a number.
+    public func durationAnswer(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, question: String) -> SlotMatch? {
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .duration else { return nil }
+        let units = ["second": "seconds", "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks", "month": "months", "year": "years"]
+        let asked = Set(Tokenizer.tokens(question).map(\.text).compactMap { word in units[word] != nil ? word : units.first { $0.value == word }?.key })
+        guard asked.count == 1, let unit = asked.first else { return nil }
+        let words = BuiltInSlotTypes.unhedged(utterance.words.filter { !["um", "uh", "maybe", "probably", "just"].contains($0) })
+        guard !words.isEmpty, let number = NumberWords.value(of: words), number > 0,
+            let value = BuiltInSlotTypes.read(.duration, words: words + [number == 1 ? unit : units[unit]!], today: .today())
+        else { return nil }
+        return SlotMatch(name: slotName, value: value, spoken: utterance.text, start: 0, end: utterance.text.unicodeScalars.count, resolution: nil, list: [])
+    }
 }

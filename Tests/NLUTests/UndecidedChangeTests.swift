@@ -13,6 +13,7 @@ import Testing
     }
 
     static let rent = fixture("rent")
+    static let cleaning = fixture("cleaning")
     static let flight = fixture("flight")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
@@ -76,5 +77,32 @@ import Testing
         #expect(Self.rent.loneValue(Utterance("my wife will drive, she's thirty four"), intent: "RentCarIntent", slot: "driverAge")?.value == "34")
         #expect(Self.rent.loneValue(Utterance("she's 34 and i'm 40"), intent: "RentCarIntent", slot: "driverAge") == nil)
         #expect(Self.rent.loneValue(Utterance("my wife will drive she's 34"), intent: "RentCarIntent", slot: "carSize") == nil)
+    }
+
+    /// A bare number answers a duration asked in the unit the question names.
+    @Test(arguments: [
+        ("3", "How many hours do you need?", "PT3H"), ("about forty five", "How many minutes?", "PT45M"), ("one", "How many hours do you need?", "PT1H"),
+    ])
+    func aBareNumberTakesTheUnitTheQuestionNames(text: String, question: String, value: String) {
+        #expect(Self.cleaning.durationAnswer(Utterance(text), intent: "BookCleaningIntent", slot: "hours", question: question)?.value == value)
+    }
+
+    @Test(arguments: [("3", "How long should they stay?"), ("3", "Hours or minutes?"), ("three cleaners", "How many hours do you need?")])
+    func noUnitOrMoreThanANumberIsNoDurationAnswer(text: String, question: String) {
+        #expect(Self.cleaning.durationAnswer(Utterance(text), intent: "BookCleaningIntent", slot: "hours", question: question) == nil)
+        #expect(Self.cleaning.durationAnswer(Utterance("3"), intent: "BookCleaningIntent", slot: "time", question: "How many hours?") == nil)
+    }
+
+    /// Said while free text is asked, a change of mind about another slot is that change.
+    @Test func aChangeOfMindIsNoFreeText() {
+        let given: Set<SlotName> = ["rooms", "date", "time", "hours"]
+        #expect(Self.cleaning.changeOfMind(Utterance("wait, make it eleven"), intent: "BookCleaningIntent", except: "address", given: given).map(\.name) == ["time"])
+        #expect(Self.cleaning.changeOfMind(Utterance("also the windows"), intent: "BookCleaningIntent", except: "address", given: given).map(\.name) == ["rooms"])
+        #expect(Self.cleaning.changeOfMind(Utterance("it's 11 kitchen lane"), intent: "BookCleaningIntent", except: "address", given: given).isEmpty)
+    }
+
+    @Test(arguments: [("71 oak avenue", true), ("it's 71 oak avenue", true), ("that's wrong", false), ("not right", false), ("thanks", false)])
+    func wordsAfterANoSayMoreThanIt(text: String, more: Bool) {
+        #expect(BuiltInIntents.saysMoreThanDenial(text) == more)
     }
 }

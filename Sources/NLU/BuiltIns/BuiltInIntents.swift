@@ -92,6 +92,13 @@ extension BuiltInIntents {
         return false
     }
 
+    /// Whether words said after a no say something besides it: "71 oak avenue", not "that's
+    /// wrong", "not right" or "thanks".
+    public static func saysMoreThanDenial(_ text: String) -> Bool {
+        let denial: Set<String> = ["wrong", "incorrect", "right", "correct", "not", "mistake", "thanks", "thank", "wait", "sorry", "nope", "no", "that's", "isn't", "it's", "is"]
+        return Tokenizer.tokens(text).map(\.text).contains { !denial.contains($0) && !yesWords.contains($0) && !noWords.contains($0) && !StopWords.all.contains($0) }
+    }
+
     /// The answer to a yes/no question: true for "yes", "yeah that's right", "sure, go ahead";
     /// false for "no", "nope, wrong one"; nil when the words are neither.
     public static func confirmation(_ words: [String]) -> Bool? {

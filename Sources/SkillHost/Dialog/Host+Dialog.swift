@@ -52,6 +52,12 @@ extension HostEngine {
                     Self.take([end], into: &intent, model: entry.skill.model, result: &result)
                     break
                 }
+                // A bare number, asked "How many hours do you need?" for a duration: that many.
+                if let question = conversation.session?.lastSpeech,
+                    let duration = understanding({ entry.nlu.durationAnswer(utterance, intent: intent.name, slot: slot, question: question) }) {
+                    Self.take([duration], into: &intent, model: entry.skill.model, result: &result)
+                    break
+                }
                 // Several values at once ("50, 75 and 100" asked for the second number) fill the
                 // elicited slot and the empty ones of its type after it, in the model's order.
                 if let run = understanding({ entry.nlu.run(utterance, intent: intent.name, slots: [slot] + Self.emptySlots(after: slot, in: intent, model: entry.skill.model)) }) {
@@ -111,6 +117,12 @@ extension HostEngine {
                 // asked for a to-do list's task, is the task, though a reservations skill reads it
                 // surely (a task, a note, a message is often another skill's request).
                 let askedFreeText = entry.skill.model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
+                // Except a change of mind about another slot: "wait, make it eleven", asked for
+                // the address, changes the time and the address is asked again.
+                if askedFreeText, let changed = Optional(understanding({ entry.nlu.changeOfMind(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) })), !changed.isEmpty {
+                    Self.take(changed, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    break
+                }
                 if !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
                     let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure,
                     !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 {
@@ -118,12 +130,22 @@ extension HostEngine {
                 }
                 Self.take(heard, into: &intent, model: entry.skill.model, result: &result)
             case .confirmSlot(let slot):
+                // A change of mind about another slot ("wait, make it eleven", "also the
+                // windows", asked to confirm the address) changes that one; the address is
+                // asked to be confirmed again.
+                let changed = understanding { entry.nlu.changeOfMind(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) }
+                if !changed.isEmpty {
+                    Self.take(changed, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    break
+                }
                 let yes = BuiltInIntents.confirmation(utterance.words)
                 let candidates = yes == true ? [] : understanding({ entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) })
                 let heard = candidates.first.flatMap { $0.intent == intent.name && !$0.slots.isEmpty ? $0 : nil }
                 // "make it a large" instead of yes or no, and "no, make it small" (a denial with a
-                // value the type knows) are the new value.
-                if let heard, yes == nil || heard.slots.contains(where: { $0.name == slot && $0.isKnownValue }) {
+                // value the type knows) are the new value; so is free text said after a no that
+                // says more than the no ("no, it's 71 oak avenue"; not "no, that's wrong").
+                let freeText = entry.skill.model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
+                if let heard, yes == nil || heard.slots.contains(where: { $0.name == slot && ($0.isKnownValue || freeText && BuiltInIntents.saysMoreThanDenial($0.spoken)) }) {
                     result.candidates = candidates
                     Self.take(heard.slots, into: &intent, model: entry.skill.model, result: &result)
                 } else if let yes {
