@@ -85,7 +85,14 @@ extension SkillNLU {
         if found.isEmpty { found += cuedValues(utterance, intent: intent, except: except, alone: alone, today: today) }
         var result: [SlotMatch] = []
         for match in found where !result.contains(where: { $0.name == match.name }) {
-            let same = found.filter { $0.name == match.name }
+            let same = found.filter { $0.name == match.name }.sorted { $0.start < $1.start }
+            // Values a change of the list says apart ("take out the kitchen and add the garage")
+            // are each as found, not one list read from the first to the last.
+            if same.count > 1, let first = utterance.tokens(of: same[0]), let last = utterance.tokens(of: same[same.count - 1]),
+                words[first.upperBound...last.lowerBound].contains(where: Self.listChangeWords.contains) {
+                result.append(SlotMatch.list(match.name, of: same, in: utterance))
+                continue
+            }
             guard same.count > 1, let slot = intent.slot(named: match.name),
                 let first = same.compactMap({ utterance.tokens(of: $0)?.lowerBound }).min(),
                 let last = same.compactMap({ utterance.tokens(of: $0)?.upperBound }).max(),
@@ -295,6 +302,9 @@ extension SkillNLU {
             (["make", "change", "move", "switch", "push", "bump"].contains(pair.0) && ["it", "that"].contains(pair.1)) || (pair.0 == "how" && pair.1 == "about")
         }
     }
+
+    /// Words that add to a list or take from it, or replace it.
+    static let listChangeWords: Set<String> = ["add", "also", "plus", "remove", "take", "leave", "drop", "without", "minus", "delete", "just", "only", "instead"]
 
     /// Words that say a change, not what it is.
     static let changeWords: Set<String> = ["no", "actually", "instead", "rather", "make", "change", "move", "switch", "push", "bump", "wait", "sorry", "how", "let's", "let", "us", "go", "with", "better", "later", "earlier", "meant", "mean"]

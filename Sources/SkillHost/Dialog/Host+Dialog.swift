@@ -96,7 +96,7 @@ extension HostEngine {
                         break
                     }
                     guard !stated.isEmpty, unsure else { return nil }
-                    Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    Self.take(stated, into: &intent, model: entry.skill.model, result: &result, said: utterance)
                     break
                 }
                 // A sentence for another skill is no answer: read as the intent under way without
@@ -120,7 +120,7 @@ extension HostEngine {
                 // Except a change of mind about another slot: "wait, make it eleven", asked for
                 // the address, changes the time and the address is asked again.
                 if askedFreeText, let changed = Optional(understanding({ entry.nlu.changeOfMind(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) })), !changed.isEmpty {
-                    Self.take(changed, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    Self.take(changed, into: &intent, model: entry.skill.model, result: &result, said: utterance)
                     break
                 }
                 if !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
@@ -135,7 +135,7 @@ extension HostEngine {
                 // asked to be confirmed again.
                 let changed = understanding { entry.nlu.changeOfMind(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) }
                 if !changed.isEmpty {
-                    Self.take(changed, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    Self.take(changed, into: &intent, model: entry.skill.model, result: &result, said: utterance)
                     break
                 }
                 let yes = BuiltInIntents.confirmation(utterance.words)
@@ -165,7 +165,7 @@ extension HostEngine {
                 let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true, given: Self.givenSlots(intent)) })
                     .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
                 if !stated.isEmpty {
-                    Self.take(stated, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    Self.take(stated, into: &intent, model: entry.skill.model, result: &result, said: utterance)
                     break
                 }
                 if yes != true, let asked = askWhich(of: utterance, pending: pending, alone: true, entry: entry, result: result) { return asked }
@@ -174,7 +174,7 @@ extension HostEngine {
                 // value the user would have given in the first place.
                 if yes == nil, let best = understanding({ entry.nlu.parse(utterance) }).first, best.intent == intent.name, best.score >= 0.5, !best.slots.isEmpty {
                     result.candidates = [best]
-                    Self.take(best.slots, into: &intent, model: entry.skill.model, result: &result, change: Self.listChange(utterance.words))
+                    Self.take(best.slots, into: &intent, model: entry.skill.model, result: &result, said: utterance)
                     break
                 }
                 guard let yes else { return nil }
@@ -235,16 +235,34 @@ extension HostEngine {
     /// add ("actually add cupcakes too", asked to confirm a party with pizza and salad: pizza,
     /// salad and cupcakes), and loses the ones said when they take away ("take out the hot
     /// dogs"); emptied, it is asked for again.
-    private static func take(_ slots: [SlotMatch], into intent: inout Intent, model: InteractionModel, result: inout TurnResult, change: ListChange? = nil) {
+    /// Each value follows the nearest change said before it: "take out the kitchen and add the
+    /// garage" takes one away and adds the other; "take out the kitchen, just the bathroom"
+    /// leaves the bathroom.
+    private static func take(_ slots: [SlotMatch], into intent: inout Intent, model: InteractionModel, result: inout TurnResult, said utterance: Utterance? = nil) {
+        let change = utterance.flatMap { Self.listChange($0.words) }
         for match in slots {
             var slot = intent[slot: match.name] ?? Slot(name: match.name)
-            if let change, model.intent(named: intent.name)?.slot(named: match.name)?.multipleValues == true, !slot.values.isEmpty {
-                let held = slot.values
-                let said = match.spokenValues
-                switch change {
-                case .adding: slot.fill(held + said.filter { new in !held.contains { $0.value == new.value } })
-                case .removing: slot.fill(held.filter { old in !said.contains { Self.sameValue($0, old) } })
+            let multiple = model.intent(named: intent.name)?.slot(named: match.name)?.multipleValues == true
+            // The change said right before each value's last word, where the sentence says one
+            // (a value read from a list may hold it: "add the garage").
+            let cues = match.values.map { value in
+                utterance.flatMap { said in Self.lastListCue(Array(said.words[..<(said.tokens.lastIndex { $0.start < value.end } ?? said.words.count)])) }
+            }
+            if multiple, !slot.values.isEmpty, change != nil || cues.contains(where: { $0 != nil }) {
+                var values = slot.values
+                for (value, cue) in zip(match.spokenValues, cues) {
+                    switch cue ?? change {
+                    case .adding?: if !values.contains(where: { $0.value == value.value }) { values.append(value) }
+                    case .removing?: values.removeAll { Self.sameValue($0, value) }
+                    case nil: break
+                    }
                 }
+                // Said to replace ("just the bathroom"): the values said, less those taken out.
+                if change == nil {
+                    let kept = zip(match.spokenValues, cues).filter { $0.1 != .removing }.map(\.0)
+                    if !kept.isEmpty { values = kept }
+                }
+                slot.fill(values)
                 slot.confirmationStatus = .none
                 intent[slot: match.name] = slot
                 continue
@@ -273,6 +291,19 @@ extension HostEngine {
         }
         let adding: Set<String> = ["add", "also", "too", "plus"]
         return words.contains(where: adding.contains) ? .adding : nil
+    }
+
+    /// The last change of a list said in `words`, the words before a value: "take out the
+    /// kitchen and add the" adds, "take out the" takes away; nil when they say neither.
+    static func lastListCue(_ words: [String]) -> ListChange? {
+        for index in words.indices.reversed() {
+            if ["add", "also", "plus"].contains(words[index]) { return .adding }
+            if ["remove", "without", "drop", "minus", "delete"].contains(words[index]) { return .removing }
+            if index + 1 < words.count, [["take", "out"], ["leave", "out"], ["take", "off"], ["get", "rid"], ["no", "more"]].contains([words[index], words[index + 1]]) { return .removing }
+            // A replacement said after the last change starts afresh: "…, just the".
+            if ["instead", "only", "just", "replace"].contains(words[index]) { return nil }
+        }
+        return nil
     }
 
     /// The same value, said the same or resolved to the same listed value.
