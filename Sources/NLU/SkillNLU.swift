@@ -1238,8 +1238,14 @@ public struct SkillNLU: Sendable {
     /// Whether words a type reads as a name are only function words (adverbs of time and
     /// degree among them: "is my latte ready yet" names no milk "yet"), or only the model's
     /// carrier words when the type lists values (a free-text slot takes anything).
+    /// For a built-in list (first names, cities), a possessive is its owner: "the vet's hours"
+    /// names no pet "vet" where the samples say "see a vet".
     func isCarrierPhrase(_ words: ArraySlice<String>, type: SlotTypeMatcher) -> Bool {
-        words.allSatisfy { StopWords.all.contains($0) || Self.adverbs.contains($0) || (type.isListed && carrierWords.contains($0)) }
+        let builtInList = if case .list = type.kind { true } else { false }
+        return words.allSatisfy { word in
+            let owner = builtInList ? Contractions.possessor(word) ?? word : word
+            return StopWords.all.contains(word) || Self.adverbs.contains(word) || (type.isListed && carrierWords.contains(owner))
+        }
     }
 
     /// Adverbs that name nothing, said alone.

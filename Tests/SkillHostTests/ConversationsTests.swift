@@ -116,4 +116,27 @@ import TestSupport
         let (confirm, _) = await second.turn("thirty", in: afterAge)
         #expect(confirm.speech == "A compact in boston from 2027-12-20 to 2027-12-22. Shall I reserve it?")
     }
+
+    /// Asked when a car comes back, a question with one day in it is no answer; a day said
+    /// instead of the size asked, with both days given, is asked about.
+    @Test func aQuestionIsNoAnswerAndADayEitherSlotHoldsIsAskedAbout() async throws {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
+        options.models = ["rent-en-US.json", "vet-en-US.json"].map { Self.fixtures.appendingPathComponent($0).path }
+        let host = try HostEngine(options: options)
+        var conversation = host.newConversation()
+        func say(_ text: String) async -> TurnResult {
+            let (result, after) = await host.turn(text, in: conversation)
+            conversation = after
+            return result
+        }
+        #expect(await say("i need a rental car in boston").speech == "When do you want to pick it up?")
+        #expect(await say("december twentieth twenty twenty seven").speech == "And when will you bring it back?")
+        let question = await say("what are the vet's hours on sunday")
+        #expect(question.speech != "What size of car: economy, compact, midsize, full size, SUV, minivan or convertible?", "\(question.slots)")
+        #expect(await say("december twenty third twenty twenty seven").speech.hasPrefix("What size of car"))
+        #expect(await say("december twenty second twenty twenty seven").speech == "Do you mean the pickup date or the return date?")
+        #expect(await say("the return date").speech.hasPrefix("What size of car"))
+        #expect(await say("a minivan").speech == "How old is the driver?")
+        #expect(await say("40").speech == "A minivan in boston from 2027-12-20 to 2027-12-22. Shall I reserve it?")
+    }
 }

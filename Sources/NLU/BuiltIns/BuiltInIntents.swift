@@ -92,6 +92,15 @@ extension BuiltInIntents {
         return false
     }
 
+    /// Whether the words ask something: they open with a question word or an auxiliary verb
+    /// ("what's …", "are you open …", "can i …").
+    public static func isQuestion(_ words: [String]) -> Bool {
+        guard let first = words.first else { return false }
+        let opening: Set<String> = ["what", "what's", "whats", "when", "when's", "where", "where's", "who", "who's", "why", "how", "how's", "which",
+                                    "is", "are", "do", "does", "did", "can", "could", "will", "would", "should", "shall", "may", "am", "was", "were", "have", "has"]
+        return opening.contains(first)
+    }
+
     /// Whether words said after a no say something besides it: "71 oak avenue", not "that's
     /// wrong", "not right" or "thanks".
     public static func saysMoreThanDenial(_ text: String) -> Bool {

@@ -67,6 +67,13 @@ extension HostEngine {
                 // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
                 let candidates = understanding { entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) }
                 result.candidates = candidates
+                // A value two given slots hold alike, said instead of the answer ("monday", asked
+                // the car's size, with a pick-up and a return day given): which one is asked.
+                if let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty,
+                    best.slots.allSatisfy({ $0.name != slot && Self.givenSlots(intent).contains($0.name) }),
+                    let asked = askWhich(of: utterance, pending: pending, alone: true, entry: entry, result: result) {
+                    return asked
+                }
                 // A reading that leaves the asked slot empty changes no slot already given unless the
                 // words state it: "for a week", asked how many nights, read 0.53 sure as a check-in
                 // "a week" from now, is no new check-in date.
@@ -88,10 +95,12 @@ extension HostEngine {
                     let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) }
                     let unsure = candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true
                     if stated.isEmpty, unsure, let asked = askWhich(of: utterance, pending: pending, alone: false, entry: entry, result: result) { return asked }
-                    // The one number, date or time said amid other words, which no other skill
-                    // reads surely: "my wife will drive, she's 34", asked how old the driver is.
-                    if stated.isEmpty, unsure, let lone = understanding({ entry.nlu.loneValue(utterance, intent: intent.name, slot: slot) }),
-                        !(understanding({ registry.index.parse(utterance) }).contains { $0.skillID != entry.id && $0.score >= Self.sure }) {
+                    // The one number, date or time said amid other words, in no question, which
+                    // no other skill reads as likely as not: "my wife will drive, she's 34", asked
+                    // how old the driver is ("what are the vet's hours on sunday", asked when a
+                    // car comes back, is the vet's).
+                    if stated.isEmpty, unsure, !BuiltInIntents.isQuestion(utterance.words), let lone = understanding({ entry.nlu.loneValue(utterance, intent: intent.name, slot: slot) }),
+                        !(understanding({ registry.index.parse(utterance) }).contains { $0.skillID != entry.id && $0.score >= Self.sureEnoughToEnd }) {
                         Self.take([lone], into: &intent, model: entry.skill.model, result: &result)
                         break
                     }
