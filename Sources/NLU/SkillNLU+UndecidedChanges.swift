@@ -176,4 +176,32 @@ extension SkillNLU {
         else { return nil }
         return SlotMatch(name: slotName, value: value, spoken: utterance.text, start: 0, end: utterance.text.unicodeScalars.count, resolution: nil, list: [])
     }
+
+    /// The day a span ends, said for a number of days asked after the day it began: "until the
+    /// fifteenth", asked "How many nights?" for a stay from the twelfth, is 3; "through sunday",
+    /// asked how many days, counts to that sunday. The question must count days, nights or
+    /// weeks (weeks whole); nil otherwise, or when the sentence says more than the day and how
+    /// it ends a stay.
+    public func countUntil(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, question: String, start: String) -> SlotMatch? {
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .number,
+            let begin = CivilDate(iso: start)
+        else { return nil }
+        let asked = Set(Tokenizer.tokens(question).map(\.text))
+        let perWeek = asked.contains("weeks") && !asked.contains("days") && !asked.contains("nights")
+        guard perWeek || asked.contains("days") || asked.contains("nights") else { return nil }
+        let words = utterance.words
+        let ending: Set<String> = ["until", "till", "til", "through", "thru", "to", "checking", "check", "out", "leaving", "leave", "staying", "stay", "on", "the", "we're", "i'm", "we", "i", "will", "be", "'ll", "we'll", "i'll", "back", "by"]
+        guard words.count <= 10, let cue = words.firstIndex(where: { ["until", "till", "til", "through", "thru", "out", "leaving", "leave", "by"].contains($0) }) else { return nil }
+        for first in (cue + 1)..<words.count {
+            let span = Array(words[first...])
+            guard words[..<first].allSatisfy(ending.contains), let said = DateWords.read(span, today: begin),
+                let end = CivilDate(iso: BuiltInSlotTypes.date(said, spoken: span.joined(separator: " "), following: start) ?? said)
+            else { continue }
+            let days = end.daysSinceEpoch - begin.daysSinceEpoch
+            guard days > 0, !perWeek || days % 7 == 0 else { return nil }
+            let count = String(perWeek ? days / 7 : days)
+            return SlotMatch(name: slotName, value: count, spoken: utterance.text, start: 0, end: utterance.text.unicodeScalars.count, resolution: nil, list: [])
+        }
+        return nil
+    }
 }

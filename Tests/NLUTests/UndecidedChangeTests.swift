@@ -16,6 +16,7 @@ import Testing
     static let cleaning = fixture("cleaning")
     static let flight = fixture("flight")
     static let vet = fixture("vet")
+    static let hotel = fixture("hotel")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
 
@@ -114,5 +115,21 @@ import Testing
         #expect(!hours.contains { $0.slots.contains { $0.name == "petName" && $0.value == "vet's" || $0.value == "vet" } }, "\(hours)")
         let shots = Self.vet.parse(Utterance("when are mittens's vaccinations due")).first
         #expect(shots?.slots.first { $0.name == "petName" } != nil, "\(String(describing: shots))")
+    }
+
+    /// The day a stay ends, said for how many nights: the nights from the day it begins.
+    @Test(arguments: [
+        ("until the fifteenth", "How many nights?", "3"), ("we're leaving on monday", "How many nights?", "3"),
+        ("till december nineteenth", "How many days?", "7"), ("through the twenty sixth", "How many weeks?", "2"),
+    ])
+    func theDayAStayEndsCountsItsNights(text: String, question: String, count: String) {
+        // Saturday 12 December 2026 is a saturday.
+        let found = Self.hotel.countUntil(Utterance(text), intent: "BookRoomIntent", slot: "nights", question: question, start: text == "we're leaving on monday" ? "2026-12-11" : "2026-12-12")
+        #expect(found?.value == count)
+    }
+
+    @Test(arguments: [("until the fifteenth", "Which room?"), ("the fifteenth", "How many nights?"), ("until the twentieth", "How many weeks?"), ("three", "How many nights?")])
+    func noEndOrNoCountIsNone(text: String, question: String) {
+        #expect(Self.hotel.countUntil(Utterance(text), intent: "BookRoomIntent", slot: "nights", question: question, start: "2026-12-12") == nil)
     }
 }

@@ -139,4 +139,18 @@ import TestSupport
         #expect(await say("a minivan").speech == "How old is the driver?")
         #expect(await say("40").speech == "A minivan in boston from 2027-12-20 to 2027-12-22. Shall I reserve it?")
     }
+
+    /// Asked how many nights, the day the stay ends counts them from the check-in day.
+    @Test func theDayAStayEndsAnswersHowManyNights() async throws {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
+        options.models = [Self.fixtures.appendingPathComponent("hotel-en-US.json").path]
+        let host = try HostEngine(options: options)
+        var conversation = host.newConversation()
+        for line in ["open stay finder", "i need a hotel in portland", "checking in on december twelfth twenty twenty seven"] {
+            conversation = await host.turn(line, in: conversation).1
+        }
+        let (nights, after) = await host.turn("until the fifteenth", in: conversation)
+        #expect(nights.speech == "Single, double or suite?")
+        #expect(await host.turn("suite", in: after).0.speech == "A suite in portland from 2027-12-12 for 3 nights. Shall I book it?")
+    }
 }

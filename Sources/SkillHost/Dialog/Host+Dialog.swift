@@ -52,6 +52,12 @@ extension HostEngine {
                     Self.take([end], into: &intent, model: entry.skill.model, result: &result)
                     break
                 }
+                // The day a stay ends, asked how many nights it lasts: "until the fifteenth".
+                if let question = conversation.session?.lastSpeech, let start = Self.lastDate(in: intent, model: entry.skill.model),
+                    let count = understanding({ entry.nlu.countUntil(utterance, intent: intent.name, slot: slot, question: question, start: start) }) {
+                    Self.take([count], into: &intent, model: entry.skill.model, result: &result)
+                    break
+                }
                 // A bare number, asked "How many hours do you need?" for a duration: that many.
                 if let question = conversation.session?.lastSpeech,
                     let duration = understanding({ entry.nlu.durationAnswer(utterance, intent: intent.name, slot: slot, question: question) }) {
@@ -222,6 +228,14 @@ extension HostEngine {
             let begun = slots[..<index].last(where: { BuiltInSlotTypes.kind(of: $0.type) == .date }),
             let values = intent[slot: begun.name]?.values, values.count == 1
         else { return nil }
+        return values[0].value
+    }
+
+    /// The one value of the intent's date slot that holds one, when exactly one does: the day
+    /// a stay begins.
+    static func lastDate(in intent: Intent, model: InteractionModel) -> String? {
+        let dates = (model.intent(named: intent.name)?.slots ?? []).filter { BuiltInSlotTypes.kind(of: $0.type) == .date }.compactMap { intent[slot: $0.name]?.values }
+        guard dates.filter({ !$0.isEmpty }).count == 1, let values = dates.first(where: { !$0.isEmpty }), values.count == 1 else { return nil }
         return values[0].value
     }
 
