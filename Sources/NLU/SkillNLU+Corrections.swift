@@ -226,7 +226,7 @@ extension SkillNLU {
     /// The value of the one slot whose word the sentence opens with, as the intent's samples say
     /// it before that slot and before no other ("at {time}", "with {stylist}"), read whole from
     /// the next word to the end: a value the type knows (a number, a date, a listed or a
-    /// built-in list's name), not one everyday word. Not a word said before two slots: "for a
+    /// built-in list's name; for a first name, any name: "under smith"), not one everyday word. Not a word said before two slots: "for a
     /// week", asked how many nights, is no check-in date of "get me a room for {checkIn}" when
     /// "for {nights} nights" says it too.
     func ledValue(_ utterance: Utterance, intent: IntentDefinition, except: SlotName?, today: CivilDate) -> SlotMatch? {
@@ -235,6 +235,7 @@ extension SkillNLU {
         let led = slotsLed(by: words[0], in: intent)
         guard led.count == 1, let slot = led.first.map({ intent.slots[$0] }), slot.name != except,
             wholeValue(of: slot, first: 1, last: words.count - 1, utterance: utterance, today: today)
+                || BuiltInSlotTypes.firstNameTypes.contains(slot.type) && Self.isUnlistedName(words[1...])
         else { return nil }
         return slotMatch(slot, first: 1, last: words.count - 1, utterance: utterance, today: today)
     }

@@ -17,6 +17,7 @@ import Testing
     static let flight = fixture("flight")
     static let vet = fixture("vet")
     static let hotel = fixture("hotel")
+    static let table = fixture("table")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
 
@@ -131,5 +132,14 @@ import Testing
     @Test(arguments: [("until the fifteenth", "Which room?"), ("the fifteenth", "How many nights?"), ("until the twentieth", "How many weeks?"), ("three", "How many nights?")])
     func noEndOrNoCountIsNone(text: String, question: String) {
         #expect(Self.hotel.countUntil(Utterance(text), intent: "BookRoomIntent", slot: "nights", question: question, start: "2026-12-12") == nil)
+    }
+
+    /// Said after the one word the samples say before a first name ("under {guestName}"), a
+    /// surname the name list lacks is the name; the party size asked waits.
+    @Test func aNameLedByItsWordIsTheName() {
+        let found = Self.table.statedValues(Utterance("under smith"), intent: "ReserveTableIntent", except: "partySize", given: ["restaurant"])
+        #expect(found.map(\.name) == ["guestName"])
+        #expect(found.first?.value == "smith")
+        #expect(Self.table.statedValues(Utterance("under the table"), intent: "ReserveTableIntent", except: "partySize", given: ["restaurant"]).isEmpty)
     }
 }
