@@ -18,6 +18,7 @@ import Testing
     static let vet = fixture("vet")
     static let hotel = fixture("hotel")
     static let table = fixture("table")
+    static let pizza = fixture("pizza")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
 
@@ -141,5 +142,21 @@ import Testing
         #expect(found.map(\.name) == ["guestName"])
         #expect(found.first?.value == "smith")
         #expect(Self.table.statedValues(Utterance("under the table"), intent: "ReserveTableIntent", except: "partySize", given: ["restaurant"]).isEmpty)
+    }
+
+    @Test(arguments: [("in 30 minutes", 30), ("in like an hour and a half", 90), ("half an hour from now", 30), ("as soon as possible", 0), ("right now", 0), ("in two hours", 120)])
+    func aWaitIsMinutesFromNow(text: String, minutes: Int) {
+        #expect(Self.pizza.minutesFromNow(Utterance(text), intent: "OrderPizzaIntent", slot: "time") == minutes)
+    }
+
+    @Test(arguments: ["7:30", "thirty minutes", "in three days", "tomorrow"])
+    func aTimeOfDayIsNoWait(text: String) {
+        #expect(Self.pizza.minutesFromNow(Utterance(text), intent: "OrderPizzaIntent", slot: "time") == nil)
+        #expect(Self.pizza.minutesFromNow(Utterance("in 30 minutes"), intent: "OrderPizzaIntent", slot: "size") == nil)
+    }
+
+    @Test(arguments: [("what crusts do you have", true), ("what are my options", true), ("which sizes are there", true), ("what can i choose from", true), ("large", false), ("what time is it", false)])
+    func askingWhatOneMayChoose(text: String, asks: Bool) {
+        #expect(BuiltInIntents.asksForOptions(Utterance(text).words) == asks)
     }
 }

@@ -153,4 +153,19 @@ import TestSupport
         #expect(nights.speech == "Single, double or suite?")
         #expect(await host.turn("suite", in: after).0.speech == "A suite in portland from 2027-12-12 for 3 nights. Shall I book it?")
     }
+
+    /// Asked which crust, "what crusts do you have" hears the crusts the model lists and the
+    /// question again; "in 30 minutes", asked for a time, is half an hour from now.
+    @Test func theChoicesAreSaidAndAWaitIsATime() async throws {
+        let host = try Self.host()
+        var conversation = host.newConversation()
+        for line in ["open pizza corner", "a large pizza"] { conversation = await host.turn(line, in: conversation).1 }
+        let (options, after) = await host.turn("what crusts do you have", in: conversation)
+        #expect(options.speech == "You can say thin, stuffed or deep dish. Which crust?")
+        let (time, afterCrust) = await host.turn("deep dish", in: after)
+        #expect(time.speech == "For what time?")
+        let (done, _) = await host.turn("in 30 minutes", in: afterCrust)
+        #expect(done.speech.hasPrefix("OrderPizzaIntent") || done.speech.contains("Shall I"), "\(done.speech)")
+        #expect(done.slots.first?.0 == "time")
+    }
 }

@@ -101,6 +101,16 @@ extension BuiltInIntents {
         return opening.contains(first)
     }
 
+    /// Whether the words ask what one may choose: "what crusts do you have", "what are my
+    /// options", "which ones are there", "what can i choose from".
+    public static func asksForOptions(_ words: [String]) -> Bool {
+        guard !words.isEmpty, words.count <= 9 else { return false }
+        if words.contains(where: { ["options", "choices", "option", "choice"].contains($0) }) { return true }
+        guard let first = words.first, ["what", "which", "what's", "whats"].contains(first) else { return false }
+        let asking: Set<String> = ["have", "there", "available", "offer", "got", "kinds", "types", "sorts", "kind", "type", "sort", "choose", "pick", "get"]
+        return words.dropFirst().contains(where: asking.contains)
+    }
+
     /// Whether words said after a no say something besides it: "71 oak avenue", not "that's
     /// wrong", "not right" or "thanks".
     public static func saysMoreThanDenial(_ text: String) -> Bool {

@@ -45,6 +45,16 @@ extension HostEngine {
         } else {
             switch pending.question {
             case .elicitSlot(let slot):
+                // "what crusts do you have?", asked which crust: the values the type lists,
+                // unless the skill has an intent of its own for the question.
+                if BuiltInIntents.asksForOptions(utterance.words), let offered = Self.options(for: slot, of: intent, model: entry.skill.model, said: utterance.words),
+                    !(understanding({ entry.nlu.parse(utterance) }).first.map { !$0.intent.rawValue.hasPrefix("AMAZON.") && $0.score >= Self.sure } ?? false) {
+                    var result = result
+                    let question = conversation.session?.lastReprompt ?? conversation.session?.lastSpeech ?? ""
+                    result.speech = "You can say \(offered). \(question)".trimmingCharacters(in: .whitespaces)
+                    result.reprompt = question.isEmpty ? result.speech : question
+                    return applyQuestion(pending.question, intent: intent, askedByModel: pending.askedByModel, entry: entry, result: result)
+                }
                 // A length of time, asked when a span ends that began on a day given: "for a
                 // week", asked when a car comes back that is picked up on friday.
                 if let start = Self.spanStart(before: slot, in: intent, model: entry.skill.model),
@@ -56,6 +66,18 @@ extension HostEngine {
                 if let question = conversation.session?.lastSpeech, let start = Self.lastDate(in: intent, model: entry.skill.model),
                     let count = understanding({ entry.nlu.countUntil(utterance, intent: intent.name, slot: slot, question: question, start: start) }) {
                     Self.take([count], into: &intent, model: entry.skill.model, result: &result)
+                    break
+                }
+                // A wait, asked for a time: "in 30 minutes", "as soon as possible".
+                if let minutes = understanding({ entry.nlu.minutesFromNow(utterance, intent: intent.name, slot: slot) }) {
+                    let at = (Self.clock().minute + minutes) % (24 * 60)
+                    let value = (at / 60 < 10 ? "0" : "") + String(at / 60) + ":" + (at % 60 < 10 ? "0" : "") + String(at % 60)
+                    var slotValue = intent[slot: slot] ?? Slot(name: slot)
+                    slotValue.fill([SpokenValue(value)])
+                    slotValue.confirmationStatus = .none
+                    intent[slot: slot] = slotValue
+                    intent.confirmationStatus = .none
+                    result.slots = [(slot, utterance.text)]
                     break
                 }
                 // A bare number, asked "How many hours do you need?" for a duration: that many.
@@ -237,6 +259,19 @@ extension HostEngine {
         let dates = (model.intent(named: intent.name)?.slots ?? []).filter { BuiltInSlotTypes.kind(of: $0.type) == .date }.compactMap { intent[slot: $0.name]?.values }
         guard dates.filter({ !$0.isEmpty }).count == 1, let values = dates.first(where: { !$0.isEmpty }), values.count == 1 else { return nil }
         return values[0].value
+    }
+
+    /// The values a slot's custom type lists, said as a choice ("thin, stuffed or deep dish"),
+    /// when there are at most ten and the words name none of them; nil otherwise.
+    static func options(for slot: SlotName, of intent: Intent, model: InteractionModel, said words: [String]) -> String? {
+        guard let type = model.intent(named: intent.name)?.slot(named: slot)?.type, let values = model.type(named: type)?.values,
+            (2...10).contains(values.count)
+        else { return nil }
+        let sentence = " " + words.joined(separator: " ") + " "
+        let names = values.flatMap { [$0.value] + $0.synonyms }.map { " " + Tokenizer.normalize($0) + " " }
+        guard !names.contains(where: { sentence.contains($0) }) else { return nil }
+        let listed = values.map(\.value)
+        return listed.dropLast().joined(separator: ", ") + " or " + listed[listed.count - 1]
     }
 
     /// The intent's slots that hold a value.
