@@ -159,4 +159,11 @@ import Testing
     func askingWhatOneMayChoose(text: String, asks: Bool) {
         #expect(BuiltInIntents.asksForOptions(Utterance(text).words) == asks)
     }
+
+    /// A day said from today is that day, not moved past the start of a span.
+    @Test func aDaySaidFromTodayStays() {
+        #expect(BuiltInSlotTypes.date("2026-12-06", spoken: "tomorrow", following: "2026-12-11") == nil)
+        #expect(BuiltInSlotTypes.date("2026-12-08", spoken: "in three days", following: "2026-12-11") == nil)
+        #expect(BuiltInSlotTypes.date("2026-12-07", spoken: "monday", following: "2026-12-11") == "2026-12-14")
+    }
 }

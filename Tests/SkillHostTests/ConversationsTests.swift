@@ -168,4 +168,17 @@ import TestSupport
         #expect(done.speech.hasPrefix("OrderPizzaIntent") || done.speech.contains("Shall I"), "\(done.speech)")
         #expect(done.slots.first?.0 == "time")
     }
+
+    /// Asked when a car comes back, "oh and book a cleaning for the kitchen" is the cleaning
+    /// skill's (not a car of size "cleaning", a guess at 0.18), and the rental's question waits.
+    @Test func anotherSkillsRequestIsNoGuessAtAnEmptySlot() async throws {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
+        options.models = ["rent-en-US.json", "cleaning-en-US.json", "table-en-US.json", "hotel-en-US.json"].map { Self.fixtures.appendingPathComponent($0).path }
+        let host = try HostEngine(options: options)
+        var conversation = host.newConversation()
+        for line in ["i need a rental car in boston", "december twentieth twenty twenty seven"] { conversation = await host.turn(line, in: conversation).1 }
+        let (cleaning, _) = await host.turn("oh and book a cleaning for the kitchen", in: conversation)
+        #expect(cleaning.skillID?.rawValue == "local.model.spick-and-span")
+        #expect(cleaning.speech == "What day?")
+    }
 }

@@ -255,10 +255,13 @@ extension BuiltInSlotTypes {
     /// of days: a day that would fall before the earlier one is the first such day after it (a
     /// weekday a week on, a day of the month a month on, a day with its month a year on).
     /// "monday" after "friday" is the monday after it; "the 3rd" after "december 28th" is
-    /// january 3rd. Nil when it already falls after, is no single day, or says its year.
+    /// january 3rd. Nil when it already falls after, is no single day, says its year, or is
+    /// said from today ("tomorrow").
     public static func date(_ value: String, spoken: String, following earlier: String) -> String? {
         guard let start = CivilDate(iso: earlier), var end = CivilDate(iso: value) else { return nil }
         let words = Tokenizer.tokens(spoken).map(\.text)
+        // A day said from today ("tomorrow", "in three days") is that day, before the start or not.
+        guard !words.contains(where: { ["today", "tomorrow", "tonight", "yesterday", "in", "ago", "now"].contains($0) }) else { return nil }
         let namesMonth = words.contains { DateWords.months[$0] != nil }
         if words.contains(where: { DateWords.weekdays[$0] != nil }) && !namesMonth {
             while end <= start { end = end.adding(days: 7) }

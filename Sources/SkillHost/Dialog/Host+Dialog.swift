@@ -113,7 +113,13 @@ extension HostEngine {
                     let given = Self.givenSlots(intent).subtracting([slot])
                     let stated = best.slots.contains(where: { $0.name == slot }) && best.slots.contains(where: { given.contains($0.name) })
                         ? understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: slot) }).map(\.name) : []
-                    return best.slots.filter { !given.contains($0.name) || stated.contains($0.name) }
+                    // Nor is a value no list holds, for a slot not asked, read under even odds, an
+                    // answer: "book a cleaning for the kitchen", asked when a car comes back, is no
+                    // car of size "cleaning" ("book a {carSize} in {city}").
+                    let asked = best.slots.contains { $0.name == slot }
+                    return best.slots.filter { value in
+                        (!given.contains(value.name) || stated.contains(value.name)) && (asked || best.score >= 0.5 || value.isKnownValue)
+                    }
                 } ?? []
                 guard let best = candidates.first, best.intent == intent.name, !heard.isEmpty else {
                     // A change of mind about another slot ("actually make it small" asked for a
