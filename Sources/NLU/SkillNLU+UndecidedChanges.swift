@@ -236,4 +236,16 @@ extension SkillNLU {
         }
         return minutes > 0 && minutes <= 24 * 60 ? minutes : nil
     }
+
+    /// The whole sentence as a value the asked slot's type lists, said exactly as listed (a
+    /// value or a synonym): "yes", asked "Are you a new patient?" for a slot whose type lists
+    /// yes and no, is that value, not AMAZON.YesIntent.
+    public func listedAnswer(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, today: CivilDate = .today()) -> SlotMatch? {
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), !utterance.words.isEmpty,
+            let type = typeMatchers[SlotTypeMatcher.Key(slot)], case .custom = type.kind,
+            type.isListedValue(ArraySlice(utterance.words)),
+            let match = slotMatch(slot, first: 0, last: utterance.words.count - 1, utterance: utterance, today: today), match.isListedValue
+        else { return nil }
+        return match
+    }
 }

@@ -19,6 +19,7 @@ import Testing
     static let hotel = fixture("hotel")
     static let table = fixture("table")
     static let pizza = fixture("pizza")
+    static let doctor = fixture("doctor")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
 
@@ -165,5 +166,13 @@ import Testing
         #expect(BuiltInSlotTypes.date("2026-12-06", spoken: "tomorrow", following: "2026-12-11") == nil)
         #expect(BuiltInSlotTypes.date("2026-12-08", spoken: "in three days", following: "2026-12-11") == nil)
         #expect(BuiltInSlotTypes.date("2026-12-07", spoken: "monday", following: "2026-12-11") == "2026-12-14")
+    }
+
+    /// A value the asked slot's type lists, said alone, is that value: "yes" of a yes/no type.
+    @Test func aListedValueSaidAloneIsTheAnswer() {
+        #expect(Self.doctor.listedAnswer(Utterance("yes"), intent: "BookDoctorIntent", slot: "newPatient")?.resolution?.values.first?.name == "yes")
+        #expect(Self.doctor.listedAnswer(Utterance("nope"), intent: "BookDoctorIntent", slot: "newPatient")?.spoken == "nope")
+        #expect(Self.doctor.listedAnswer(Utterance("yes please"), intent: "BookDoctorIntent", slot: "newPatient") == nil)
+        #expect(Self.doctor.listedAnswer(Utterance("yes"), intent: "BookDoctorIntent", slot: "doctor") == nil)
     }
 }

@@ -45,6 +45,12 @@ extension HostEngine {
         } else {
             switch pending.question {
             case .elicitSlot(let slot):
+                // A value the asked slot's type lists, said alone: "yes" to "Are you a new
+                // patient?" for a type that lists yes and no is the answer, no AMAZON.YesIntent.
+                if let listed = understanding({ entry.nlu.listedAnswer(utterance, intent: intent.name, slot: slot) }) {
+                    Self.take([listed], into: &intent, model: entry.skill.model, result: &result)
+                    break
+                }
                 // "what crusts do you have?", asked which crust: the values the type lists,
                 // unless the skill has an intent of its own for the question.
                 if BuiltInIntents.asksForOptions(utterance.words), let offered = Self.options(for: slot, of: intent, model: entry.skill.model, said: utterance.words),
