@@ -491,6 +491,16 @@ public struct SkillNLU: Sendable {
         }) {
             return general
         }
+        // Nor, for a built-in list, words that are only the words the asked slot's own samples
+        // say around it: "the airport", asked which city, for "at the {city} airport".
+        if let asked = intents[intentIndex].slot(named: elicitation.slot), answer.captures.contains(where: { capture in
+            guard capture.reading.fit < 1, case .list = matcher.types[capture.type].kind else { return false }
+            let framing = Set(Self.sampleFrames(asked.samples, of: asked).flatMap { $0.lead + $0.tail })
+            let said = utterance.words[capture.firstToken...capture.lastToken]
+            return said.contains(where: framing.contains) && said.allSatisfy { StopWords.all.contains($0) || framing.contains($0) }
+        }) {
+            return general
+        }
         // Nor is saying there is no answer yet: "i don't know yet", asked what to do there, is
         // no activity.
         if Self.saysNoAnswer(utterance.words), answer.captures.contains(where: { $0.reading.fit < 1 }) {
@@ -607,7 +617,7 @@ public struct SkillNLU: Sendable {
     /// ("can i …", "what crusts do you have", "is there …"), a question word before an
     /// auxiliary ("what is …", "how does …"), or "what" or "which" and a word or two ("what
     /// size"), after any fillers ("wait", "so").
-    static func isQuestion(_ words: [String]) -> Bool {
+    public static func isQuestion(_ words: [String]) -> Bool {
         let start = words.firstIndex { !questionFillers.contains($0) } ?? words.count
         let opening = Array(words[start...].prefix(5))
         guard let first = opening.first else { return false }

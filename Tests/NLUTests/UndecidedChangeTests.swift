@@ -175,4 +175,13 @@ import Testing
         #expect(Self.doctor.listedAnswer(Utterance("yes please"), intent: "BookDoctorIntent", slot: "newPatient") == nil)
         #expect(Self.doctor.listedAnswer(Utterance("yes"), intent: "BookDoctorIntent", slot: "doctor") == nil)
     }
+
+    /// Asked which city, the words the city's own samples say around it name no city: "the
+    /// airport" (of "at the {city} airport"); "denver airport" does.
+    @Test func theSlotsOwnFrameWordsNameNoValue() {
+        let airport = Self.rent.parse(Utterance("the airport"), eliciting: .init(intent: "RentCarIntent", slot: "city")).first
+        #expect(!(airport?.slots.contains { $0.name == "city" } ?? false), "\(String(describing: airport))")
+        let denver = Self.rent.parse(Utterance("denver airport"), eliciting: .init(intent: "RentCarIntent", slot: "city")).first
+        #expect(denver?.slots.first { $0.name == "city" }?.value == "denver")
+    }
 }

@@ -92,15 +92,6 @@ extension BuiltInIntents {
         return false
     }
 
-    /// Whether the words ask something: they open with a question word or an auxiliary verb
-    /// ("what's …", "are you open …", "can i …").
-    public static func isQuestion(_ words: [String]) -> Bool {
-        guard let first = words.first else { return false }
-        let opening: Set<String> = ["what", "what's", "whats", "when", "when's", "where", "where's", "who", "who's", "why", "how", "how's", "which",
-                                    "is", "are", "do", "does", "did", "can", "could", "will", "would", "should", "shall", "may", "am", "was", "were", "have", "has"]
-        return opening.contains(first)
-    }
-
     /// Whether the words ask what one may choose: "what crusts do you have", "what are my
     /// options", "which ones are there", "what can i choose from".
     public static func asksForOptions(_ words: [String]) -> Bool {

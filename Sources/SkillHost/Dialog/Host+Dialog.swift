@@ -139,7 +139,7 @@ extension HostEngine {
                     // no other skill reads as likely as not: "my wife will drive, she's 34", asked
                     // how old the driver is ("what are the vet's hours on sunday", asked when a
                     // car comes back, is the vet's).
-                    if stated.isEmpty, unsure, !BuiltInIntents.isQuestion(utterance.words), let lone = understanding({ entry.nlu.loneValue(utterance, intent: intent.name, slot: slot) }),
+                    if stated.isEmpty, unsure, !SkillNLU.isQuestion(utterance.words), let lone = understanding({ entry.nlu.loneValue(utterance, intent: intent.name, slot: slot) }),
                         !(understanding({ registry.index.parse(utterance) }).contains { $0.skillID != entry.id && $0.score >= Self.sureEnoughToEnd }) {
                         Self.take([lone], into: &intent, model: entry.skill.model, result: &result)
                         break
