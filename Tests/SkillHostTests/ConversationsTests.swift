@@ -181,4 +181,23 @@ import TestSupport
         #expect(cleaning.skillID?.rawValue == "local.model.spick-and-span")
         #expect(cleaning.speech == "What day?")
     }
+
+    /// "sorry, i meant …" right after an answer corrects that answer, not the question now
+    /// asked; the correction survives the stored conversation.
+    @Test func aCorrectionTakesBackTheLastAnswer() async throws {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
+        options.models = [Self.fixtures.appendingPathComponent("rent-en-US.json").path]
+        let host = try HostEngine(options: options)
+        var conversation = host.newConversation()
+        for line in ["open easy rentals", "i want to rent a car", "boston"] { conversation = await host.turn(line, in: conversation).1 }
+        let back = try Conversation(json: try JSONParser.parse(JSONWriter.string(conversation.jsonValue)))
+        let (city, afterCity) = await host.turn("oops i meant austin", in: back)
+        #expect(city.speech == "When do you want to pick it up?")
+        #expect(city.slots.first?.name == "city")
+        conversation = afterCity
+        for line in ["december twentieth twenty twenty seven", "sorry i mean december twenty first twenty twenty seven", "december twenty third twenty twenty seven", "suv"] {
+            conversation = await host.turn(line, in: conversation).1
+        }
+        #expect(await host.turn("30", in: conversation).0.speech == "A suv in austin from 2027-12-21 to 2027-12-23. Shall I reserve it?")
+    }
 }

@@ -92,6 +92,13 @@ extension BuiltInIntents {
         return false
     }
 
+    /// Whether the words take back what was just said: "sorry, i meant tuesday", "oops, i mean
+    /// boston", "no wait, …".
+    public static func correctsLastAnswer(_ words: [String]) -> Bool {
+        words.first == "oops" || words.starts(with: ["no", "wait"]) || words.starts(with: ["wait", "no"])
+            || zip(words, words.dropFirst()).contains { $0.0 == "i" && ["mean", "meant"].contains($0.1) }
+    }
+
     /// Whether the words ask what one may choose: "what crusts do you have", "what are my
     /// options", "which ones are there", "what can i choose from".
     public static func asksForOptions(_ words: [String]) -> Bool {

@@ -45,6 +45,16 @@ extension HostEngine {
         } else {
             switch pending.question {
             case .elicitSlot(let slot):
+                // "sorry, i meant tuesday", asked when the car comes back right after the pick-up
+                // day was given: the pick-up day is corrected and the question waits.
+                if let answered = pending.answered, answered != slot, BuiltInIntents.correctsLastAnswer(utterance.words),
+                    let corrected = understanding({
+                        entry.nlu.loneValue(utterance, intent: intent.name, slot: answered)
+                            ?? entry.nlu.statedValues(utterance, intent: intent.name, except: slot, alone: true, given: [answered]).first { $0.name == answered }
+                    }) {
+                    Self.take([corrected], into: &intent, model: entry.skill.model, result: &result)
+                    break
+                }
                 // A value the asked slot's type lists, said alone: "yes" to "Are you a new
                 // patient?" for a type that lists yes and no is the answer, no AMAZON.YesIntent.
                 if let listed = understanding({ entry.nlu.listedAnswer(utterance, intent: intent.name, slot: slot) }) {
@@ -447,7 +457,8 @@ extension HostEngine {
             result.speech = prompt
         }
         if result.reprompt == nil { result.reprompt = result.speech }
-        conversation.session?.dialog = Conversation.PendingDialog(intent: intent, question: question, askedByModel: askedByModel)
+        conversation.session?.dialog = Conversation.PendingDialog(intent: intent, question: question, askedByModel: askedByModel,
+                                                                  answered: result.slots.count == 1 ? result.slots[0].name : nil)
         conversation.session?.lastSpeech = result.speech
         conversation.session?.lastReprompt = result.reprompt
         return result

@@ -46,6 +46,9 @@ public struct Conversation: Sendable {
         /// A change said of a value two given slots hold alike, waiting for the user to say
         /// which slot ("the pick-up date or the return date?"); the question stays asked.
         var choosing: SlotChoice? = nil
+        /// The slot the turn before this question filled, when it filled one: what "sorry, i
+        /// meant tuesday" corrects.
+        var answered: SlotName? = nil
     }
 
     /// "No, make it the twenty fourth", of a pick-up and a return date: the sentence, and the
@@ -161,6 +164,7 @@ extension Conversation.PendingDialog {
             "slot": question.slot.map { .string($0.rawValue) } ?? .null,
             "askedByModel": .bool(askedByModel),
         ]
+        if let answered { stored["answered"] = .string(answered.rawValue) }
         if let choosing {
             stored["choosing"] = ["utterance": .string(choosing.utterance), "slots": .array(choosing.slots.map { .string($0.rawValue) })]
         }
@@ -185,6 +189,7 @@ extension Conversation.PendingDialog {
             }
             choosing = Conversation.SlotChoice(utterance: utterance, slots: slots.map { SlotName($0) })
         }
-        self.init(intent: Intent(json: intent), question: question, askedByModel: dialog["askedByModel"]?.bool ?? false, choosing: choosing)
+        self.init(intent: Intent(json: intent), question: question, askedByModel: dialog["askedByModel"]?.bool ?? false, choosing: choosing,
+                  answered: dialog["answered"]?.string.map { SlotName($0) })
     }
 }
