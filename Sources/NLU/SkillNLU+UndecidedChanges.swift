@@ -79,7 +79,7 @@ extension SkillNLU {
             let begin = CivilDate(iso: start), !utterance.words.isEmpty, utterance.words.count <= 12
         else { return nil }
         func match(_ end: CivilDate) -> SlotMatch {
-            SlotMatch(name: name, value: end.description, spoken: utterance.text, start: 0, end: utterance.text.unicodeScalars.count, resolution: nil, list: [])
+            SlotMatch.sentence(name, value: end.description, of: utterance)
         }
         // A night is a day of a stay; a fortnight two weeks.
         var words = utterance.words.map { $0 == "night" ? "day" : $0 == "nights" ? "days" : $0 }
@@ -111,21 +111,23 @@ extension SkillNLU {
     /// An ISO 8601 duration of whole years, months, weeks and days, as months and days: "P1W"
     /// is (0, 7), "P1Y2D" (12, 2). Nil with hours, minutes or seconds.
     static func wholeDays(_ duration: String) -> (months: Int, days: Int)? {
-        guard duration.hasPrefix("P"), !duration.contains("T") else { return nil }
-        var months = 0, days = 0, number = ""
+        guard let parts = isoParts(duration), parts.time.isEmpty else { return nil }
+        return (12 * parts.date["Y", default: 0] + parts.date["M", default: 0], 7 * parts.date["W", default: 0] + parts.date["D", default: 0])
+    }
+
+    /// An ISO 8601 duration's counts by unit, of the date ("P1Y2W": Y 1, W 2) and of the time
+    /// after "T" ("PT1H30M": H 1, M 30); nil when it is none.
+    static func isoParts(_ duration: String) -> (date: [Character: Int], time: [Character: Int])? {
+        guard duration.hasPrefix("P") else { return nil }
+        var date: [Character: Int] = [:], time: [Character: Int] = [:], inTime = false, number = ""
         for character in duration.dropFirst() {
+            if character == "T" { inTime = true; continue }
             if character.isNumber { number.append(character); continue }
-            guard let count = Int(number) else { return nil }
+            guard let count = Int(number), (inTime ? "HMS" : "YMWD").contains(character) else { return nil }
             number = ""
-            switch character {
-            case "Y": months += 12 * count
-            case "M": months += count
-            case "W": days += 7 * count
-            case "D": days += count
-            default: return nil
-            }
+            if inTime { time[character, default: 0] += count } else { date[character, default: 0] += count }
         }
-        return number.isEmpty ? (months, days) : nil
+        return number.isEmpty ? (date, time) : nil
     }
 
     /// The one value a number, date, time or duration slot asked for reads in a sentence that
@@ -174,7 +176,7 @@ extension SkillNLU {
         guard !words.isEmpty, let number = NumberWords.value(of: words), number > 0,
             let value = BuiltInSlotTypes.read(.duration, words: words + [number == 1 ? unit : units[unit]!], today: .today())
         else { return nil }
-        return SlotMatch(name: slotName, value: value, spoken: utterance.text, start: 0, end: utterance.text.unicodeScalars.count, resolution: nil, list: [])
+        return SlotMatch.sentence(slotName, value: value, of: utterance)
     }
 
     /// The day a span ends, said for a number of days asked after the day it began: "until the
@@ -200,7 +202,7 @@ extension SkillNLU {
             let days = end.daysSinceEpoch - begin.daysSinceEpoch
             guard days > 0, !perWeek || days % 7 == 0 else { return nil }
             let count = String(perWeek ? days / 7 : days)
-            return SlotMatch(name: slotName, value: count, spoken: utterance.text, start: 0, end: utterance.text.unicodeScalars.count, resolution: nil, list: [])
+            return SlotMatch.sentence(slotName, value: count, of: utterance)
         }
         return nil
     }
@@ -221,19 +223,8 @@ extension SkillNLU {
         } else {
             return nil
         }
-        guard !words.isEmpty, let duration = BuiltInSlotTypes.read(.duration, words: words, today: .today()), duration.hasPrefix("PT") else { return nil }
-        var minutes = 0, number = ""
-        for character in duration.dropFirst(2) {
-            if character.isNumber { number.append(character); continue }
-            guard let count = Int(number) else { return nil }
-            number = ""
-            switch character {
-            case "H": minutes += 60 * count
-            case "M": minutes += count
-            case "S": break
-            default: return nil
-            }
-        }
+        guard !words.isEmpty, let duration = BuiltInSlotTypes.read(.duration, words: words, today: .today()), let parts = Self.isoParts(duration), parts.date.isEmpty else { return nil }
+        let minutes = 60 * parts.time["H", default: 0] + parts.time["M", default: 0]
         return minutes > 0 && minutes <= 24 * 60 ? minutes : nil
     }
 
@@ -247,5 +238,12 @@ extension SkillNLU {
             let match = slotMatch(slot, first: 0, last: utterance.words.count - 1, utterance: utterance, today: today), match.isListedValue
         else { return nil }
         return match
+    }
+}
+
+extension SlotMatch {
+    /// A value read from the whole sentence, as said: "for a week" as a return day.
+    static func sentence(_ name: SlotName, value: String, of utterance: Utterance) -> SlotMatch {
+        SlotMatch(name: name, value: value, spoken: utterance.text, start: 0, end: utterance.text.unicodeScalars.count, resolution: nil, list: [])
     }
 }
