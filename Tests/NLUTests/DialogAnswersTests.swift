@@ -3,10 +3,11 @@ import Foundation
 import SkillModel
 import Testing
 
-/// A change of mind whose value two slots hold alike (a car's pick-up and return dates, a
-/// flight's origin and destination), the answer to "which one?", and a length of time said
-/// for the end of a span.
-@Suite struct UndecidedChangeTests {
+/// What people say in a dialog besides the bare value asked: a change of mind two slots could
+/// take (a car's pick-up and return dates) and the answer to "which one?", a length of time
+/// for the end of a span, the day a stay ends for its nights, a wait for a time, a number in
+/// the unit the question names, a value amid other words, a listed "yes".
+@Suite struct DialogAnswersTests {
     static func fixture(_ name: String) -> SkillNLU {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/\(name)-en-US.json").standardized
         return SkillNLU(skillID: SkillID(name), model: try! InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
