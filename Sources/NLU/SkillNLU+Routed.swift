@@ -25,7 +25,29 @@ extension SkillNLU {
         let unclaimed = unclaimedValues(framedGrammarValues(joined, intent: intent, utterance: utterance, today: today), intent: intent, matches: matches,
                                         gazetteer: statistical.gazetteer, utterance: utterance, today: today)
         let framed = framedNumbers(ledToSiblings(unclaimed, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
-        return endingBeforeTrail(framed, intent: intent, utterance: utterance, today: today)
+        return ledNames(endingBeforeTrail(framed, intent: intent, utterance: utterance, today: today), intent: intent, utterance: utterance, today: today)
+    }
+
+    /// An empty first-name slot takes the name said right after the one word the samples say
+    /// before it alone, when no slot took those words and another slot's value, or the end,
+    /// follows: "set up a meeting with priya tomorrow at 3" ("… with {person} on {date} at
+    /// {time}") is a meeting with Priya, though the tagger, which knew no "priya", left her out.
+    func ledNames(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
+        let words = utterance.words
+        let spans = slots.flatMap(\.values).compactMap { utterance.tokens(of: $0) }
+        var slots = slots
+        for slot in intent.slots where BuiltInSlotTypes.firstNameTypes.contains(slot.type) && !slots.contains(where: { $0.name == slot.name }) {
+            for first in words.indices.dropFirst() where slotsLed(by: words[first - 1], in: intent).map({ intent.slots[$0].name }) == [slot.name] {
+                let name = (first...min(words.count - 1, first + 1)).reversed().first { last in
+                    !spans.contains { $0.overlaps(first...last) } && Self.isUnlistedName(words[first...last])
+                        && (last + 1 == words.count || spans.contains { $0.lowerBound == last + 1 })
+                }
+                guard let name, let match = slotMatch(slot, first: first, last: name, utterance: utterance, today: today) else { continue }
+                slots.append(match)
+                break
+            }
+        }
+        return slots
     }
 
     /// A listed value whose last word is the one most of the intent's samples say right after

@@ -21,6 +21,7 @@ import Testing
     static let table = fixture("table")
     static let pizza = fixture("pizza")
     static let doctor = fixture("doctor")
+    static let meetings = fixture("meetings")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
 
@@ -184,5 +185,14 @@ import Testing
         #expect(!(airport?.slots.contains { $0.name == "city" } ?? false), "\(String(describing: airport))")
         let denver = Self.rent.parse(Utterance("denver airport"), eliciting: .init(intent: "RentCarIntent", slot: "city")).first
         #expect(denver?.slots.first { $0.name == "city" }?.value == "denver")
+    }
+
+    /// A name no list holds, said right after the word the samples say before a first name and
+    /// before another value, is the name: "with priya tomorrow"; "with the team" names no one.
+    @Test(arguments: [("set up a meeting with priya tomorrow at 3 for an hour about the budget", "priya"), ("set up a meeting with priya tomorrow", "priya"), ("set up a meeting with the team tomorrow", nil)])
+    func aNameAfterItsLeadWordIsTheName(text: String, name: String?) throws {
+        let best = try #require(Self.meetings.parse(Utterance(text)).first)
+        #expect(best.intent == "ScheduleMeetingIntent")
+        #expect(best.slots.first { $0.name == "person" }?.value == name, "\(best)")
     }
 }
