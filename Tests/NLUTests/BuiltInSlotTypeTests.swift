@@ -40,7 +40,8 @@ import Testing
         ("right now", "PRESENT_REF"), ("now", "PRESENT_REF"), ("last night", "2026-11-21"), ("yesterday afternoon", "2026-11-21"),
         ("tomorrow's", "2026-11-23"), ("friday's", "2026-11-27"), ("next week's", "2026-W48"),
         ("in three months", "2027-02-22"), ("a year from now", "2027-11-22"), ("six months ago", "2026-05-22"),
-        ("in a month", "2026-12-22"),
+        ("in a month", "2026-12-22"), ("the weekend after next", "2026-W49-WE"), ("the week after next", "2026-W49"),
+        ("the day after christmas", "2026-12-26"), ("the day before thanksgiving", "2026-11-25"), ("two days after friday", "2026-11-29"),
     ])
     func dates(text: String, value: String) {
         #expect(Self.read("AMAZON.DATE", text) == value)

@@ -200,4 +200,17 @@ import TestSupport
         }
         #expect(await host.turn("30", in: conversation).0.speech == "A suv in austin from 2027-12-21 to 2027-12-23. Shall I reserve it?")
     }
+
+    /// "i had it backwards" swaps the two values of one type; the trip is confirmed again.
+    @Test func backwardsSwapsTheTwoValuesOfOneType() async throws {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
+        options.models = [Self.fixtures.appendingPathComponent("trip-en-US.json").path]
+        let host = try HostEngine(options: options)
+        var conversation = host.newConversation()
+        for line in ["open trip planner", "i want to travel from seattle to portland on december twentieth twenty twenty seven", "hiking"] {
+            conversation = await host.turn(line, in: conversation).1
+        }
+        let (swapped, _) = await host.turn("wait i had it backwards", in: conversation)
+        #expect(swapped.speech == "From portland to seattle on 2027-12-20 to go hiking. Right?")
+    }
 }

@@ -99,6 +99,14 @@ extension BuiltInIntents {
             || zip(words, words.dropFirst()).contains { $0.0 == "i" && ["mean", "meant"].contains($0.1) }
     }
 
+    /// Whether the words say two values are the wrong way round: "i had it backwards", "the
+    /// other way around", "swap them".
+    public static func saysSwap(_ words: [String]) -> Bool {
+        words.contains("backwards") || words.contains("backward") || words.contains("reversed")
+            || [["other", "way", "around"], ["other", "way", "round"], ["swap", "them"], ["switch", "them"], ["swap", "those"], ["switch", "those"], ["reverse", "it"], ["reverse", "them"]]
+            .contains { phrase in words.indices.contains { words[$0...].starts(with: phrase) } }
+    }
+
     /// Whether the words ask what one may choose: "what crusts do you have", "what are my
     /// options", "which ones are there", "what can i choose from".
     public static func asksForOptions(_ words: [String]) -> Bool {

@@ -50,6 +50,8 @@ enum DateWords {
         case "this weekend", "weekend": return week(today) + "-WE"
         case "next weekend": return week(today.adding(days: 7)) + "-WE"
         case "last weekend": return week(today.adding(days: -7)) + "-WE"
+        case "weekend after next": return week(today.adding(days: 14)) + "-WE"
+        case "week after next": return week(today.adding(days: 14))
         case "this week": return week(today)
         case "next week": return week(today.adding(days: 7))
         case "last week": return week(today.adding(days: -7))
@@ -63,6 +65,12 @@ enum DateWords {
         }
         // Holidays: the next one from today.
         if let holiday = holiday(phrase, today: today) { return holiday.description }
+        // "the day after christmas", "two days before the 20th": an offset from another day.
+        if let at = words.firstIndex(where: { $0 == "after" || $0 == "before" }), at > 0, at < words.count - 1, words[(at + 1)...] != ["next"],
+            let offset = words[..<at] == ["day"] ? 1 : relativeDays(Array(words[..<at]) + ["from", "now"]),
+            let base = read(Array(words[(at + 1)...]), today: today).flatMap(CivilDate.init(iso:)) {
+            return base.adding(days: words[at] == "after" ? offset : -offset).description
+        }
         // A day of the month alone, the next one to come: "the 5th", "monday the 30th".
         let dayWords = weekdays[words[0]] != nil && words.count > 1 ? Array(words.dropFirst()) : words
         if dayWords.count <= 2, dayWords.allSatisfy({ months[$0] == nil && Int($0) == nil }), let day = BuiltInSlotTypes.ordinal(dayWords), (1...31).contains(day) {

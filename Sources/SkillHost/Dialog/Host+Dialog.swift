@@ -38,6 +38,13 @@ extension HostEngine {
         }
         if let chosen {
             Self.take([chosen], into: &intent, model: entry.skill.model, result: &result)
+        } else if BuiltInIntents.saysSwap(utterance.words), let pair = Self.swappablePair(in: intent, model: entry.skill.model) {
+            // "i had it backwards": the two values of one type change places.
+            let (first, second) = (intent[slot: pair.0], intent[slot: pair.1])
+            intent[slot: pair.0] = second.map { var slot = $0; slot.name = pair.0; slot.confirmationStatus = .none; return slot }
+            intent[slot: pair.1] = first.map { var slot = $0; slot.name = pair.1; slot.confirmationStatus = .none; return slot }
+            intent.confirmationStatus = .none
+            result.slots = [pair.0, pair.1].compactMap { name in intent[slot: name]?.values.first.map { (name, $0.value) } }
         } else if let choice = pending.choosing, BuiltInIntents.confirmation(utterance.words) != nil,
             let asked = askWhich(of: Utterance(choice.utterance), pending: pending, alone: true, entry: entry, result: result) {
             // "yes" to "the origin or the destination?" confirms nothing: the choice is asked again.
@@ -294,6 +301,14 @@ extension HostEngine {
         guard !names.contains(where: { sentence.contains($0) }) else { return nil }
         let listed = values.map(\.value)
         return listed.dropLast().joined(separator: ", ") + " or " + listed[listed.count - 1]
+    }
+
+    /// The two slots of one type that both hold a value, when the intent has exactly one such
+    /// pair: a trip's origin and destination.
+    static func swappablePair(in intent: Intent, model: InteractionModel) -> (SlotName, SlotName)? {
+        let given = (model.intent(named: intent.name)?.slots ?? []).filter { intent[slot: $0.name]?.values.isEmpty == false }
+        let pairs = given.indices.flatMap { i in given.indices.filter { $0 > i && given[$0].type == given[i].type }.map { (given[i].name, given[$0].name) } }
+        return pairs.count == 1 ? pairs[0] : nil
     }
 
     /// The intent's slots that hold a value.
