@@ -213,4 +213,16 @@ import TestSupport
         let (swapped, _) = await host.turn("wait i had it backwards", in: conversation)
         #expect(swapped.speech == "From portland to seattle on 2027-12-20 to go hiking. Right?")
     }
+
+    /// Asked to confirm a large oat latte, "extra hot please" is no drink "extra hot" (the
+    /// samples' "{drink} please"): the latte stays, and a yes orders it.
+    @Test func anUnlistedGuessReplacesNoListedValueAtTheConfirmation() async throws {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
+        options.models = [Self.fixtures.appendingPathComponent("coffee-en-US.json").path]
+        let host = try HostEngine(options: options)
+        var conversation = host.newConversation()
+        for line in ["open coffee shop", "an oat latte", "large", "extra hot please"] { conversation = await host.turn(line, in: conversation).1 }
+        let (done, _) = await host.turn("yes", in: conversation)
+        #expect(done.speech.contains(#"drink "latte""#), "\(done.speech)")
+    }
 }
