@@ -297,7 +297,7 @@ extension SkillNLU {
 
     /// Whether the words change something said: "no …", "actually", "make it", "change it to",
     /// "move it to", "instead", "how about", "rather", "i meant".
-    static func changesMind(_ words: [String]) -> Bool {
+    public static func changesMind(_ words: [String]) -> Bool {
         if words.first == "no" || words.contains(where: { ["actually", "instead", "rather", "meant"].contains($0) }) { return true }
         return zip(words, words.dropFirst()).contains { pair in
             (["make", "change", "move", "switch", "push", "bump"].contains(pair.0) && ["it", "that"].contains(pair.1)) || (pair.0 == "how" && pair.1 == "about")

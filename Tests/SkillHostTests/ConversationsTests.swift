@@ -225,4 +225,18 @@ import TestSupport
         let (done, _) = await host.turn("yes", in: conversation)
         #expect(done.speech.contains(#"drink "latte""#), "\(done.speech)")
     }
+
+    /// Asked to confirm a transfer to savings, "how much is in my checking" asks the balance
+    /// (the skill's own intent, sure), not a transfer to checking; "ok" then confirms it as it was.
+    @Test func anotherIntentOfTheSkillIsNoChangeAtTheConfirmation() async throws {
+        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
+        options.models = [Self.fixtures.appendingPathComponent("bank-en-US.json").path]
+        let host = try HostEngine(options: options)
+        var conversation = host.newConversation()
+        for line in ["open penny bank", "transfer 50 dollars from checking to savings"] { conversation = await host.turn(line, in: conversation).1 }
+        let (balance, after) = await host.turn("hmm how much is in my checking", in: conversation)
+        #expect(balance.intent == "CheckBalanceIntent")
+        let (done, _) = await host.turn("ok", in: after)
+        #expect(done.speech.contains(#"toAccount "savings""#), "\(done.speech)")
+    }
 }

@@ -228,7 +228,12 @@ extension HostEngine {
                 // So is a yes with a change ("yes but make it nine pm"): a value that differs from the
                 // one given; a yes that says a value again ("yes, the thin crust") is a yes.
                 let qualified = yes == true && !offered && !BuiltInIntents.isBareConfirmation(utterance.words)
-                let stated = yes == true && !qualified ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true, given: Self.givenSlots(intent)) })
+                    // A sentence the skill reads surely as another of its intents, with no word of a
+                // change, changes nothing: "how much is in my checking", asked to confirm a
+                // transfer to savings, asks the balance.
+                let asksOther = yes == nil && !SkillNLU.changesMind(utterance.words)
+                    && understanding({ entry.nlu.parse(utterance) }).first.map { $0.intent != intent.name && !$0.intent.isBuiltIn && $0.score >= Self.sure } == true
+                let stated = yes == true && !qualified || asksOther ? [] : understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, alone: true, given: Self.givenSlots(intent)) })
                     .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
                 if !stated.isEmpty {
                     Self.take(stated, into: &intent, model: entry.skill.model, result: &result, said: utterance)
