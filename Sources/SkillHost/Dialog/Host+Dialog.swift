@@ -243,11 +243,12 @@ extension HostEngine {
                 // Neither yes nor no, and read surely as the intent being confirmed with a value its
                 // type does not list ("make it three times a day", "actually every other day"): the
                 // value the user would have given in the first place.
-                // But a value no list holds does not replace one the list resolved: "extra hot
-                // please", asked to confirm a large oat latte, is no drink "extra hot" ("{drink}
-                // please").
+                // But a value no list holds replaces one the list resolved only when the words say
+                // a change: "extra hot please", asked to confirm a large oat latte, is no drink
+                // "extra hot" ("{drink} please").
+                let changing = SkillNLU.changesMind(utterance.words)
                 if yes == nil, let best = understanding({ entry.nlu.parse(utterance) }).first, best.intent == intent.name, best.score >= 0.5,
-                    case let changes = best.slots.filter({ $0.isKnownValue || intent[slot: $0.name]?.values.first?.resolvedValue == nil }), !changes.isEmpty {
+                    case let changes = best.slots.filter({ changing || $0.isKnownValue || intent[slot: $0.name]?.values.first?.resolvedValue == nil }), !changes.isEmpty {
                     result.candidates = [best]
                     Self.take(changes, into: &intent, model: entry.skill.model, result: &result, said: utterance)
                     break
