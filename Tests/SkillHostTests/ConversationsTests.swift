@@ -9,10 +9,17 @@ import TestSupport
 @Suite struct ConversationsTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    static func host() throws -> HostEngine {
+    static func host(_ models: [String] = ["anniversary", "pizza"]) throws -> HostEngine {
         var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
-        options.models = ["anniversary-en-US.json", "pizza-en-US.json"].map { fixtures.appendingPathComponent($0).path }
+        options.models = models.map { fixtures.appendingPathComponent("\($0)-en-US.json").path }
         return try HostEngine(options: options)
+    }
+
+    /// A new conversation on `host` after `lines`, each said in turn.
+    static func conversation(on host: HostEngine, after lines: [String]) async -> Conversation {
+        var conversation = host.newConversation()
+        for line in lines { conversation = await host.turn(line, in: conversation).1 }
+        return conversation
     }
 
     @Test func interleavedConversationsEachGoOnWhereTheyWere() async throws {
@@ -98,13 +105,8 @@ import TestSupport
     /// ("Do you mean the pickup date or the return date?"); the question waits in the stored
     /// conversation, and the answer on another host changes that date and asks the age again.
     @Test func aQuestionOfWhichSlotIsKeptInTheStoredConversation() async throws {
-        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
-        options.models = [Self.fixtures.appendingPathComponent("rent-en-US.json").path]
-        let first = try HostEngine(options: options), second = try HostEngine(options: options)
-        var conversation = first.newConversation()
-        for line in ["open easy rentals", "book a compact in boston from december twentieth twenty twenty seven to december twenty third twenty twenty seven"] {
-            conversation = await first.turn(line, in: conversation).1
-        }
+        let first = try Self.host(["rent"]), second = try Self.host(["rent"])
+        let conversation = await Self.conversation(on: first, after: ["open easy rentals", "book a compact in boston from december twentieth twenty twenty seven to december twenty third twenty twenty seven"])
         let (which, asked) = await first.turn("wait make it the twenty second", in: conversation)
         #expect(which.speech == "Do you mean the pickup date or the return date?")
         let stored = JSONWriter.string(asked.jsonValue)
@@ -120,9 +122,7 @@ import TestSupport
     /// Asked when a car comes back, a question with one day in it is no answer; a day said
     /// instead of the size asked, with both days given, is asked about.
     @Test func aQuestionIsNoAnswerAndADayEitherSlotHoldsIsAskedAbout() async throws {
-        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
-        options.models = ["rent-en-US.json", "vet-en-US.json"].map { Self.fixtures.appendingPathComponent($0).path }
-        let host = try HostEngine(options: options)
+        let host = try Self.host(["rent", "vet"])
         var conversation = host.newConversation()
         func say(_ text: String) async -> TurnResult {
             let (result, after) = await host.turn(text, in: conversation)
@@ -142,13 +142,8 @@ import TestSupport
 
     /// Asked how many nights, the day the stay ends counts them from the check-in day.
     @Test func theDayAStayEndsAnswersHowManyNights() async throws {
-        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
-        options.models = [Self.fixtures.appendingPathComponent("hotel-en-US.json").path]
-        let host = try HostEngine(options: options)
-        var conversation = host.newConversation()
-        for line in ["open stay finder", "i need a hotel in portland", "checking in on december twelfth twenty twenty seven"] {
-            conversation = await host.turn(line, in: conversation).1
-        }
+        let host = try Self.host(["hotel"])
+        let conversation = await Self.conversation(on: host, after: ["open stay finder", "i need a hotel in portland", "checking in on december twelfth twenty twenty seven"])
         let (nights, after) = await host.turn("until the fifteenth", in: conversation)
         #expect(nights.speech == "Single, double or suite?")
         #expect(await host.turn("suite", in: after).0.speech == "A suite in portland from 2027-12-12 for 3 nights. Shall I book it?")
@@ -158,8 +153,7 @@ import TestSupport
     /// question again; "in 30 minutes", asked for a time, is half an hour from now.
     @Test func theChoicesAreSaidAndAWaitIsATime() async throws {
         let host = try Self.host()
-        var conversation = host.newConversation()
-        for line in ["open pizza corner", "a large pizza"] { conversation = await host.turn(line, in: conversation).1 }
+        let conversation = await Self.conversation(on: host, after: ["open pizza corner", "a large pizza"])
         let (options, after) = await host.turn("what crusts do you have", in: conversation)
         #expect(options.speech == "You can say thin, stuffed or deep dish. Which crust?")
         let (time, afterCrust) = await host.turn("deep dish", in: after)
@@ -172,11 +166,8 @@ import TestSupport
     /// Asked when a car comes back, "oh and book a cleaning for the kitchen" is the cleaning
     /// skill's (not a car of size "cleaning", a guess at 0.18), and the rental's question waits.
     @Test func anotherSkillsRequestIsNoGuessAtAnEmptySlot() async throws {
-        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
-        options.models = ["rent-en-US.json", "cleaning-en-US.json", "table-en-US.json", "hotel-en-US.json"].map { Self.fixtures.appendingPathComponent($0).path }
-        let host = try HostEngine(options: options)
-        var conversation = host.newConversation()
-        for line in ["i need a rental car in boston", "december twentieth twenty twenty seven"] { conversation = await host.turn(line, in: conversation).1 }
+        let host = try Self.host(["rent", "cleaning", "table", "hotel"])
+        let conversation = await Self.conversation(on: host, after: ["i need a rental car in boston", "december twentieth twenty twenty seven"])
         let (cleaning, _) = await host.turn("oh and book a cleaning for the kitchen", in: conversation)
         #expect(cleaning.skillID?.rawValue == "local.model.spick-and-span")
         #expect(cleaning.speech == "What day?")
@@ -185,11 +176,8 @@ import TestSupport
     /// "sorry, i meant …" right after an answer corrects that answer, not the question now
     /// asked; the correction survives the stored conversation.
     @Test func aCorrectionTakesBackTheLastAnswer() async throws {
-        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
-        options.models = [Self.fixtures.appendingPathComponent("rent-en-US.json").path]
-        let host = try HostEngine(options: options)
-        var conversation = host.newConversation()
-        for line in ["open easy rentals", "i want to rent a car", "boston"] { conversation = await host.turn(line, in: conversation).1 }
+        let host = try Self.host(["rent"])
+        var conversation = await Self.conversation(on: host, after: ["open easy rentals", "i want to rent a car", "boston"])
         let back = try Conversation(json: try JSONParser.parse(JSONWriter.string(conversation.jsonValue)))
         let (city, afterCity) = await host.turn("oops i meant austin", in: back)
         #expect(city.speech == "When do you want to pick it up?")
@@ -203,13 +191,8 @@ import TestSupport
 
     /// "i had it backwards" swaps the two values of one type; the trip is confirmed again.
     @Test func backwardsSwapsTheTwoValuesOfOneType() async throws {
-        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
-        options.models = [Self.fixtures.appendingPathComponent("trip-en-US.json").path]
-        let host = try HostEngine(options: options)
-        var conversation = host.newConversation()
-        for line in ["open trip planner", "i want to travel from seattle to portland on december twentieth twenty twenty seven", "hiking"] {
-            conversation = await host.turn(line, in: conversation).1
-        }
+        let host = try Self.host(["trip"])
+        let conversation = await Self.conversation(on: host, after: ["open trip planner", "i want to travel from seattle to portland on december twentieth twenty twenty seven", "hiking"])
         let (swapped, _) = await host.turn("wait i had it backwards", in: conversation)
         #expect(swapped.speech == "From portland to seattle on 2027-12-20 to go hiking. Right?")
     }
@@ -217,11 +200,8 @@ import TestSupport
     /// Asked to confirm a large oat latte, "extra hot please" is no drink "extra hot" (the
     /// samples' "{drink} please"): the latte stays, and a yes orders it.
     @Test func anUnlistedGuessReplacesNoListedValueAtTheConfirmation() async throws {
-        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
-        options.models = [Self.fixtures.appendingPathComponent("coffee-en-US.json").path]
-        let host = try HostEngine(options: options)
-        var conversation = host.newConversation()
-        for line in ["open coffee shop", "an oat latte", "large", "extra hot please"] { conversation = await host.turn(line, in: conversation).1 }
+        let host = try Self.host(["coffee"])
+        let conversation = await Self.conversation(on: host, after: ["open coffee shop", "an oat latte", "large", "extra hot please"])
         let (done, _) = await host.turn("yes", in: conversation)
         #expect(done.speech.contains(#"drink "latte""#), "\(done.speech)")
     }
@@ -229,11 +209,8 @@ import TestSupport
     /// Asked to confirm a transfer to savings, "how much is in my checking" asks the balance
     /// (the skill's own intent, sure), not a transfer to checking; "ok" then confirms it as it was.
     @Test func anotherIntentOfTheSkillIsNoChangeAtTheConfirmation() async throws {
-        var options = HostOptions(skillFolders: [], dataRoot: try TestSupport.temporaryFolder("conversations-data"))
-        options.models = [Self.fixtures.appendingPathComponent("bank-en-US.json").path]
-        let host = try HostEngine(options: options)
-        var conversation = host.newConversation()
-        for line in ["open penny bank", "transfer 50 dollars from checking to savings"] { conversation = await host.turn(line, in: conversation).1 }
+        let host = try Self.host(["bank"])
+        let conversation = await Self.conversation(on: host, after: ["open penny bank", "transfer 50 dollars from checking to savings"])
         let (balance, after) = await host.turn("hmm how much is in my checking", in: conversation)
         #expect(balance.intent == "CheckBalanceIntent")
         let (done, _) = await host.turn("ok", in: after)
