@@ -51,17 +51,25 @@ extension SkillNLU {
     /// Words of degree: "not too far" says how far, it denies no "far".
     static let degrees: Set<String> = ["too", "very", "so", "that", "really", "quite", "all", "as", "much"]
 
+    /// Words that say a thing is lacking or wanted in place of another: a sample that says them
+    /// before the slot ("i'm out of {ingredient}", "what can i use instead of {ingredient}")
+    /// asks about a value one has not got, so "if i don't have buttermilk" keeps it.
+    static let lacking: [[String]] = [["out", "of"], ["instead", "of"], ["substitute", "for"], ["replacement", "for"], ["alternative", "to"], ["replace"], ["lost"], ["missing"]]
+
     /// Whether a sample of the intent says a negation or a denial in the four words before the
-    /// slot, as far back as `isDenied` looks (three framing words, or a verb, before it): "i
-    /// don't have any {ingredient}" asks for a substitute of what is denied, so "i don't have
-    /// baking powder" keeps its ingredient, though the sample's "any" is not said.
+    /// slot, as far back as `isDenied` looks (three framing words, or a verb, before it), or a
+    /// word of lacking (`lacking`): "i don't have any {ingredient}" asks for a substitute of
+    /// what is denied, so "i don't have baking powder" keeps its ingredient, though the
+    /// sample's "any" is not said.
     private func saysNegationBefore(_ slot: SlotDefinition, in intent: IntentDefinition) -> Bool {
         let key = IntentSlot(intent: intent.name, slot: slot.name)
         if let known = negationBeforeSlots.withLock({ $0[key] }) { return known }
         let says = (intent.samples + slot.samples).contains { sample in
             let parts = SampleTemplate.parts(of: sample)
             guard let at = parts.firstIndex(of: .slot(slot.name.rawValue)), at > 0, case .text(let text) = parts[at - 1] else { return false }
-            return Tokenizer.tokens(text).map(\.text).suffix(4).contains { Negation.words.contains($0) || Self.denials.contains($0) }
+            let before = Tokenizer.tokens(text).map(\.text).suffix(4)
+            return before.contains { Negation.words.contains($0) || Self.denials.contains($0) }
+                || Self.lacking.contains { phrase in before.indices.contains { before[$0...].starts(with: phrase) } }
         }
         negationBeforeSlots.withLock { $0[key] = says }
         return says

@@ -22,6 +22,7 @@ import Testing
     static let pizza = fixture("pizza")
     static let doctor = fixture("doctor")
     static let meetings = fixture("meetings")
+    static let kitchen = fixture("kitchen")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
 
@@ -194,5 +195,14 @@ import Testing
         let best = try #require(Self.meetings.parse(Utterance(text)).first)
         #expect(best.intent == "ScheduleMeetingIntent")
         #expect(best.slots.first { $0.name == "person" }?.value == name, "\(best)")
+    }
+
+    /// A sample that says a lack before the slot ("i'm out of {ingredient}", "what can i use
+    /// instead of {ingredient}") asks about what one has not got: "if i don't have buttermilk"
+    /// keeps the buttermilk.
+    @Test func aLackTheSamplesSayDeniesNothing() throws {
+        let best = try #require(Self.kitchen.parse(Utterance("what can i use if i don't have buttermilk")).first)
+        #expect(best.intent == "SubstituteIntent")
+        #expect(best.slots.first { $0.name == "ingredient" }?.value == "buttermilk", "\(best)")
     }
 }
