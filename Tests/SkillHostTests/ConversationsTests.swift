@@ -216,4 +216,12 @@ import TestSupport
         let (done, _) = await host.turn("ok", in: after)
         #expect(done.speech.contains(#"toAccount "savings""#), "\(done.speech)")
     }
+
+    /// "actually no mushrooms", asked to confirm pepperoni and mushrooms, takes the mushrooms off.
+    @Test func aDenialBeforeAValueTakesItOffTheList() async throws {
+        let host = try Self.host(["pizzeria"])
+        let conversation = await Self.conversation(on: host, after: ["open pizzeria", "i'd like a large pizza with pepperoni and mushrooms", "thin", "7 pm"])
+        let (changed, _) = await host.turn("actually no mushrooms", in: conversation)
+        #expect(changed.speech == "A large thin pizza with pepperoni at 19:00. Shall I place it?")
+    }
 }

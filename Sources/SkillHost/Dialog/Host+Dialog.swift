@@ -401,6 +401,10 @@ extension HostEngine {
     /// The last change of a list said in `words`, the words before a value: "take out the
     /// kitchen and add the" adds, "take out the" takes away; nil when they say neither.
     static func lastListCue(_ words: [String]) -> ListChange? {
+        // A denial right before the value, past an article: "actually no mushrooms", "not the
+        // olives".
+        let beforeValue = words.lastIndex { !["the", "any", "more"].contains($0) }
+        if let beforeValue, ["no", "not"].contains(words[beforeValue]) { return .removing }
         for index in words.indices.reversed() {
             if ["add", "also", "plus"].contains(words[index]) { return .adding }
             if ["remove", "without", "drop", "minus", "delete"].contains(words[index]) { return .removing }
