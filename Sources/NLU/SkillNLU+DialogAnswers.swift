@@ -209,13 +209,15 @@ extension SkillNLU {
 
     /// How many minutes from now a time said as a wait is, for a time slot: "in 30 minutes"
     /// (30), "in like an hour and a half" (90), "half an hour from now" (30), "as soon as
-    /// possible" and "right now" (0). Nil for a time of day, or more than a day's wait.
+    /// possible", "as soon as you can" and "right now" (0). Nil for a time of day, or more
+    /// than a day's wait.
     public func minutesFromNow(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName) -> Int? {
         guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .time else { return nil }
         let fillers: Set<String> = ["like", "about", "around", "maybe", "um", "uh", "roughly", "oh", "just", "please", "approximately"]
         var words = utterance.words.filter { !fillers.contains($0) }
         let now: [[String]] = [["as", "soon", "as", "possible"], ["asap"], ["now"], ["right", "now"], ["right", "away"], ["immediately"], ["straight", "away"]]
-        if now.contains(where: { words.elementsEqual($0) }) { return 0 }
+        // "as soon as you can", "as soon as it's ready".
+        if now.contains(where: { words.elementsEqual($0) }) || words.starts(with: ["as", "soon", "as"]) && words.count <= 6 { return 0 }
         if words.first == "in" || words.first == "within" {
             words.removeFirst()
         } else if words.suffix(2).elementsEqual(["from", "now"]) {

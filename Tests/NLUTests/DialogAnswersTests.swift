@@ -148,7 +148,7 @@ import Testing
         #expect(Self.table.statedValues(Utterance("under the table"), intent: "ReserveTableIntent", except: "partySize", given: ["restaurant"]).isEmpty)
     }
 
-    @Test(arguments: [("in 30 minutes", 30), ("in like an hour and a half", 90), ("half an hour from now", 30), ("as soon as possible", 0), ("right now", 0), ("in two hours", 120)])
+    @Test(arguments: [("in 30 minutes", 30), ("in like an hour and a half", 90), ("half an hour from now", 30), ("as soon as possible", 0), ("as soon as you can", 0), ("right now", 0), ("in two hours", 120)])
     func aWaitIsMinutesFromNow(text: String, minutes: Int) {
         #expect(Self.pizza.minutesFromNow(Utterance(text), intent: "OrderPizzaIntent", slot: "time") == minutes)
     }
