@@ -501,6 +501,17 @@ public struct SkillNLU: Sendable {
         }) {
             return general
         }
+        // Nor, for a custom type, a part of the day or a day said in words, no number, it does
+        // not list: "in the morning", asked which habit, is when, not what ("two", asked how
+        // many, is still two; a date said in full is still heard as a change).
+        if answer.captures.contains(where: { capture in
+            guard capture.reading.fit < 1, case .custom = matcher.types[capture.type].kind else { return false }
+            let said = Array(utterance.words[capture.firstToken...capture.lastToken])
+            guard !said.contains(where: { NumberWords.value(of: [$0]) != nil || BuiltInSlotTypes.ordinal([$0]) != nil }) else { return false }
+            return BuiltInSlotTypes.read(.time, words: said, today: today) != nil || BuiltInSlotTypes.read(.date, words: said, today: today) != nil
+        }) {
+            return general
+        }
         // Nor is saying there is no answer yet: "i don't know yet", asked what to do there, is
         // no activity.
         if Self.saysNoAnswer(utterance.words), answer.captures.contains(where: { $0.reading.fit < 1 }) {

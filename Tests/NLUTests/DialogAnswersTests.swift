@@ -23,6 +23,7 @@ import Testing
     static let doctor = fixture("doctor")
     static let meetings = fixture("meetings")
     static let kitchen = fixture("kitchen")
+    static let habits = fixture("habits")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
 
@@ -204,5 +205,13 @@ import Testing
         let best = try #require(Self.kitchen.parse(Utterance("what can i use if i don't have buttermilk")).first)
         #expect(best.intent == "SubstituteIntent")
         #expect(best.slots.first { $0.name == "ingredient" }?.value == "buttermilk", "\(best)")
+    }
+
+    /// Asked which habit (a custom type), "in the morning" says when, not what; "yoga" is one.
+    @Test func aPartOfTheDayIsNoValueOfACustomType() {
+        let morning = Self.habits.parse(Utterance("in the morning"), eliciting: .init(intent: "SetGoalIntent", slot: "habit")).first
+        #expect(morning?.slots.first { $0.name == "habit" } == nil, "\(String(describing: morning))")
+        let yoga = Self.habits.parse(Utterance("yoga"), eliciting: .init(intent: "SetGoalIntent", slot: "habit")).first
+        #expect(yoga?.slots.first { $0.name == "habit" }?.value == "yoga")
     }
 }
