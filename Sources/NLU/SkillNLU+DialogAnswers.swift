@@ -241,6 +241,37 @@ extension SkillNLU {
         else { return nil }
         return match
     }
+
+    /// How many people a sentence counts with the speaker, for a number asked: "just me" 1,
+    /// "me and my wife" 2, "me and my two kids" 3, "me, my wife and our three kids" 5. Each
+    /// part after "me" counts its number, or one. Nil unless the sentence opens with the
+    /// speaker ("me", "myself", "just me").
+    public func peopleCount(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName) -> SlotMatch? {
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .number else { return nil }
+        var words = ArraySlice(utterance.words)
+        while let first = words.first, ["just", "only", "it's", "its", "um", "uh", "well", "oh"].contains(first) { words = words.dropFirst() }
+        guard let first = words.first, ["me", "myself"].contains(first), words.count <= 12 else { return nil }
+        var parts: [[String]] = [[]]
+        // The parts said apart: "and", "plus", "with", or a possessive opening a new one ("me,
+        // my wife and our kids": the comma is not heard).
+        for word in words.dropFirst() {
+            if ["and", "plus", "with"].contains(word) {
+                parts.append([])
+            } else if ["my", "our"].contains(word), !parts[parts.count - 1].isEmpty || parts.count == 1 {
+                parts.append([word])
+            } else {
+                parts[parts.count - 1].append(word)
+            }
+        }
+        guard parts[0].allSatisfy({ ["alone", "myself", "only"].contains($0) }) else { return nil }
+        var count = 1
+        for part in parts.dropFirst() {
+            let numbers = part.compactMap { NumberWords.value(of: [$0]) }
+            guard numbers.count <= 1, part.contains(where: { !StopWords.all.contains($0) }) || !numbers.isEmpty else { return nil }
+            count += numbers.first ?? 1
+        }
+        return SlotMatch.sentence(slotName, value: String(count), of: utterance)
+    }
 }
 
 extension SlotMatch {

@@ -24,6 +24,7 @@ import Testing
     static let meetings = fixture("meetings")
     static let kitchen = fixture("kitchen")
     static let habits = fixture("habits")
+    static let movies = fixture("movies")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
 
@@ -213,5 +214,17 @@ import Testing
         #expect(morning?.slots.first { $0.name == "habit" } == nil, "\(String(describing: morning))")
         let yoga = Self.habits.parse(Utterance("yoga"), eliciting: .init(intent: "SetGoalIntent", slot: "habit")).first
         #expect(yoga?.slots.first { $0.name == "habit" }?.value == "yoga")
+    }
+
+    /// People counted with the speaker answer how many: "me and my two kids" is three tickets.
+    @Test(arguments: [("just me", "1"), ("me and my wife", "2"), ("me and my two kids", "3"), ("me, my wife and our three kids", "5"), ("me and a friend", "2")])
+    func peopleCountedWithTheSpeaker(text: String, count: String) {
+        #expect(Self.movies.peopleCount(Utterance(text), intent: "BuyTicketsIntent", slot: "tickets")?.value == count)
+    }
+
+    @Test(arguments: ["three", "my two kids", "me and", "me too"])
+    func noSpeakerCountedIsNone(text: String) {
+        #expect(Self.movies.peopleCount(Utterance(text), intent: "BuyTicketsIntent", slot: "tickets") == nil)
+        #expect(Self.movies.peopleCount(Utterance("me and my wife"), intent: "BuyTicketsIntent", slot: "movie") == nil)
     }
 }

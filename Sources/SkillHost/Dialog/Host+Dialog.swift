@@ -103,6 +103,11 @@ extension HostEngine {
                     result.slots = [(slot, utterance.text)]
                     break
                 }
+                // People counted with the speaker, asked how many: "me and my two kids" is 3.
+                if let people = understanding({ entry.nlu.peopleCount(utterance, intent: intent.name, slot: slot) }) {
+                    Self.take([people], into: &intent, model: entry.skill.model, result: &result)
+                    break
+                }
                 // A bare number, asked "How many hours do you need?" for a duration: that many.
                 if let question = conversation.session?.lastSpeech,
                     let duration = understanding({ entry.nlu.durationAnswer(utterance, intent: intent.name, slot: slot, question: question) }) {
