@@ -207,6 +207,14 @@ extension SkillNLU {
         return nil
     }
 
+    /// A time said as a wait, as the time of day it ends at from `now` (minutes after
+    /// midnight): "in 30 minutes" at 18:45 is 19:15 (`minutesFromNow`).
+    public func timeFromNow(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, now: Int) -> SlotMatch? {
+        guard let minutes = minutesFromNow(utterance, intent: name, slot: slotName) else { return nil }
+        let at = (now + minutes) % (24 * 60)
+        return SlotMatch.sentence(slotName, value: TimeWords.value(hour: at / 60, minute: at % 60), of: utterance)
+    }
+
     /// How many minutes from now a time said as a wait is, for a time slot: "in 30 minutes"
     /// (30), "in like an hour and a half" (90), "half an hour from now" (30), "as soon as
     /// possible", "as soon as you can" and "right now" (0). Nil for a time of day, or more

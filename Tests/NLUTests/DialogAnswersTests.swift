@@ -155,6 +155,11 @@ import Testing
         #expect(Self.pizza.minutesFromNow(Utterance(text), intent: "OrderPizzaIntent", slot: "time") == minutes)
     }
 
+    @Test func aWaitEndsAtATimeOfDay() {
+        #expect(Self.pizza.timeFromNow(Utterance("in 30 minutes"), intent: "OrderPizzaIntent", slot: "time", now: 18 * 60 + 45)?.value == "19:15")
+        #expect(Self.pizza.timeFromNow(Utterance("in two hours"), intent: "OrderPizzaIntent", slot: "time", now: 23 * 60)?.value == "01:00")
+    }
+
     @Test(arguments: ["7:30", "thirty minutes", "in three days", "tomorrow"])
     func aTimeOfDayIsNoWait(text: String) {
         #expect(Self.pizza.minutesFromNow(Utterance(text), intent: "OrderPizzaIntent", slot: "time") == nil)

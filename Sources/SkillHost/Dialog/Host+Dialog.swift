@@ -52,22 +52,6 @@ extension HostEngine {
         } else {
             switch pending.question {
             case .elicitSlot(let slot):
-                // "sorry, i meant tuesday", asked when the car comes back right after the pick-up
-                // day was given: the pick-up day is corrected and the question waits.
-                if let answered = pending.answered, answered != slot, BuiltInIntents.correctsLastAnswer(utterance.words),
-                    let corrected = understanding({
-                        entry.nlu.loneValue(utterance, intent: intent.name, slot: answered)
-                            ?? entry.nlu.statedValues(utterance, intent: intent.name, except: slot, alone: true, given: [answered]).first { $0.name == answered }
-                    }) {
-                    Self.take([corrected], into: &intent, model: entry.skill.model, result: &result)
-                    break
-                }
-                // A value the asked slot's type lists, said alone: "yes" to "Are you a new
-                // patient?" for a type that lists yes and no is the answer, no AMAZON.YesIntent.
-                if let listed = understanding({ entry.nlu.listedAnswer(utterance, intent: intent.name, slot: slot) }) {
-                    Self.take([listed], into: &intent, model: entry.skill.model, result: &result)
-                    break
-                }
                 // "what crusts do you have?", asked which crust: the values the type lists,
                 // unless the skill has an intent of its own for the question.
                 if BuiltInIntents.asksForOptions(utterance.words), let offered = Self.options(for: slot, of: intent, model: entry.skill.model, said: utterance.words),
@@ -78,40 +62,8 @@ extension HostEngine {
                     result.reprompt = question.isEmpty ? result.speech : question
                     return applyQuestion(pending.question, intent: intent, askedByModel: pending.askedByModel, entry: entry, result: result)
                 }
-                // A length of time, asked when a span ends that began on a day given: "for a
-                // week", asked when a car comes back that is picked up on friday.
-                if let start = Self.spanStart(before: slot, in: intent, model: entry.skill.model),
-                    let end = understanding({ entry.nlu.dateAfter(utterance, slot: slot, intent: intent.name, start: start) }) {
-                    Self.take([end], into: &intent, model: entry.skill.model, result: &result)
-                    break
-                }
-                // The day a stay ends, asked how many nights it lasts: "until the fifteenth".
-                if let question = conversation.session?.lastSpeech, let start = Self.lastDate(in: intent, model: entry.skill.model),
-                    let count = understanding({ entry.nlu.countUntil(utterance, intent: intent.name, slot: slot, question: question, start: start) }) {
-                    Self.take([count], into: &intent, model: entry.skill.model, result: &result)
-                    break
-                }
-                // A wait, asked for a time: "in 30 minutes", "as soon as possible".
-                if let minutes = understanding({ entry.nlu.minutesFromNow(utterance, intent: intent.name, slot: slot) }) {
-                    let at = (Self.clock().minute + minutes) % (24 * 60)
-                    let value = (at / 60 < 10 ? "0" : "") + String(at / 60) + ":" + (at % 60 < 10 ? "0" : "") + String(at % 60)
-                    var slotValue = intent[slot: slot] ?? Slot(name: slot)
-                    slotValue.fill([SpokenValue(value)])
-                    slotValue.confirmationStatus = .none
-                    intent[slot: slot] = slotValue
-                    intent.confirmationStatus = .none
-                    result.slots = [(slot, utterance.text)]
-                    break
-                }
-                // People counted with the speaker, asked how many: "me and my two kids" is 3.
-                if let people = understanding({ entry.nlu.peopleCount(utterance, intent: intent.name, slot: slot) }) {
-                    Self.take([people], into: &intent, model: entry.skill.model, result: &result)
-                    break
-                }
-                // A bare number, asked "How many hours do you need?" for a duration: that many.
-                if let question = conversation.session?.lastSpeech,
-                    let duration = understanding({ entry.nlu.durationAnswer(utterance, intent: intent.name, slot: slot, question: question) }) {
-                    Self.take([duration], into: &intent, model: entry.skill.model, result: &result)
+                if let spoken = spokenAnswer(utterance, to: slot, pending: pending, entry: entry) {
+                    Self.take([spoken], into: &intent, model: entry.skill.model, result: &result)
                     break
                 }
                 // Several values at once ("50, 75 and 100" asked for the second number) fill the
@@ -267,6 +219,35 @@ extension HostEngine {
             return await step(intent, engine: engine, entry: entry, result: result)
         }
         return await send(.intent, intent: intent, dialogState: .inProgress, to: entry, result: result)
+    }
+
+    /// What the words answer, asked for `slot`, as people answer besides the bare value
+    /// (SkillNLU+DialogAnswers), the first that reads: "sorry, i meant tuesday" corrects the
+    /// slot the turn before filled; "yes" is a value the type lists; "for a week" ends a span
+    /// begun on a day given; "until the fifteenth" counts the nights of a stay; "in 30
+    /// minutes" is a time from now; "me and my two kids" counts three; "3", asked "How many
+    /// hours?", is three hours. Nil when none reads.
+    private func spokenAnswer(_ utterance: Utterance, to slot: SlotName, pending: Conversation.PendingDialog, entry: SkillRegistry.Entry) -> SlotMatch? {
+        let (intent, nlu, model) = (pending.intent, entry.nlu, entry.skill.model)
+        let question = conversation.session?.lastSpeech ?? ""
+        let now = Self.clock().minute
+        return understanding {
+            if let answered = pending.answered, answered != slot, BuiltInIntents.correctsLastAnswer(utterance.words),
+                let corrected = nlu.loneValue(utterance, intent: intent.name, slot: answered)
+                    ?? nlu.statedValues(utterance, intent: intent.name, except: slot, alone: true, given: [answered]).first(where: { $0.name == answered }) {
+                return corrected
+            }
+            if let listed = nlu.listedAnswer(utterance, intent: intent.name, slot: slot) { return listed }
+            if let start = Self.spanStart(before: slot, in: intent, model: model), let end = nlu.dateAfter(utterance, slot: slot, intent: intent.name, start: start) {
+                return end
+            }
+            if let start = Self.lastDate(in: intent, model: model), let count = nlu.countUntil(utterance, intent: intent.name, slot: slot, question: question, start: start) {
+                return count
+            }
+            return nlu.timeFromNow(utterance, intent: intent.name, slot: slot, now: now)
+                ?? nlu.peopleCount(utterance, intent: intent.name, slot: slot)
+                ?? nlu.durationAnswer(utterance, intent: intent.name, slot: slot, question: question)
+        }
     }
 
     /// A change whose value two slots given hold alike ("no, make it the twenty fourth", a car
