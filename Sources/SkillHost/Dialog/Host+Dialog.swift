@@ -40,9 +40,10 @@ extension HostEngine {
             Self.take([chosen], into: &intent, model: entry.skill.model, result: &result)
         } else if BuiltInIntents.saysSwap(utterance.words), let pair = Self.swappablePair(in: intent, model: entry.skill.model) {
             // "i had it backwards": the two values of one type change places.
-            let (first, second) = (intent[slot: pair.0], intent[slot: pair.1])
-            intent[slot: pair.0] = second.map { var slot = $0; slot.name = pair.0; slot.confirmationStatus = .none; return slot }
-            intent[slot: pair.1] = first.map { var slot = $0; slot.name = pair.1; slot.confirmationStatus = .none; return slot }
+            func moved(_ slot: Slot?, to name: SlotName) -> Slot? {
+                slot.map { var slot = $0; slot.name = name; slot.confirmationStatus = .none; return slot }
+            }
+            (intent[slot: pair.0], intent[slot: pair.1]) = (moved(intent[slot: pair.1], to: pair.0), moved(intent[slot: pair.0], to: pair.1))
             intent.confirmationStatus = .none
             result.slots = [pair.0, pair.1].compactMap { name in intent[slot: name]?.values.first.map { (name, $0.value) } }
         } else if let choice = pending.choosing, BuiltInIntents.confirmation(utterance.words) != nil,
@@ -55,7 +56,7 @@ extension HostEngine {
                 // "what crusts do you have?", asked which crust: the values the type lists,
                 // unless the skill has an intent of its own for the question.
                 if BuiltInIntents.asksForOptions(utterance.words), let offered = Self.options(for: slot, of: intent, model: entry.skill.model, said: utterance.words),
-                    !(understanding({ entry.nlu.parse(utterance) }).first.map { !$0.intent.rawValue.hasPrefix("AMAZON.") && $0.score >= Self.sure } ?? false) {
+                    !(understanding({ entry.nlu.parse(utterance) }).first.map { !$0.intent.isBuiltIn && $0.score >= Self.sure } ?? false) {
                     var result = result
                     let question = conversation.session?.lastReprompt ?? conversation.session?.lastSpeech ?? ""
                     result.speech = "You can say \(offered). \(question)".trimmingCharacters(in: .whitespaces)
@@ -139,10 +140,10 @@ extension HostEngine {
                 // Free text asked for is whatever is said: "book a table for two at harbor grill",
                 // asked for a to-do list's task, is the task, though a reservations skill reads it
                 // surely (a task, a note, a message is often another skill's request).
-                let askedFreeText = entry.skill.model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
+                let askedFreeText = Self.takesFreeText(slot, of: intent, model: entry.skill.model)
                 // Except a change of mind about another slot: "wait, make it eleven", asked for
                 // the address, changes the time and the address is asked again.
-                if askedFreeText, let changed = Optional(understanding({ entry.nlu.changeOfMind(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) })), !changed.isEmpty {
+                if askedFreeText, case let changed = understanding({ entry.nlu.changeOfMind(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) }), !changed.isEmpty {
                     Self.take(changed, into: &intent, model: entry.skill.model, result: &result, said: utterance)
                     break
                 }
@@ -167,7 +168,7 @@ extension HostEngine {
                 // "make it a large" instead of yes or no, and "no, make it small" (a denial with a
                 // value the type knows) are the new value; so is free text said after a no that
                 // says more than the no ("no, it's 71 oak avenue"; not "no, that's wrong").
-                let freeText = entry.skill.model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
+                let freeText = Self.takesFreeText(slot, of: intent, model: entry.skill.model)
                 if let heard, yes == nil || heard.slots.contains(where: { $0.name == slot && ($0.isKnownValue || freeText && BuiltInIntents.saysMoreThanDenial($0.spoken)) }) {
                     result.candidates = candidates
                     Self.take(heard.slots, into: &intent, model: entry.skill.model, result: &result)
@@ -185,7 +186,7 @@ extension HostEngine {
                 // So is a yes with a change ("yes but make it nine pm"): a value that differs from the
                 // one given; a yes that says a value again ("yes, the thin crust") is a yes.
                 let qualified = yes == true && !offered && !BuiltInIntents.isBareConfirmation(utterance.words)
-                    // A sentence the skill reads surely as another of its intents, with no word of a
+                // A sentence the skill reads surely as another of its intents, with no word of a
                 // change, changes nothing: "how much is in my checking", asked to confirm a
                 // transfer to savings, asks the balance.
                 let asksOther = yes == nil && !SkillNLU.changesMind(utterance.words)
@@ -307,6 +308,11 @@ extension HostEngine {
         return pairs.count == 1 ? pairs[0] : nil
     }
 
+    /// Whether the slot takes free text (AMAZON.SearchQuery): whatever is said.
+    static func takesFreeText(_ slot: SlotName, of intent: Intent, model: InteractionModel) -> Bool {
+        model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
+    }
+
     /// The intent's slots that hold a value.
     static func givenSlots(_ intent: Intent) -> Set<SlotName> {
         Set(intent.slots.filter { !$0.values.isEmpty }.map(\.name))
@@ -373,16 +379,18 @@ extension HostEngine {
     /// from it ("take out the hot dogs", "remove the salad", "without pickles"), or neither
     /// (nil: "make it tacos instead" replaces).
     static func listChange(_ words: [String]) -> ListChange? {
-        let replacing: Set<String> = ["instead", "only", "just", "replace", "change"]
-        guard !words.contains(where: replacing.contains) else { return nil }
-        let removing: Set<String> = ["remove", "without", "drop", "minus", "delete"]
-        let removingPairs: [[String]] = [["take", "out"], ["leave", "out"], ["take", "off"], ["get", "rid"], ["no", "more"]]
-        if words.contains(where: removing.contains) || removingPairs.contains(where: { pair in words.indices.contains { words[$0...].starts(with: pair) } }) {
+        guard !words.contains(where: replacingWords.union(["change"]).contains) else { return nil }
+        if words.contains(where: removingWords.contains) || removingPairs.contains(where: { pair in words.indices.contains { words[$0...].starts(with: pair) } }) {
             return .removing
         }
-        let adding: Set<String> = ["add", "also", "too", "plus"]
-        return words.contains(where: adding.contains) ? .adding : nil
+        return words.contains(where: addingWords.union(["too"]).contains) ? .adding : nil
     }
+
+    /// Words that add to what a list holds, take from it, or replace it; and pairs that take from it.
+    static let addingWords: Set<String> = ["add", "also", "plus"]
+    static let removingWords: Set<String> = ["remove", "without", "drop", "minus", "delete"]
+    static let replacingWords: Set<String> = ["instead", "only", "just", "replace"]
+    static let removingPairs: [[String]] = [["take", "out"], ["leave", "out"], ["take", "off"], ["get", "rid"], ["no", "more"]]
 
     /// The last change of a list said in `words`, the words before a value: "take out the
     /// kitchen and add the" adds, "take out the" takes away; nil when they say neither.
@@ -392,11 +400,10 @@ extension HostEngine {
         let beforeValue = words.lastIndex { !["the", "any", "more"].contains($0) }
         if let beforeValue, ["no", "not"].contains(words[beforeValue]) { return .removing }
         for index in words.indices.reversed() {
-            if ["add", "also", "plus"].contains(words[index]) { return .adding }
-            if ["remove", "without", "drop", "minus", "delete"].contains(words[index]) { return .removing }
-            if index + 1 < words.count, [["take", "out"], ["leave", "out"], ["take", "off"], ["get", "rid"], ["no", "more"]].contains([words[index], words[index + 1]]) { return .removing }
+            if addingWords.contains(words[index]) { return .adding }
+            if removingWords.contains(words[index]) || index + 1 < words.count && removingPairs.contains([words[index], words[index + 1]]) { return .removing }
             // A replacement said after the last change starts afresh: "…, just the".
-            if ["instead", "only", "just", "replace"].contains(words[index]) { return nil }
+            if replacingWords.contains(words[index]) { return nil }
         }
         return nil
     }
