@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(name: "LoaderTests", dependencies: ["Loader", skillModel, "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "StorageProbe", dependencies: [skillKit], path: "Tests/StorageProbeSkill"),
         .target(name: "DialogProbe", dependencies: [skillKit], path: "Tests/DialogProbeSkill"),
-        .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", skillModel, "Storage", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SkillHostTests", dependencies: ["SkillHost", "NLU", skillModel, "Storage", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SkillServerTests",
             dependencies: [

@@ -282,6 +282,31 @@ extension SkillNLU {
     }
 }
 
+extension SkillNLU {
+    /// The intent's one number slot that counts people: a sample says it beside a word for
+    /// people or what each of them takes ("{spots} of us", "for {guests} people", "{count}
+    /// tickets", "a party of {size}"). Nil when no slot or several do.
+    public func peopleSlot(of name: IntentName) -> SlotName? {
+        guard let intent = intents.first(where: { $0.name == name }) else { return nil }
+        let counting = intent.slots.filter { slot in
+            BuiltInSlotTypes.kind(of: slot.type) == .number && Self.sampleFrames(slot.samples + intent.samples, of: slot).contains { frame in
+                frame.tail.first.map(Self.peopleWords.contains) == true || frame.tail.starts(with: ["of", "us"])
+                    || frame.lead.suffix(2).elementsEqual(["party", "of"]) || frame.lead.suffix(2).elementsEqual(["group", "of"])
+            }
+        }
+        return counting.count == 1 ? counting[0].name : nil
+    }
+
+    /// Words for people, and for what each person takes, said after how many.
+    static let peopleWords: Set<String> = ["people", "persons", "person", "guests", "guest", "adults", "tickets", "seats", "spots", "places", "passengers", "players"]
+
+    /// "me and my sister", said instead of yes or no: how many people, for the intent's slot
+    /// that counts them (`peopleSlot`, `peopleCount`).
+    public func peopleCount(_ utterance: Utterance, intent name: IntentName) -> SlotMatch? {
+        peopleSlot(of: name).flatMap { peopleCount(utterance, intent: name, slot: $0) }
+    }
+}
+
 extension SlotMatch {
     /// A value read from the whole sentence, as said: "for a week" as a return day.
     static func sentence(_ name: SlotName, value: String, of utterance: Utterance) -> SlotMatch {

@@ -9,7 +9,7 @@ extension SkillNLU {
     /// the canonical value to what was said. Not when the answer denies anything ("not too
     /// big"), says a word of a listed value, or is surely something else; not for a slot of
     /// several values; not a word naming the kind ("size") or one of the model's own carrier
-    /// words.
+    /// words, or one the word vectors know only by its pieces ("crossfit").
     func meantValue(_ utterance: Utterance, eliciting elicitation: Elicitation, answered: [NLUCandidate], today: CivilDate) -> NLUCandidate? {
         if let best = answered.first {
             if best.intent == elicitation.intent, best.slots.contains(where: { $0.name == elicitation.slot && $0.values.contains(where: \.isKnownValue) }) { return nil }
@@ -25,7 +25,9 @@ extension SkillNLU {
         // Each listed value and synonym's meaning, once per answer: the types are small.
         let listed = type.entries.map { (entry: $0.value, meaning: Features.meaning($0.key.split(separator: " ").map(String.init))) }
         var found: (index: Int, entry: SlotTypeMatcher.Entry, nearness: Float)?
-        for (index, word) in words.enumerated() where !StopWords.all.contains(word) && !carrierWords.contains(word) && NumberWords.value(of: [word]) == nil {
+        // A word the vectors know only by its pieces means what the pieces do: "crossfit" is
+        // near "boxfit" by the "fit" they share, and is no boxing class.
+        for (index, word) in words.enumerated() where !StopWords.all.contains(word) && !carrierWords.contains(word) && NumberWords.value(of: [word]) == nil && Features.knowsWord(word) {
             let meaning = Features.meaning([word])
             guard !meaning.isEmpty, !Self.namesTheKind(meaning, of: slot) else { continue }
             // Each value's nearness (the nearest of its synonyms), then the nearest value and

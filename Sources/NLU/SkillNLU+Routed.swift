@@ -217,9 +217,11 @@ extension SkillNLU {
     }
 
     /// A date the words after it carry on ("march fifth" then "twenty twenty seven"), which the
-    /// tagger left out or gave a number or an unlisted name: the date takes them. "a flight on
-    /// march fifth twenty twenty seven for two" had twenty passengers. So does a number the
-    /// words no slot holds carry on: "three" then "quarters" of a cup.
+    /// tagger left out or gave a number, a time or an unlisted name: the date takes them. "a
+    /// flight on march fifth twenty twenty seven for two" had twenty passengers, and "yoga on
+    /// december fourth twenty twenty seven" was at 20:27 (a year is the date's only when the day
+    /// with it is one of 1900 to 2199). So does a number the words no slot holds carry on:
+    /// "three" then "quarters" of a cup.
     func valuesCarriedOn(_ slots: [SlotMatch], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch] {
         var slots = slots
         for (index, match) in slots.enumerated() {
@@ -232,14 +234,24 @@ extension SkillNLU {
             let held = { (word: Int) in
                 others.contains { other in
                     other.1.contains(word)
-                        && (kind == .number || other.2.isKnownValue && !(intent.slot(named: other.2.name).map { BuiltInSlotTypes.kind(of: $0.type) == .number } ?? false))
+                        && (kind == .number || other.2.isKnownValue && !(intent.slot(named: other.2.name).map { [.number, .time].contains(BuiltInSlotTypes.kind(of: $0.type)) } ?? false))
+                }
+            }
+            func isDayOfAYear(_ value: String) -> Bool {
+                CivilDate(iso: value).map { (1900...2199).contains($0.year) } ?? false
+            }
+            let swallowsTime = { (end: Int) in
+                others.contains { other in
+                    other.1.overlaps(span.upperBound + 1...end) && intent.slot(named: other.2.name).map { BuiltInSlotTypes.kind(of: $0.type) == .time } == true
                 }
             }
             var last = span.upperBound
             while last + 1 < utterance.words.count, last - span.upperBound < 4, !held(last + 1) { last += 1 }
             guard last > span.upperBound,
                 let end = stride(from: last, to: span.upperBound, by: -1).first(where: { end in
-                    slotMatch(slot, first: span.lowerBound, last: end, utterance: utterance, today: today)?.isKnownValue == true
+                    slotMatch(slot, first: span.lowerBound, last: end, utterance: utterance, today: today).map { joined in
+                        joined.isKnownValue && (!swallowsTime(end) || isDayOfAYear(joined.value))
+                    } == true
                 }),
                 let joined = slotMatch(slot, first: span.lowerBound, last: end, utterance: utterance, today: today)
             else { continue }

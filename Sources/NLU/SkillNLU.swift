@@ -1154,7 +1154,7 @@ public struct SkillNLU: Sendable {
     }
 
     /// Whether the intent's slot of that name has a type with a grammar.
-    func readsByGrammar(_ name: SlotName, of intent: IntentName) -> Bool {
+    public func readsByGrammar(_ name: SlotName, of intent: IntentName) -> Bool {
         intents.first { $0.name == intent }?.slot(named: name).map(readsByGrammar) ?? false
     }
 

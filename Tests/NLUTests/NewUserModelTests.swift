@@ -778,6 +778,19 @@ import Testing
         #expect(best?.intent != "PetMatchIntent" || best?.slots.isEmpty == true, "\(String(describing: best))")
     }
 
+    /// A word the vectors know only by its pieces is no value's meaning: "crossfit", asked
+    /// which class, shares "fit" with the synonym "boxfit" and is not a boxing class.
+    @Test func aWordKnownOnlyByItsPiecesMeansNoValue() throws {
+        let gym = SkillNLU(skillID: "com.example.gym", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"fit club","intents":[
+              {"name":"BookClassIntent","slots":[{"name":"classType","type":"CLASS_TYPE"}],"samples":["{classType}","book a {classType} class","sign me up for {classType}"]}],
+             "types":[{"name":"CLASS_TYPE","values":[{"name":{"value":"yoga"}},{"name":{"value":"spin","synonyms":["cycling"]}},{"name":{"value":"pilates"}},
+                      {"name":{"value":"boxing","synonyms":["boxfit","kickboxing"]}},{"name":{"value":"zumba","synonyms":["dance"]}}]}]}}}
+            """#))
+        let best = gym.parse(Utterance("crossfit"), eliciting: .init(intent: "BookClassIntent", slot: "classType")).first
+        #expect(best?.slots.first { $0.name == "classType" }?.resolution?.status != .successMatch, "\(String(describing: best))")
+    }
+
     /// A denial, or a word near no value, is no value's meaning.
     @Test(arguments: ["he should not need protection", "i like to hike"])
     func noValueIsMeantOtherwise(text: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import NLU
 import SkillHost
 import SkillModel
 import Testing
@@ -223,5 +224,39 @@ import TestSupport
         let conversation = await Self.conversation(on: host, after: ["open pizzeria", "i'd like a large pizza with pepperoni and mushrooms", "thin", "7 pm"])
         let (changed, _) = await host.turn("actually no mushrooms", in: conversation)
         #expect(changed.speech == "A large thin pizza with pepperoni at 19:00. Shall I place it?")
+    }
+
+    /// A class booked for this weekend, "sunday morning" asked what time is the Sunday of it
+    /// (the day said beside the answer narrows the weekend) in the morning.
+    @Test func aDayInsideTheGivenPeriodNarrowsIt() async throws {
+        let host = try Self.host(["gym"])
+        let conversation = await Self.conversation(on: host, after: ["open fit club", "i want to do some cycling this weekend"])
+        let (asked, _) = await host.turn("sunday morning", in: conversation)
+        let today = CivilDate.today()
+        let sunday = today.adding(days: 7 - today.weekday)
+        #expect(asked.speech == "How many spots should I hold?")
+        #expect(asked.slots.contains { $0.name == "day" && $0.value == "sunday" }, "\(asked.slots)")
+        let (done, _) = await host.turn("two", in: await Self.conversation(on: host, after: ["open fit club", "i want to do some cycling this weekend", "sunday morning"]))
+        #expect(done.speech == "cycling on \(sunday) at MO for 2. Shall I book it?")
+    }
+
+    /// "6:30", asked how many spots, is no number of spots but the time only the time slot
+    /// reads: the evening class is at 18:30, and the spots are asked again.
+    @Test func aTimeSaidAloneChangesTheTimeWhileSpotsAreAsked() async throws {
+        let host = try Self.host(["gym"])
+        let conversation = await Self.conversation(on: host, after: ["open fit club", "book yoga for december fourth twenty twenty seven in the evening", "6:30"])
+        let (done, _) = await host.turn("2", in: conversation)
+        #expect(done.speech == "yoga on 2027-12-04 at 18:30 for 2. Shall I book it?")
+    }
+
+    /// "me and my sister", asked to confirm a class for one, is two spots; "crossfit", a
+    /// class the gym does not run, is refused, though "fit" is in the synonym "boxfit".
+    @Test func peopleCountedAtTheConfirmationAndAnUnlistedClassRefused() async throws {
+        let host = try Self.host(["gym"])
+        let conversation = await Self.conversation(on: host, after: ["open fit club", "book yoga on december fourth twenty twenty seven at 6 pm", "1"])
+        let (changed, _) = await host.turn("me and my sister", in: conversation)
+        #expect(changed.speech == "yoga on 2027-12-04 at 18:00 for 2. Shall I book it?")
+        let (refused, _) = await host.turn("crossfit", in: await Self.conversation(on: host, after: ["open fit club", "book a class"]))
+        #expect(refused.speech.hasPrefix("We don't run that one."), "\(refused.speech)")
     }
 }

@@ -71,6 +71,21 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return (thursday.year, (thursday.daysSinceEpoch - firstOfYear.daysSinceEpoch) / 7 + 1)
     }
 
+    /// Whether the day lies in a period as AMAZON.DATE writes one: a week ("2026-W49"), its
+    /// weekend ("2026-W49-WE"), a month ("2026-12") or a year ("2026"). False for a day, a
+    /// season or a decade.
+    public func falls(within period: String) -> Bool {
+        let parts = period.split(separator: "-").map(String.init)
+        guard let first = parts.first, first.count == 4, Int(first) != nil else { return false }
+        if parts.count == 1 { return String(year) == first }
+        if parts[1].hasPrefix("W"), let week = Int(parts[1].dropFirst()), parts.count <= 3 {
+            guard isoWeek == (Int(first)!, week) else { return false }
+            return parts.count == 2 || parts[2] == "WE" && weekday >= 6
+        }
+        guard parts.count == 2, let month = Int(parts[1]) else { return false }
+        return String(year) == first && self.month == month
+    }
+
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

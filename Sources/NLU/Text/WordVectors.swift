@@ -138,6 +138,10 @@ public struct WordVectors: Sendable {
         return sum.map { $0 / length }
     }
 
+    /// Whether the word has a vector of its own, not only its pieces': "crossfit" is "cross"
+    /// and "##fit", and means what they do.
+    func knows(_ word: String) -> Bool { rows[word] != nil }
+
     /// Words longer than this have no pieces (WordPiece reads them as unknown).
     static let longestWord = 100
 

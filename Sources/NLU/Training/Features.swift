@@ -41,6 +41,11 @@ enum Features {
         WordVectors.shipped?.meaning(of: words) ?? []
     }
 
+    /// Whether the word vectors know the word whole (`WordVectors.knows`); false without them.
+    static func knowsWord(_ word: String) -> Bool {
+        WordVectors.shipped?.knows(word) ?? false
+    }
+
     /// How near two meanings are (cosine, -1...1), or nil when either is missing.
     static func nearness(_ meaning: [Float], _ other: [Float]) -> Float? {
         guard !meaning.isEmpty, meaning.count == other.count else { return nil }

@@ -97,9 +97,11 @@ extension HostEngine {
                     // Nor is a value no list holds, for a slot not asked, read under even odds, an
                     // answer: "book a cleaning for the kitchen", asked when a car comes back, is no
                     // car of size "cleaning" ("book a {carSize} in {city}").
+                    // A day inside the period given says which day.
                     let asked = best.slots.contains { $0.name == slot }
                     return best.slots.filter { value in
-                        (!given.contains(value.name) || stated.contains(value.name)) && (asked || best.score >= 0.5 || value.isKnownValue)
+                        (!given.contains(value.name) || stated.contains(value.name) || Self.narrows(value, intent[slot: value.name]))
+                            && (asked || best.score >= 0.5 || value.isKnownValue)
                     }
                 } ?? []
                 guard let best = candidates.first, best.intent == intent.name, !heard.isEmpty else {
@@ -107,7 +109,13 @@ extension HostEngine {
                     // time, "change the crust to stuffed" asked for toppings, which no sample
                     // says: the fallback), unless the sentence is surely something else: that slot
                     // changes, and the dialog goes on.
-                    let stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) }
+                    // So is a date, time or number said alone that another slot reads: "6:30", asked
+                    // how many spots, of a class booked for the evening.
+                    var stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot, given: Self.givenSlots(intent)) }
+                    if stated.isEmpty {
+                        stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot, alone: true, given: Self.givenSlots(intent)) }
+                            .filter { entry.nlu.readsByGrammar($0.name, of: intent.name) }
+                    }
                     let unsure = candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true
                     if stated.isEmpty, unsure, let asked = askWhich(of: utterance, pending: pending, alone: false, entry: entry, result: result) { return asked }
                     // The one number, date or time said amid other words, in no question, which
@@ -152,7 +160,14 @@ extension HostEngine {
                     !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 {
                     return nil
                 }
-                Self.take(heard, into: &intent, model: entry.skill.model, result: &result)
+                // A day inside the period given, said beside the answer, says which day: "sunday
+                // morning", asked the time of a class booked for the weekend, is Sunday.
+                let narrowed = Self.givenSlots(intent).subtracting(heard.map(\.name)).compactMap { name in
+                    understanding({ entry.nlu.loneValue(utterance, intent: intent.name, slot: name) }).flatMap { day in
+                        Self.narrows(day, intent[slot: name]) && !heard.contains(where: { $0.start < day.end && day.start < $0.end }) ? day : nil
+                    }
+                }
+                Self.take(heard + narrowed, into: &intent, model: entry.skill.model, result: &result)
             case .confirmSlot(let slot):
                 // A change of mind about another slot ("wait, make it eleven", "also the
                 // windows", asked to confirm the address) changes that one; the address is
@@ -195,6 +210,11 @@ extension HostEngine {
                     .filter { match in !qualified || intent[slot: match.name]?.values.map(\.value) != match.spokenValues.map(\.value) }
                 if !stated.isEmpty {
                     Self.take(stated, into: &intent, model: entry.skill.model, result: &result, said: utterance)
+                    break
+                }
+                // "me and my sister", asked to confirm a class for one: two spots.
+                if yes == nil, let count = understanding({ entry.nlu.peopleCount(utterance, intent: intent.name) }) {
+                    Self.take([count], into: &intent, model: entry.skill.model, result: &result)
                     break
                 }
                 if yes != true, let asked = askWhich(of: utterance, pending: pending, alone: true, entry: entry, result: result) { return asked }
@@ -311,6 +331,13 @@ extension HostEngine {
     /// Whether the slot takes free text (AMAZON.SearchQuery): whatever is said.
     static func takesFreeText(_ slot: SlotName, of intent: Intent, model: InteractionModel) -> Bool {
         model.intent(named: intent.name)?.slot(named: slot).map { BuiltInSlotTypes.kind(of: $0.type) == .searchQuery } ?? false
+    }
+
+    /// Whether the value is one day of the period the slot holds: Sunday of a weekend, the
+    /// 12th of December.
+    static func narrows(_ value: SlotMatch, _ slot: Slot?) -> Bool {
+        guard let period = slot?.values.first?.value, slot?.values.count == 1, let day = CivilDate(iso: value.value) else { return false }
+        return day.falls(within: period)
     }
 
     /// The intent's slots that hold a value.
