@@ -11,6 +11,26 @@ import Testing
         return BuiltInSlotTypes.read(kind, words: Tokenizer.tokens(text).map(\.text), today: today)
     }
 
+    /// A bare hour said instead of a time given after noon is in the half of the day nearer
+    /// it; said with its half of the day, or instead of a morning time, it stands.
+    @Test(arguments: [("6", "6", "17:45", "18:00"), ("09:30", "9:30", "19:00", "21:30"), ("09:00", "9", "13:00", nil), ("06:00", "6 am", "17:45", nil), ("06:00", "6", "07:00", nil)])
+    func aBareHourInsteadOfALaterTimeIsInItsHalfOfTheDay(value: String, spoken: String, previous: String, expected: String?) {
+        #expect(BuiltInSlotTypes.time(value == "6" ? "06:00" : value, spoken: spoken, after: previous) == expected)
+    }
+
+    /// A day lies in the week, the weekend, the month or the year AMAZON.DATE names.
+    @Test func aDayFallsWithinAPeriod() {
+        let sunday = CivilDate(year: 2026, month: 12, day: 6)
+        #expect(sunday.falls(within: "2026-W49-WE"))
+        #expect(sunday.falls(within: "2026-W49"))
+        #expect(sunday.falls(within: "2026-12"))
+        #expect(sunday.falls(within: "2026"))
+        #expect(!CivilDate(year: 2026, month: 12, day: 4).falls(within: "2026-W49-WE"))
+        #expect(!sunday.falls(within: "2026-W50"))
+        #expect(!sunday.falls(within: "2026-12-06"))
+        #expect(!sunday.falls(within: "2026-WI"))
+    }
+
     @Test func civilDateArithmetic() {
         #expect(Self.today.weekday == 7)
         #expect(Self.today.isoWeek.week == 47)

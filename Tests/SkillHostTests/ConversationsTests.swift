@@ -259,4 +259,13 @@ import TestSupport
         let (refused, _) = await host.turn("crossfit", in: await Self.conversation(on: host, after: ["open fit club", "book a class"]))
         #expect(refused.speech.hasPrefix("We don't run that one."), "\(refused.speech)")
     }
+
+    /// Asked how many spots, "make it 2 spots and change the time to 6" takes both: two
+    /// spots, and 6 of the evening for a class given at 5:45 pm.
+    @Test func theAskedValueComesWithAChangeOfAnother() async throws {
+        let host = try Self.host(["gym"])
+        let conversation = await Self.conversation(on: host, after: ["open fit club", "book hiit on december fourth twenty twenty seven", "5:45 pm"])
+        let (done, _) = await host.turn("make it 2 spots and change the time to 6", in: conversation)
+        #expect(done.speech == "hiit on 2027-12-04 at 18:00 for 2. Shall I book it?")
+    }
 }

@@ -203,12 +203,19 @@ extension BuiltInSlotTypes {
     /// an hour without its half of the day after the afternoon, evening or night was given is
     /// after noon ("tomorrow afternoon", then "3": 15:00, as "tomorrow afternoon at 3" said at
     /// once is), and a part of the day after an hour moves the hour into it ("7", then "in the
-    /// evening": 19:00) rather than forgetting it. Nil when the new value stands alone: an hour
-    /// said with "am" or "pm", a time past noon, a part of the day after a part of the day.
+    /// evening": 19:00) rather than forgetting it; a bare hour instead of a time after noon is
+    /// in the half of the day nearer it ("change the time to 6" of a class at 17:45: 18:00).
+    /// Nil when the new value stands alone: an hour said with "am" or "pm", a time past noon,
+    /// a part of the day after a part of the day.
     public static func time(_ value: String, spoken: String, after previous: String) -> String? {
         let laterParts: Set<String> = ["AF", "EV", "NI"]
         if laterParts.contains(previous), let (hour, minute) = TimeWords.written(value), (1...11).contains(hour) {
             return saysHalfOfDay(spoken) ? nil : TimeWords.value(hour: hour + 12, minute: minute)
+        }
+        if let (hour, minute) = TimeWords.written(value), (1...11).contains(hour), !saysHalfOfDay(spoken),
+            let (previousHour, previousMinute) = TimeWords.written(previous), previousHour >= 12 {
+            let (morning, held) = (hour * 60 + minute, previousHour * 60 + previousMinute)
+            if abs(morning + 720 - held) < abs(morning - held) { return TimeWords.value(hour: hour + 12, minute: minute) }
         }
         if let (hour, minute) = TimeWords.written(previous) {
             if laterParts.contains(value), (1...11).contains(hour) { return TimeWords.value(hour: hour + 12, minute: minute) }

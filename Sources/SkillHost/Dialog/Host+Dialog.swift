@@ -116,6 +116,12 @@ extension HostEngine {
                         stated = understanding { entry.nlu.statedValues(utterance, intent: intent.name, except: slot, alone: true, given: Self.givenSlots(intent)) }
                             .filter { entry.nlu.readsByGrammar($0.name, of: intent.name) }
                     }
+                    // The asked slot's own value, framed as its samples say it, may come with the
+                    // change: "make it 2 spots and change the time to 6".
+                    if !stated.isEmpty, let own = understanding({ entry.nlu.statedValues(utterance, intent: intent.name, except: nil, given: Self.givenSlots(intent)) })
+                        .first(where: { $0.name == slot }) {
+                        stated.append(own)
+                    }
                     let unsure = candidates.first.map({ $0.intent == intent.name || $0.intent == .fallback || $0.score < 0.5 }) ?? true
                     if stated.isEmpty, unsure, let asked = askWhich(of: utterance, pending: pending, alone: false, entry: entry, result: result) { return asked }
                     // The one number, date or time said amid other words, in no question, which
