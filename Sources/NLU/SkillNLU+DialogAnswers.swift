@@ -274,6 +274,8 @@ extension SkillNLU {
         guard parts[0].allSatisfy({ ["alone", "myself", "only"].contains($0) }) else { return nil }
         var count = 1
         for part in parts.dropFirst() {
+            // "me and my luggage", "me and the dog": what one takes along counts no one.
+            if let last = part.last, Self.takenAlong.contains(last) || ([last] + Inflections.singulars(of: last)).contains(where: Self.animals.contains) { continue }
             let numbers = part.compactMap { NumberWords.value(of: [$0]) }
             guard numbers.count <= 1, part.contains(where: { !StopWords.all.contains($0) }) || !numbers.isEmpty else { return nil }
             count += numbers.first ?? 1
@@ -296,6 +298,12 @@ extension SkillNLU {
         }
         return counting.count == 1 ? counting[0].name : nil
     }
+
+    /// What people take along that is no one: "me and my luggage" is one passenger.
+    static let takenAlong: Set<String> = ["luggage", "bag", "bags", "suitcase", "suitcases", "stuff", "things", "gear", "equipment", "groceries", "shopping",
+                                          "bike", "bikes", "stroller", "pram", "wheelchair", "skis", "boxes", "box", "pet", "pets", "car"]
+    /// Animals, by name: "me and the dog" is one person.
+    static let animals = Set(Animals.all.map { $0.lowercased() })
 
     /// Words for people, and for what each person takes, said after how many.
     static let peopleWords: Set<String> = ["people", "persons", "person", "guests", "guest", "adults", "tickets", "seats", "spots", "places", "passengers", "players"]

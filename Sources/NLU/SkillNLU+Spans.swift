@@ -834,6 +834,7 @@ extension SkillNLU {
         if let naming = (first..<last).last(where: { Self.namingWords.contains(utterance.words[$0]) && !utterance.isCapitalised($0) }) {
             first = naming + 1
         }
+        first += Self.subjectBeforeAddress(of: type.type, in: utterance.words[first...last])
         while first < last {
             let word = utterance.words[first]
             // "a recipe that uses spinach", "a station that plays jazz": the relative clause's
@@ -856,6 +857,33 @@ extension SkillNLU {
     }
 
     static let conjunctions: Set<String> = ["and", "or"]
+
+    /// Built-in types whose values are addresses and places to go.
+    static let addressTypes: Set<String> = ["AMAZON.PostalAddress", "AMAZON.StreetAddress", "AMAZON.StreetName", "AMAZON.Airport", "AMAZON.Landmark", "AMAZON.LocalBusiness"]
+
+    /// How many words at the start of an address's span say who is there or goes there ("i'm
+    /// outside the library on 3rd avenue", "we're at the mall", "we're going to the mall"): an
+    /// address says where. Zero for other types, or when nothing would be left.
+    static func subjectBeforeAddress(of type: SlotTypeName, in words: ArraySlice<String>) -> Int {
+        guard addressTypes.contains(type.rawValue), let subject = [["i'm"], ["i", "am"], ["we're"], ["we", "are"]].first(where: { words.starts(with: $0) })
+        else { return 0 }
+        let rest = words.dropFirst(subject.count)
+        let going = [["going", "to"], ["heading", "to"], ["headed", "to"], ["off", "to"], ["at"]].first { rest.starts(with: $0) }?.count ?? 0
+        return subject.count + going < words.count ? subject.count + going : 0
+    }
+
+    /// The reading's addresses without the words before them that say who is there
+    /// (`subjectBeforeAddress`), for an answer, which the sample "{pickup}" takes whole.
+    func withoutSubjects(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let slots = candidate.slots.map { value in
+            guard value.list.isEmpty, let slot = intent.slot(named: value.name), let span = utterance.tokens(of: value),
+                case let skipped = Self.subjectBeforeAddress(of: slot.type, in: utterance.words[span]), skipped > 0
+            else { return value }
+            return slotMatch(slot, first: span.lowerBound + skipped, last: span.upperBound, utterance: utterance, today: today) ?? value
+        }
+        return slots == candidate.slots ? candidate : candidate.with(slots: slots)
+    }
 
     /// Where a span begins, given the conjunctions at its start. No value opens with "and" or
     /// "or": the value begins after it. But a slot that takes lists also takes the value of its
@@ -883,11 +911,12 @@ extension SkillNLU {
         "serves", "serve", "sells", "sell", "offers", "offer", "plays", "play", "needs", "need", "takes", "take",
     ]
     /// Articles, possessives, prepositions that do not end a place or a time ("close by",
-    /// "in"), conjunctions, the verbs that follow a title ("… gets a three") and "please" ("add
-    /// milk please": dev split unchanged, it never says it there).
+    /// "in"), conjunctions, the verbs that follow a title ("… gets a three"), "please" ("add
+    /// milk please": dev split unchanged, it never says it there) and "instead" ("pick me up
+    /// from the gym instead").
     static let wordsNoNameEndsWith: Set<String> = [
         "a", "an", "the", "my", "your", "our", "his", "her", "their", "its",
-        "for", "with", "to", "as", "from", "of", "and", "or", "is", "are", "was", "gets", "deserves", "please",
+        "for", "with", "to", "as", "from", "of", "and", "or", "is", "are", "was", "gets", "deserves", "please", "instead",
     ]
 
     /// One value per slot, as a request carries them: of several spans the tagger gave one

@@ -324,7 +324,9 @@ public struct SkillNLU: Sendable {
     /// intents that leave the question (stop, cancel, help), then everything else.
     public func parse(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate = .today()) -> [NLUCandidate] {
         if let repaired = repairedAnswer(utterance, eliciting: elicitation, today: today) { return repaired }
-        let answered = answers(utterance, eliciting: elicitation, today: today).map { timesOfDay($0, utterance: utterance, today: today, answering: true) }
+        let answered = answers(utterance, eliciting: elicitation, today: today).map {
+            withoutSubjects(timesOfDay($0, utterance: utterance, today: today, answering: true), utterance: utterance, today: today)
+        }
         if let meant = meantValue(utterance, eliciting: elicitation, answered: answered, today: today) { return [meant] + answered }
         return answered
     }

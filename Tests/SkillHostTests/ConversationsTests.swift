@@ -268,4 +268,18 @@ import TestSupport
         let (done, _) = await host.turn("make it 2 spots and change the time to 6", in: conversation)
         #expect(done.speech == "hiit on 2027-12-04 at 18:00 for 2. Shall I book it?")
     }
+
+    /// A cab: "i'm outside the library on 3rd avenue" is where to be picked up, "we're going
+    /// to the mall" where to go; "me and my luggage" is one passenger; "pick me up from the gym
+    /// instead" changes the pick-up to "the gym".
+    @Test func anAddressSaysWhereAndLuggageIsNoOne() async throws {
+        let host = try Self.host(["cab"])
+        let conversation = await Self.conversation(on: host, after: ["open quick cab", "i need a cab", "i'm outside the library on 3rd avenue", "we're going to the mall", "7 pm"])
+        let (counted, after) = await host.turn("it's just me and my luggage", in: conversation)
+        #expect(counted.speech == "Standard, XL, luxury or green?")
+        let (asked, confirming) = await host.turn("green", in: after)
+        #expect(asked.speech == "A green from outside the library on 3rd avenue to the mall at 19:00 for 1. Shall I send it?")
+        let (changed, _) = await host.turn("wait, pick me up from the gym instead", in: confirming)
+        #expect(changed.speech == "A green from the gym to the mall at 19:00 for 1. Shall I send it?")
+    }
 }
