@@ -250,6 +250,37 @@ extension SkillNLU {
         return match
     }
 
+    /// The one value the asked slot's type lists, said amid a few other words: "it arrived with
+    /// a cracked screen", asked why an item goes back, is "cracked" (resolved to "damaged"), where
+    /// a value found inside a longer one allows one other word. Nil for a question, a denial, a
+    /// sentence of more than ten words or more than three others, or values of two entries.
+    /// Given the value `read` for the slot that holds the one found, that value as said,
+    /// resolved to it: "it's a 2015 honda civic" stays the "2015 honda civic", resolved to
+    /// "honda" (a resolution adds the canonical value, and drops no word said).
+    public func containedAnswer(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, read: SlotMatch? = nil, today: CivilDate = .today()) -> SlotMatch? {
+        let words = utterance.words
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), (2...10).contains(words.count),
+            let type = typeMatchers[SlotTypeMatcher.Key(slot)], case .custom = type.kind, !type.takesLists,
+            !Self.isQuestion(words), !words.contains(where: { Negation.words.contains($0) || $0 == "no" })
+        else { return nil }
+        var found: [SlotMatch] = []
+        var taken = [Bool](repeating: false, count: words.count)
+        for length in stride(from: min(type.longestEntry, words.count), through: 1, by: -1) {
+            for first in 0...(words.count - length) where !taken[first...(first + length - 1)].contains(true) {
+                let last = first + length - 1
+                guard type.isListedValue(words[first...last]), let match = slotMatch(slot, first: first, last: last, utterance: utterance, today: today), match.isListedValue else { continue }
+                found.append(match)
+                for i in first...last { taken[i] = true }
+            }
+        }
+        let others = words.indices.filter { !taken[$0] && !StopWords.all.contains(words[$0]) }
+        guard let first = found.first, Set(found.compactMap { $0.resolution?.values.first?.name }).count == 1, others.count <= 3 else { return nil }
+        if let read, read.name == slotName, read.list.isEmpty, read.start <= first.start, first.end <= read.end {
+            return SlotMatch(name: read.name, value: read.value, spoken: read.spoken, start: read.start, end: read.end, resolution: first.resolution, list: [])
+        }
+        return first
+    }
+
     /// How many people a sentence counts with the speaker, for a number asked: "just me" 1,
     /// "me and my wife" 2, "me and my two kids" 3, "me, my wife and our three kids" 5. Each
     /// part after "me" counts its number, or one. Nil unless the sentence opens with the

@@ -282,4 +282,18 @@ import TestSupport
         let (changed, _) = await host.turn("wait, pick me up from the gym instead", in: confirming)
         #expect(changed.speech == "A green from the gym to the mall at 19:00 for 1. Shall I send it?")
     }
+
+    /// A return: an order number said digit by digit is one number; "it arrived with a cracked
+    /// screen", asked why, holds the one listed reason "cracked" and resolves to "damaged" (the
+    /// words said kept), which the validation accepts.
+    @Test func digitsAreOneNumberAndAReasonAmidWordsResolves() async throws {
+        let host = try Self.host(["returns"])
+        let conversation = await Self.conversation(on: host, after: [
+            "open easy returns", "i want to return something", "four five seven eight one two", "it arrived with a cracked screen", "store credit",
+            "december fourth twenty twenty seven",
+        ])
+        let (done, _) = await host.turn("yes", in: conversation)
+        #expect(done.speech.contains(#"orderNumber "457812""#), "\(done.speech)")
+        #expect(done.speech.contains(#"reason "it arrived with a cracked screen" (damaged, id damaged)"#), "\(done.speech)")
+    }
 }

@@ -76,6 +76,16 @@ extension HostEngine {
                 // The bare answer ("8", "eight", "the grocery one") is read as the elicited slot.
                 let candidates = understanding { entry.nlu.parse(utterance, eliciting: .init(intent: intent.name, slot: slot)) }
                 result.candidates = candidates
+                // One value the asked slot's type lists, said amid a few other words, where the
+                // answer read none: "it arrived with a cracked screen", asked why, is "cracked"
+                // (damaged); "it's a 2015 honda civic" stays as said, resolved to "honda" —
+                // unless another skill reads the sentence surely.
+                let read = candidates.first.flatMap { $0.intent == intent.name ? $0.slots.first { $0.name == slot } : nil }
+                if read?.isListedValue != true, let contained = understanding({ entry.nlu.containedAnswer(utterance, intent: intent.name, slot: slot, read: read) }),
+                    !(understanding({ registry.index.parse(utterance) }).contains { $0.skillID != entry.id && $0.score >= Self.sure }) {
+                    Self.take([contained], into: &intent, model: entry.skill.model, result: &result)
+                    break
+                }
                 // A value two given slots hold alike, said instead of the answer ("monday", asked
                 // the car's size, with a pick-up and a return day given): which one is asked.
                 if let best = candidates.first, best.intent == intent.name, !best.slots.isEmpty,
