@@ -37,13 +37,24 @@ import Testing
         ("minus fifteen point two four five", "-15.245"), ("twenty point oh five", "20.05"),
         ("half", "0.5"), ("a half", "0.5"), ("three quarters", "0.75"), ("a quarter", "0.25"), ("one and a half", "1.5"),
         ("two and a quarter", "2.25"), ("a third", "0.33"), ("two thirds", "0.67"), ("ten and three quarters", "10.75"),
-        ("five five three two one", "55321"), ("4 5 7 8 1 2", "457812"), ("seven oh five", "705"), ("zero one two", "012"),
     ])
     func readsSpokenNumbers(words: String, value: String) {
         #expect(NumberWords.spoken(Tokenizer.tokens(words).map(\.text)) == value)
     }
 
-    @Test(arguments: ["five five", "oh five five", "five twelve five", "three point", "point", "1.2.3", "three point hello", "point five point six", "five quarters", "three quarter", "a halves", "and a half"])
+    /// Digits said one by one, or groups of digits written, as one number (for a model that
+    /// takes one number at a time: `SlotTypeMatcher.readsDigitStrings`).
+    @Test(arguments: [("five five three two one", "55321"), ("4 5 7 8 1 2", "457812"), ("seven oh five", "705"), ("zero one two", "012"), ("77 22 1", "77221")])
+    func readsDigitsOneByOne(words: String, value: String) {
+        #expect(NumberWords.digitByDigit(Tokenizer.tokens(words).map(\.text)) == value)
+    }
+
+    @Test(arguments: ["five five", "oh five five", "five twelve five", "5 10", "20 30", "four"])
+    func refusesWhatIsNoDigitString(words: String) {
+        #expect(NumberWords.digitByDigit(Tokenizer.tokens(words).map(\.text)) == nil)
+    }
+
+    @Test(arguments: ["three point", "point", "1.2.3", "three point hello", "point five point six", "five quarters", "three quarter", "a halves", "and a half"])
     func refusesWhatIsNotOneSpokenNumber(words: String) {
         #expect(NumberWords.spoken(Tokenizer.tokens(words).map(\.text)) == nil)
     }

@@ -65,9 +65,15 @@ struct SlotTypeMatcher: Sendable {
     /// names or titles, whose words any sentence may hold (`isCategory`).
     let listsCategories: Bool
 
-    init(type: SlotTypeName, definition: SlotTypeDefinition?, takesLists: Bool = false) {
+    /// Whether digits said in a row are one number ("five five three two one" 55321, an order
+    /// number): for AMAZON.NUMBER in a model no intent of which takes two numbers, where the
+    /// same words would be several ("solve 100 with 25 50 75 100 3 6").
+    let readsDigitStrings: Bool
+
+    init(type: SlotTypeName, definition: SlotTypeDefinition?, takesLists: Bool = false, readsDigitStrings: Bool = false) {
         self.type = type
         self.takesLists = takesLists
+        self.readsDigitStrings = readsDigitStrings
         var entries: [String: Entry] = [:]
         // The model's own values first: for a built-in type the model extends (AMAZON.Animal
         // with "unicorn"), they are the ones that resolve.
@@ -260,7 +266,8 @@ struct SlotTypeMatcher: Sendable {
     private func readOne(_ words: ArraySlice<String>, key: String?, today: CivilDate) -> Reading? {
         switch kind {
         case .grammar(let grammar):
-            guard let value = BuiltInSlotTypes.read(grammar, words: Array(words), today: today) else { return nil }
+            guard let value = BuiltInSlotTypes.read(grammar, words: Array(words), today: today) ?? (readsDigitStrings ? NumberWords.digitByDigit(Array(words)) : nil)
+            else { return nil }
             return Reading(normalized: value, resolved: nil, fit: 1)
         case .freeText:
             return Reading(normalized: nil, resolved: nil, fit: 0.9)
@@ -356,7 +363,9 @@ struct SlotTypeMatcher: Sendable {
 
     /// The matcher for a slot of the model.
     init(_ slot: SlotDefinition, model: InteractionModel) {
-        self.init(type: slot.type, definition: model.type(named: slot.type), takesLists: slot.multipleValues)
+        let number: SlotTypeName = "AMAZON.NUMBER"
+        let digitStrings = slot.type == number && !model.intents.contains { $0.slots.filter { $0.type == number }.count > 1 }
+        self.init(type: slot.type, definition: model.type(named: slot.type), takesLists: slot.multipleValues, readsDigitStrings: digitStrings)
     }
 
     /// Whether entity resolution applies: custom types, and built-in types the model extends

@@ -94,15 +94,13 @@ public enum NumberWords {
         return negative ? -value : value
     }
 
-    /// A number as AMAZON.NUMBER sends it: a whole number (`value(of:)`), three digits or more
-    /// said one by one ("five five three two one" 55321, "4 5 7 8 1 2" 457812: an order number,
-    /// a zip code), or one with a fraction written ("35.50", "-2.5") or said after "point" or
-    /// "dot" ("three point five" 3.5, "point four two" 0.42, "one hundred twenty three dot four
-    /// five" 123.45, "point forty two" 0.42); the fraction's digits are kept as said ("35.50"
-    /// stays "35.50").
+    /// A number as AMAZON.NUMBER sends it: a whole number (`value(of:)`), or one with a
+    /// fraction written ("35.50", "-2.5") or said after "point" or "dot" ("three point five"
+    /// 3.5, "point four two" 0.42, "one hundred twenty three dot four five" 123.45, "point forty
+    /// two" 0.42); the fraction's digits are kept as said ("35.50" stays "35.50"). Digits said
+    /// one by one are several numbers here (`digitByDigit` reads them as one).
     public static func spoken(_ words: [String]) -> String? {
         if let whole = value(of: words) { return String(whole) }
-        if let digits = digitByDigit(words) { return digits }
         var words = words[...]
         var sign = ""
         if words.first == "minus" || words.first == "negative" {
@@ -138,8 +136,12 @@ public enum NumberWords {
     }
 
     /// Three digits or more said one by one, as written: "five five three two one" is "55321",
-    /// "seven oh five" "705". Nil for anything else, and for "oh" first (the interjection).
-    static func digitByDigit(_ words: [String]) -> String? {
+    /// "seven oh five" "705"; so are groups of digits written that make five or more ("77 22 1"
+    /// is "77221"). Nil for anything else, and for "oh" first (the interjection).
+    public static func digitByDigit(_ words: [String]) -> String? {
+        if words.count >= 2, words.count <= 10, words.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }), words.joined().count >= 5 {
+            return words.joined()
+        }
         guard words.count >= 3, words.first != "oh", words.count <= 20 else { return nil }
         var digits = ""
         for word in words {
