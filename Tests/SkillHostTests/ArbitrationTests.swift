@@ -114,6 +114,20 @@ import TestSupport
         return try HostEngine(options: options)
     }
 
+    /// With the gym in session, "cancel my ride" is no class "ride" it lists nothing like
+    /// (0.83) but the cab's sample word for word; asked when a rental car is picked up, "book a
+    /// cleaning for friday" (0.41 with the day, 0.88 the cleaning skill's) is the cleaning's.
+    @Test func aSampleOfAnotherSkillOutsaysAnUnlistedValue() async throws {
+        let host = try Self.host(["gym-en-US.json", "cab-en-US.json", "rent-en-US.json", "cleaning-en-US.json"])
+        #expect(await host.turn("cancel my class").speaker == "Fit Club")
+        let ride = await host.turn("cancel my ride")
+        #expect(ride.speaker == "Quick Cab")
+        #expect(ride.intent == "CancelRideIntent")
+        #expect(await host.turn("rent a car in denver").speech == "When do you want to pick it up?")
+        let cleaning = await host.turn("book a cleaning for friday")
+        #expect(cleaning.speaker == "Spick And Span", "\(cleaning.speech)")
+    }
+
     @Test func aCatchAllGuessGivesWayToAReadingFarAhead() async throws {
         let host = try Self.host(["movies-en-US.json", "translate-en-US.json", "salon-en-US.json"])
         #expect(await host.turn("get me two tickets for dune at 7 pm").speech == "2 tickets for dune at 19:00. Buy them?")

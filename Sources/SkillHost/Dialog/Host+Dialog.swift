@@ -171,8 +171,15 @@ extension HostEngine {
                     Self.take(changed, into: &intent, model: entry.skill.model, result: &result, said: utterance)
                     break
                 }
-                if !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }), registry.index.saysWordsUnknown(to: entry.id, in: utterance),
-                    let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }), other.score >= Self.sure,
+                // Nor is a reading under even odds that fills the asked slot beside words it
+                // never says, which another skill reads far more surely: "book a cleaning for
+                // friday", asked when a rental car is picked up, read 0.41 with the day (and 0.88
+                // by the cleaning skill), is the cleaning skill's request.
+                let guessing = best.score < Self.handOverBelow && !bare
+                if !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }) || guessing,
+                    registry.index.saysWordsUnknown(to: entry.id, in: utterance),
+                    let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }),
+                    other.score >= Self.sure || guessing && other.score >= Self.handOverFarAhead.score && other.score - best.score >= Self.handOverLead,
                     !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 {
                     return nil
                 }

@@ -378,13 +378,20 @@ extension HostEngine {
         let guessed = own.first.map { best in
             best.score < Self.handOverFarAhead.score && !best.slots.isEmpty && !best.slots.contains(where: \.isKnownValue)
         } ?? false
-        let ownScore = own.first.map { $0.intent == .fallback || guessed && registry.index.saysWordsUnknown(to: entry.id, in: utterance) ? 0 : $0.score } ?? 0
+        let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id })
+        // Nor, however sure, is a reading whose values are ones their types list nothing like,
+        // where another skill says the sentence as a sample of its own, all but word for word:
+        // "cancel my ride", said to a gym in session, is no class "ride" (0.83) but the cab's.
+        let outsaid = other.map { other in
+            other.score >= Self.certain && other.slots.allSatisfy(\.isKnownValue)
+                && own.first.map { !$0.slots.isEmpty && $0.slots.allSatisfy { $0.resolution?.status == .successNoMatch } } == true
+        } ?? false
+        let ownScore = own.first.map { $0.intent == .fallback || outsaid || guessed && registry.index.saysWordsUnknown(to: entry.id, in: utterance) ? 0 : $0.score } ?? 0
         // Nor does a reading that guesses a value take a sentence the skill in session read with
         // values it knows: "turn off the sound in 30 minutes", said to a sleep-sounds player, is
         // its sleep timer (0.47, 30 minutes), not a smart home's device "sound" (0.94).
         let ownKnowsItsValues = own.first.map { $0.intent != .fallback && !$0.slots.isEmpty && $0.slots.allSatisfy(\.isKnownValue) } ?? false
-        guard ownScore < Self.handOverBelow,
-            let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }),
+        guard ownScore < Self.handOverBelow, let other,
             !(ownKnowsItsValues && other.slots.contains { !$0.isKnownValue }),
             other.score >= Self.sure && other.score - ownScore >= Self.handOverLead
                 || other.score >= Self.handOverFarAhead.score && other.score - ownScore >= Self.handOverFarAhead.lead
