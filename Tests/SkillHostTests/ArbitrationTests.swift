@@ -128,6 +128,19 @@ import TestSupport
         #expect(cleaning.speaker == "Spick And Span", "\(cleaning.speech)")
     }
 
+    /// Two close readings whose skills both answer MAYBE: the one whose values its types list
+    /// takes the sentence ("how much is an xl to downtown", the cab's car type "xl", not a rental
+    /// car "xl to downtown"); with an unlisted value each ("book a massage" of a gym and a salon
+    /// that list none), which skill is asked.
+    @Test func aTieGoesToTheReadingWhoseValuesAreListed() async throws {
+        let host = try Self.host(["rent-en-US.json", "cab-en-US.json", "gym-en-US.json", "salon-en-US.json"])
+        let fare = await host.turn("how much is an xl to downtown")
+        #expect(fare.speaker == "Quick Cab")
+        #expect(fare.intent == "FareEstimateIntent")
+        let fresh = try Self.host(["gym-en-US.json", "salon-en-US.json"])
+        #expect(await fresh.turn("i want to book a massage").speech == "Did you mean Fit Club or Salon Booker?")
+    }
+
     @Test func aCatchAllGuessGivesWayToAReadingFarAhead() async throws {
         let host = try Self.host(["movies-en-US.json", "translate-en-US.json", "salon-en-US.json"])
         #expect(await host.turn("get me two tickets for dune at 7 pm").speech == "2 tickets for dune at 19:00. Buy them?")

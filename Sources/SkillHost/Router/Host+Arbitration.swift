@@ -35,6 +35,16 @@ extension HostEngine {
             note(&result, "Readings of several skills came within \(Self.closeScore) of each other, so each was asked whether it can take it (CanFulfillIntentRequest): \(weighed). \(entry.name)'s answer was the best.")
             return await start(remaining[0].intentValue, with: entry, result: result, slots: remaining[0].slots)
         }
+        // Still tied, the one reading whose values are all ones its types list or read, where
+        // each other holds a value its type lists nothing like: "how much is an xl to downtown"
+        // is the cab's fare (the car type "xl" it lists), not a rental car "xl to downtown".
+        let listing = remaining.filter { !$0.slots.flatMap(\.values).contains { $0.resolution?.status == .successNoMatch } }
+        if listing.count == 1, let entry = registry.entry(listing[0].skillID) {
+            conversation.choice = nil
+            openSession(for: entry.id)
+            note(&result, "Readings of several skills came within \(Self.closeScore) of each other and their answers to CanFulfillIntentRequest tie (\(weighed)); only \(entry.name)'s holds no value its types list nothing like, and it takes the sentence.")
+            return await start(listing[0].intentValue, with: entry, result: result, slots: listing[0].slots)
+        }
         // Still tied: ask, naming the skills in alphabetical order (the order "the first" and
         // "the second" then refer to), since their readings are as good as each other.
         remaining.sort { (registry.entry($0.skillID)?.name ?? "", $0.skillID) < (registry.entry($1.skillID)?.name ?? "", $1.skillID) }
