@@ -26,6 +26,34 @@ import TestSupport
         #expect(progress.isEmpty, "an up-to-date library is not built again")
     }
 
+    /// A stale library is loaded as last built while another SwiftPM holds the package's build
+    /// folder (its pid in `.build/.lock`): `swift test` running skillhost, which would otherwise
+    /// wait on a build that waits on it. Missing, it is refused by name.
+    @Test func anotherSwiftPMsBuildFolderIsNotWaitedOn() throws {
+        let root = try TestSupport.temporaryFolder("package")
+        try "// swift-tools-version: 6.1".write(toFile: "\(root)/Package.swift", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: "\(root)/Skills/Echo", withIntermediateDirectories: true)
+        try "// skill".write(toFile: "\(root)/Skills/Echo/Echo.swift", atomically: false, encoding: .utf8)
+        let build = try #require(SourceSkillBuild.locate(for: "\(root)/Skills"))
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        holder.arguments = ["10"]
+        try holder.run()
+        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+        try FileManager.default.createDirectory(atPath: "\(build.packageRoot)/.build", withIntermediateDirectories: true)
+        try "\(holder.processIdentifier)".write(toFile: "\(build.packageRoot)/.build/.lock", atomically: false, encoding: .utf8)
+        #expect(SourceSkillBuild.swiftPMHolder(of: build.packageRoot) == holder.processIdentifier)
+        #expect(throws: LoaderError.self) { try build.build(product: "Echo", sourceFolder: "\(root)/Skills/Echo") { _ in } }
+
+        let library = build.libraryPath(product: "Echo")
+        try FileManager.default.createDirectory(atPath: (library as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "not really a library".write(toFile: library, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: library)
+        var progress: [String] = []
+        #expect(try build.build(product: "Echo", sourceFolder: "\(root)/Skills/Echo") { progress.append($0) } == library)
+        #expect(progress.first?.contains("another SwiftPM (pid \(holder.processIdentifier))") == true, "\(progress)")
+    }
+
     /// What the compiler's driver leaves in TMPDIR goes after a `swift` child: only its new
     /// folders holding nothing but its marker, and none while a compiler runs.
     @Test func theDriversLeftoverFoldersGoAndNothingElse() throws {

@@ -61,6 +61,16 @@ public struct SourceSkillBuild: Sendable {
         guard let swift = Self.findExecutable("swift") else {
             throw LoaderError(.buildFailed, path: sourceFolder, "is a skill's source folder, but there is no `swift` on PATH to build it")
         }
+        // Another SwiftPM holding the package's build folder (`swift test` running skillhost,
+        // `swift build` in another terminal) would keep this build waiting until it is done,
+        // and it may be waiting on us: the library as last built, and a build next time.
+        if let holder = Self.swiftPMHolder(of: packageRoot) {
+            guard Self.modificationDate(library) != nil else {
+                throw LoaderError(.buildFailed, path: sourceFolder, "is a skill's source folder, but another SwiftPM (pid \(holder)) is using \(packageRoot)/.build: build again when it is done")
+            }
+            progress("\(product) is older than its sources, but another SwiftPM (pid \(holder)) is using the build folder: loading it as last built")
+            return library
+        }
         progress("building \(product) (\(configuration))…")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swift)
@@ -86,6 +96,16 @@ public struct SourceSkillBuild: Sendable {
         // Without the stamp the next start merely builds again.
         _ = FileManager.default.createFile(atPath: stamp, contents: Data())
         return library
+    }
+
+    /// The process of another SwiftPM using the package's build folder, from the pid SwiftPM
+    /// writes in `.build/.lock` while it works; nil when there is none, or it is gone.
+    static func swiftPMHolder(of packageRoot: String) -> Int32? {
+        guard let text = try? String(contentsOfFile: packageRoot + "/.build/.lock", encoding: .utf8),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0, pid != getpid(),
+            kill(pid, 0) == 0 || errno == EPERM
+        else { return nil }
+        return pid
     }
 
     /// The compiler's errors, one line each (`Skills/X/X.swift:53:20: error: …`), without the
