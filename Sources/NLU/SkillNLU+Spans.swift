@@ -242,6 +242,33 @@ extension SkillNLU {
         return candidate.with(slots: slots)
     }
 
+    /// A number said right before "am" or "pm" is a time, not a count: "book the 7 am spin
+    /// class" holds no 7 spots but a class at 07:00, and "the 6 pm yoga" no class "pm yoga". The
+    /// intent's one time slot, left empty, takes the hour and its half of the day from the
+    /// number slot, and a value that took the "pm" begins after it.
+    func hoursNotCounts(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let times = intent.slots.filter { BuiltInSlotTypes.kind(of: $0.type) == .time }
+        guard times.count == 1, let timeSlot = times.first, !candidate.slots.contains(where: { $0.name == timeSlot.name }) else { return candidate }
+        let words = utterance.words
+        for (index, value) in candidate.slots.enumerated() where value.list.isEmpty {
+            guard intent.slot(named: value.name).map({ BuiltInSlotTypes.kind(of: $0.type) == .number }) == true,
+                let span = utterance.tokens(of: value), span.upperBound + 1 < words.count, Self.meridiems.contains(words[span.upperBound + 1]),
+                let time = slotMatch(timeSlot, first: span.lowerBound, last: span.upperBound + 1, utterance: utterance, today: today)
+            else { continue }
+            var slots = candidate.slots
+            slots[index] = time
+            let meridiem = span.upperBound + 1
+            slots = slots.enumerated().compactMap { other, taken in
+                guard other != index, let said = utterance.tokens(of: taken), said.lowerBound == meridiem, taken.list.isEmpty else { return taken }
+                guard said.upperBound > meridiem, let slot = intent.slot(named: taken.name) else { return nil }
+                return slotMatch(slot, first: meridiem + 1, last: said.upperBound, utterance: utterance, today: today)
+            }
+            return candidate.with(slots: slots)
+        }
+        return candidate
+    }
+
     /// A reading without first names said right after a number, in lower case: "i ran 5 miles
     /// this morning" names no "miles", "2 bills" no "bill". The number counts the word.
     func withoutCountedNames(_ candidate: NLUCandidate, utterance: Utterance) -> NLUCandidate {

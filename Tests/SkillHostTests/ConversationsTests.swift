@@ -296,4 +296,12 @@ import TestSupport
         #expect(done.speech.contains(#"orderNumber "457812""#), "\(done.speech)")
         #expect(done.speech.contains(#"reason "it arrived with a cracked screen" (damaged, id damaged)"#), "\(done.speech)")
     }
+
+    /// "the 6 pm yoga" is a class at 18:00, not six spots in a class "pm yoga".
+    @Test func aNumberBeforePmIsATimeNotACount() async throws {
+        let host = try Self.host(["gym"])
+        let conversation = await Self.conversation(on: host, after: ["open fit club", "book the 6 pm yoga on december fourth twenty twenty seven"])
+        let (done, _) = await host.turn("2", in: conversation)
+        #expect(done.speech == "yoga on 2027-12-04 at 18:00 for 2. Shall I book it?")
+    }
 }
