@@ -419,10 +419,13 @@ public struct SkillNLU: Sendable {
 
     private func answers(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate) -> [NLUCandidate] {
         let general = parse(utterance, today: today, answering: true)
-        if let best = general.first, best.intent.isBuiltIn, best.score >= 1 { return general }
         guard let intentIndex = intents.firstIndex(where: { $0.name == elicitation.intent }),
             let matcher = elicitationMatcher(intents[intentIndex], slot: elicitation.slot)
         else { return general }
+        // A sure built-in is what was said, but "home", asked where to be picked up (free text,
+        // an address), is the place, not AMAZON.NavigateHomeIntent.
+        let homeIsAPlace = general.first?.intent == "AMAZON.NavigateHomeIntent" && utterance.words == ["home"] && readsFreeText(elicitation.slot, of: elicitation.intent)
+        if let best = general.first, best.intent.isBuiltIn, best.score >= 1, !homeIsAPlace { return general }
         let answers = matcher.matches(utterance, today: today).filter { match in
             // The elicited slot must be among what the answer fills, and a sample of slots
             // alone says nothing of where unlisted values end: "{I_Want} {article} {size}
@@ -537,7 +540,7 @@ public struct SkillNLU: Sendable {
                 if case .freeText = type.kind, capture.slot == elicitation.slot { return false }
                 return capture.reading.fit < 1 && type.isWordier(capture.lastToken - capture.firstToken + 1)
             }
-            if other.intent != elicitation.intent, other.intent == .fallback ? other.score >= 0.5 && wordier : other.score >= 0.9 { return general }
+            if other.intent != elicitation.intent, !homeIsAPlace, other.intent == .fallback ? other.score >= 0.5 && wordier : other.score >= 0.9 { return general }
             // Nor is a sentence that opens as the model's commands do ("read me the hardware
             // list" asked which list to add to) when another of its intents reads it.
             if other.intent != elicitation.intent, other.intent != .fallback, other.score >= 0.3, answer.literalWords == 0,

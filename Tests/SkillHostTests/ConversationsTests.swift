@@ -304,4 +304,16 @@ import TestSupport
         let (done, _) = await host.turn("2", in: conversation)
         #expect(done.speech == "yoga on 2027-12-04 at 18:00 for 2. Shall I book it?")
     }
+
+    /// "home", asked where to be picked up, is the place; asked when, it is still the built-in
+    /// AMAZON.NavigateHomeIntent.
+    @Test func homeAskedWhereIsAPlace() async throws {
+        let host = try Self.host(["cab"])
+        let (asked, after) = await host.turn("home", in: await Self.conversation(on: host, after: ["open quick cab", "i need a cab"]))
+        #expect(asked.speech == "Where are you going?")
+        #expect(asked.slots.contains { $0.name == "pickup" && $0.value == "home" }, "\(asked.slots)")
+        let (going, when) = await host.turn("the office", in: after)
+        #expect(going.speech == "When do you need it?")
+        #expect(await host.turn("home", in: when).0.intent == "AMAZON.NavigateHomeIntent")
+    }
 }
