@@ -245,12 +245,23 @@ extension SkillNLU {
     /// A number said right before "am" or "pm" is a time, not a count: "book the 7 am spin
     /// class" holds no 7 spots but a class at 07:00, and "the 6 pm yoga" no class "pm yoga". The
     /// intent's one time slot, left empty, takes the hour and its half of the day from the
-    /// number slot, and a value that took the "pm" begins after it.
+    /// number slot, and a value that took the "pm" begins after it. A time that left the "pm"
+    /// after it out takes it: "at the 7 pm seating" is 19:00, not "the 7".
     func hoursNotCounts(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
         guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
         let times = intent.slots.filter { BuiltInSlotTypes.kind(of: $0.type) == .time }
-        guard times.count == 1, let timeSlot = times.first, !candidate.slots.contains(where: { $0.name == timeSlot.name }) else { return candidate }
+        guard times.count == 1, let timeSlot = times.first else { return candidate }
         let words = utterance.words
+        if let index = candidate.slots.firstIndex(where: { $0.name == timeSlot.name && $0.list.isEmpty }) {
+            let value = candidate.slots[index]
+            guard let span = utterance.tokens(of: value), span.upperBound + 1 < words.count, Self.meridiems.contains(words[span.upperBound + 1]),
+                !candidate.slots.contains(where: { other in utterance.tokens(of: other)?.contains(span.upperBound + 1) == true }),
+                let longer = slotMatch(timeSlot, first: span.lowerBound, last: span.upperBound + 1, utterance: utterance, today: today)
+            else { return candidate }
+            var slots = candidate.slots
+            slots[index] = longer
+            return candidate.with(slots: slots)
+        }
         for (index, value) in candidate.slots.enumerated() where value.list.isEmpty {
             guard intent.slot(named: value.name).map({ BuiltInSlotTypes.kind(of: $0.type) == .number }) == true,
                 let span = utterance.tokens(of: value), span.upperBound + 1 < words.count, Self.meridiems.contains(words[span.upperBound + 1]),

@@ -297,12 +297,15 @@ import TestSupport
         #expect(done.speech.contains(#"reason "it arrived with a cracked screen" (damaged, id damaged)"#), "\(done.speech)")
     }
 
-    /// "the 6 pm yoga" is a class at 18:00, not six spots in a class "pm yoga".
+    /// "the 6 pm yoga" is a class at 18:00, not six spots in a class "pm yoga"; "at the 7 pm
+    /// seating" is a table at 19:00, not at "the 7".
     @Test func aNumberBeforePmIsATimeNotACount() async throws {
-        let host = try Self.host(["gym"])
+        let host = try Self.host(["gym", "table"])
         let conversation = await Self.conversation(on: host, after: ["open fit club", "book the 6 pm yoga on december fourth twenty twenty seven"])
         let (done, _) = await host.turn("2", in: conversation)
         #expect(done.speech == "yoga on 2027-12-04 at 18:00 for 2. Shall I book it?")
+        let (table, _) = await host.turn("book a table for 4 at the 7 pm seating at harbor grill on friday", in: host.newConversation())
+        #expect(table.candidates.first?.slots.first { $0.name == "time" }?.value == "19:00", "\(table.candidates)")
     }
 
     /// "home", asked where to be picked up, is the place; asked when, it is still the built-in
