@@ -324,7 +324,7 @@ extension SkillNLU {
         let counting = intent.slots.filter { slot in
             BuiltInSlotTypes.kind(of: slot.type) == .number && Self.sampleFrames(slot.samples + intent.samples, of: slot).contains { frame in
                 frame.tail.first.map(Self.peopleWords.contains) == true || frame.tail.starts(with: ["of", "us"])
-                    || frame.lead.suffix(2).elementsEqual(["party", "of"]) || frame.lead.suffix(2).elementsEqual(["group", "of"])
+                    || frame.lead.last == "of" && ["party", "group"].contains(frame.lead.dropLast().last ?? "")
             }
         }
         return counting.count == 1 ? counting[0].name : nil

@@ -252,9 +252,13 @@ extension SkillNLU {
         let times = intent.slots.filter { BuiltInSlotTypes.kind(of: $0.type) == .time }
         guard times.count == 1, let timeSlot = times.first else { return candidate }
         let words = utterance.words
-        if let index = candidate.slots.firstIndex(where: { $0.name == timeSlot.name && $0.list.isEmpty }) {
-            let value = candidate.slots[index]
-            guard let span = utterance.tokens(of: value), span.upperBound + 1 < words.count, Self.meridiems.contains(words[span.upperBound + 1]),
+        // The span of a single value "am" or "pm" follows.
+        func beforeMeridiem(_ value: SlotMatch) -> ClosedRange<Int>? {
+            guard value.list.isEmpty, let span = utterance.tokens(of: value), span.upperBound + 1 < words.count, Self.meridiems.contains(words[span.upperBound + 1]) else { return nil }
+            return span
+        }
+        if let index = candidate.slots.firstIndex(where: { $0.name == timeSlot.name }) {
+            guard let span = beforeMeridiem(candidate.slots[index]),
                 !candidate.slots.contains(where: { other in utterance.tokens(of: other)?.contains(span.upperBound + 1) == true }),
                 let longer = slotMatch(timeSlot, first: span.lowerBound, last: span.upperBound + 1, utterance: utterance, today: today)
             else { return candidate }
@@ -262,9 +266,8 @@ extension SkillNLU {
             slots[index] = longer
             return candidate.with(slots: slots)
         }
-        for (index, value) in candidate.slots.enumerated() where value.list.isEmpty {
-            guard intent.slot(named: value.name).map({ BuiltInSlotTypes.kind(of: $0.type) == .number }) == true,
-                let span = utterance.tokens(of: value), span.upperBound + 1 < words.count, Self.meridiems.contains(words[span.upperBound + 1]),
+        for (index, value) in candidate.slots.enumerated() {
+            guard intent.slot(named: value.name).map({ BuiltInSlotTypes.kind(of: $0.type) == .number }) == true, let span = beforeMeridiem(value),
                 let time = slotMatch(timeSlot, first: span.lowerBound, last: span.upperBound + 1, utterance: utterance, today: today)
             else { continue }
             var slots = candidate.slots

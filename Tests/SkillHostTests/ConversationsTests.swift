@@ -231,12 +231,12 @@ import TestSupport
     @Test func aDayInsideTheGivenPeriodNarrowsIt() async throws {
         let host = try Self.host(["gym"])
         let conversation = await Self.conversation(on: host, after: ["open fit club", "i want to do some cycling this weekend"])
-        let (asked, _) = await host.turn("sunday morning", in: conversation)
+        let (asked, after) = await host.turn("sunday morning", in: conversation)
         let today = CivilDate.today()
         let sunday = today.adding(days: 7 - today.weekday)
         #expect(asked.speech == "How many spots should I hold?")
         #expect(asked.slots.contains { $0.name == "day" && $0.value == "sunday" }, "\(asked.slots)")
-        let (done, _) = await host.turn("two", in: await Self.conversation(on: host, after: ["open fit club", "i want to do some cycling this weekend", "sunday morning"]))
+        let (done, _) = await host.turn("two", in: after)
         #expect(done.speech == "cycling on \(sunday) at MO for 2. Shall I book it?")
     }
 

@@ -107,11 +107,9 @@ extension HostEngine {
                     // Nor is a value no list holds, for a slot not asked, read under even odds, an
                     // answer: "book a cleaning for the kitchen", asked when a car comes back, is no
                     // car of size "cleaning" ("book a {carSize} in {city}").
-                    // A day inside the period given says which day.
                     let asked = best.slots.contains { $0.name == slot }
                     return best.slots.filter { value in
-                        (!given.contains(value.name) || stated.contains(value.name) || Self.narrows(value, intent[slot: value.name]))
-                            && (asked || best.score >= 0.5 || value.isKnownValue)
+                        (!given.contains(value.name) || stated.contains(value.name)) && (asked || best.score >= 0.5 || value.isKnownValue)
                     }
                 } ?? []
                 guard let best = candidates.first, best.intent == intent.name, !heard.isEmpty else {
