@@ -259,7 +259,7 @@ extension SkillNLU {
     /// "honda" (a resolution adds the canonical value, and drops no word said).
     public func containedAnswer(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, read: SlotMatch? = nil, today: CivilDate = .today()) -> SlotMatch? {
         let words = utterance.words
-        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), (2...10).contains(words.count),
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), (1...10).contains(words.count),
             let type = typeMatchers[SlotTypeMatcher.Key(slot)], case .custom = type.kind, !type.takesLists,
             !Self.isQuestion(words), !words.contains(where: { Negation.words.contains($0) || $0 == "no" })
         else { return nil }
@@ -273,12 +273,35 @@ extension SkillNLU {
                 for i in first...last { taken[i] = true }
             }
         }
+        // Of no value listed, a word only one value says, alone: the slot is that word.
+        if found.isEmpty, let part = partAnswer(words, slot: slot, type: type, utterance: utterance, today: today) {
+            let others = words.indices.filter { $0 != part.index && !StopWords.all.contains(words[$0]) && !Self.proForms.contains(words[$0]) }
+            return others.count <= 2 ? part.match : nil
+        }
         let others = words.indices.filter { !taken[$0] && !StopWords.all.contains(words[$0]) }
         guard let first = found.first, Set(found.compactMap { $0.resolution?.values.first?.name }).count == 1, others.count <= 3 else { return nil }
         if let read, read.name == slotName, read.list.isEmpty, read.start <= first.start, first.end <= read.end {
             return SlotMatch(name: read.name, value: read.value, spoken: read.spoken, start: read.start, end: read.end, resolution: first.resolution, list: [])
         }
         return first
+    }
+
+    /// A word that only one listed value's words say, said for the whole value: "the cheap
+    /// ones" or "whatever's cheapest" (a superlative of it) for "cheap seats", "the upper one"
+    /// for "upper deck". Not a word the model's samples frame values with ("seats" in "{count}
+    /// seats"), and only one such word, meaning one value.
+    private func partAnswer(_ words: [String], slot: SlotDefinition, type: SlotTypeMatcher, utterance: Utterance, today: CivilDate) -> (match: SlotMatch, index: Int)? {
+        guard !type.partWords.isEmpty else { return nil }
+        var found: (entry: SlotTypeMatcher.Entry, index: Int)?
+        for (index, word) in words.enumerated() where !carrierWords.contains(word) && !Self.proForms.contains(word) {
+            let base = word.hasSuffix("iest") ? String(word.dropLast(4)) + "y" : word.hasSuffix("est") ? String(word.dropLast(3)) : word
+            guard let entry = type.partWords[word] ?? type.partWords[base] else { continue }
+            if let other = found, other.entry.id != entry.id { return nil }
+            found = (entry, index)
+        }
+        guard let found else { return nil }
+        let reading = SlotTypeMatcher.Reading(normalized: nil, resolved: found.entry, fit: 1)
+        return (slotMatch(slot.name, first: found.index, last: found.index, reading: reading, type: type, utterance: utterance, today: today), found.index)
     }
 
     /// How many people a sentence counts with the speaker, for a number asked: "just me" 1,

@@ -128,6 +128,51 @@ extension SkillNLU {
         return result
     }
 
+    /// Whether the words only say who the thing is for: "me and my wife", "my two kids", "us",
+    /// for a slot whose type names things, none of them people (an artist, a city), and lists
+    /// none of the words.
+    func saysWhoFor(_ span: ClosedRange<Int>, of slot: SlotDefinition, utterance: Utterance) -> Bool {
+        guard let type = typeMatchers[SlotTypeMatcher.Key(slot)], Self.namesThings(type), !type.readsFirstNames, !Self.personTypes.contains(slot.type.rawValue) else { return false }
+        let words = utterance.words[span]
+        return words.contains { Self.people.contains($0) || ["me", "us", "myself"].contains($0) }
+            && words.allSatisfy { word in
+                !type.listsWord(word) && (Self.people.contains(word) || ["me", "us", "myself", "and", "my", "our", "the", "both", "of", "all"].contains(word) || NumberWords.value(of: [word]) != nil)
+            }
+    }
+
+    /// A reading without the people a thing is for as the name of a thing: "tickets for my wife
+    /// and me to see adele" are for no artist "my wife" (`saysWhoFor`); the value is the one
+    /// said after another word the samples lead the slot with, if any ("see {artist}"), up to
+    /// the next value.
+    func withoutWhoFor(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let words = utterance.words
+        let spans = candidate.slots.compactMap { utterance.tokens(of: $0) }
+        var slots = candidate.slots
+        for value in candidate.slots where !value.isKnownValue && value.list.isEmpty {
+            guard let slot = intent.slot(named: value.name), let said = utterance.tokens(of: value), saysWhoFor(said, of: slot, utterance: utterance) else { continue }
+            slots.removeAll { $0 == value }
+            guard let leads = leadWords[intent.name]?[slot.name],
+                let lead = ((said.upperBound + 1)..<words.count).first(where: { leads.contains(words[$0]) && !StopWords.all.contains(words[$0]) })
+            else { continue }
+            var end = (spans.map(\.lowerBound).filter { $0 > lead }.min() ?? words.count) - 1
+            while end > lead, SlotTypeMatcher.edgeWords.contains(words[end]) { end -= 1 }
+            if end > lead, let led = slotMatch(slot, first: lead + 1, last: end, utterance: utterance, today: today) { slots.append(led) }
+        }
+        return slots == candidate.slots ? candidate : candidate.with(slots: slots)
+    }
+
+    /// Built-in types whose values are people.
+    static let personTypes: Set<String> = ["AMAZON.Person", "AMAZON.Actor", "AMAZON.Author", "AMAZON.Musician", "AMAZON.Director", "AMAZON.Artist", "AMAZON.Athlete", "AMAZON.FictionalCharacter"]
+
+    /// Words for the people one does things with or for.
+    static let people: Set<String> = [
+        "wife", "husband", "partner", "girlfriend", "boyfriend", "fiance", "fiancee", "kids", "kid", "children", "child", "son", "sons", "daughter",
+        "daughters", "mom", "mum", "mother", "dad", "father", "parents", "family", "friend", "friends", "brother", "brothers", "sister", "sisters",
+        "grandma", "grandpa", "grandmother", "grandfather", "grandparents", "baby", "boss", "colleague", "colleagues", "coworker", "coworkers",
+        "guests", "guest", "niece", "nephew", "cousin", "cousins", "aunt", "uncle", "roommate", "roommates", "family", "folks", "people",
+    ]
+
     /// Words that lead a time, a date or a length of time into a sentence ("in 30 minutes", "at
     /// 5 pm", "for an hour").
     static let timePrepositions: Set<String> = ["in", "at", "for", "on", "by", "until", "till", "after", "before", "from"]
@@ -314,6 +359,25 @@ extension SkillNLU {
         return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
     }
 
+    /// A reading without a name that opens with the word its samples frame it with after it,
+    /// said after a word they frame it with before it: "i can't go to the show on friday", by
+    /// "i can't make it to the {artist} show", names no artist "show on friday": the frame was
+    /// said with nothing in it. Not a word the type lists, nor a capitalised one ("the Show
+    /// Me the Body show").
+    func withoutFramesAsValues(_ candidate: NLUCandidate, utterance: Utterance) -> NLUCandidate {
+        guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let words = utterance.words
+        let slots = candidate.slots.filter { value in
+            guard !value.isKnownValue, let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], Self.namesThings(type),
+                let span = utterance.tokens(of: value), span.lowerBound > 0, !utterance.isCapitalised(span.lowerBound)
+            else { return true }
+            let first = words[span.lowerBound]
+            return StopWords.all.contains(first) || type.listsWord(first) || trailWords[intent.name]?[slot.name]?.contains(first) != true
+                || leadWords[intent.name]?[slot.name]?.contains(words[span.lowerBound - 1]) != true
+        }
+        return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
+    }
+
     /// A reading without a listed value that ends a time said with the word before it: "i ran
     /// 5 miles this morning" names no scene "morning", "i slept 7 hours last night" no
     /// "night". Not of a type whose values are mostly times (a time of day), nor in an answer.
@@ -357,7 +421,7 @@ extension SkillNLU {
         let words = utterance.words
         var slots = candidate.slots
         for (index, value) in slots.enumerated() where !value.isKnownValue && value.list.isEmpty {
-            guard let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, case .custom = type.kind, !type.holdsTimes,
+            guard let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], Self.namesThings(type), !type.holdsTimes,
                 !Self.timePrepositions.contains(where: type.listsWord), let said = utterance.tokens(of: value), said.count >= 3
             else { continue }
             for cut in (said.lowerBound + 1)...(said.upperBound - 1) where Self.timePrepositions.contains(words[cut]) {
@@ -373,6 +437,16 @@ extension SkillNLU {
         }
         guard slots != candidate.slots else { return candidate }
         return candidate.with(slots: slots)
+    }
+
+    /// Whether the type's values name things: a custom type's, or a built-in one's of names
+    /// (AMAZON.MusicGroup, AMAZON.US_CITY), not a search's words or a grammar's.
+    static func namesThings(_ type: SlotTypeMatcher) -> Bool {
+        switch type.kind {
+        case .custom, .list: true
+        case .freeText: BuiltInSlotTypes.kind(of: type.type) != .searchQuery
+        case .grammar: false
+        }
     }
 
     /// The slot a span tagged as free text is for when the word before it is one the intent's
@@ -958,6 +1032,7 @@ extension SkillNLU {
     static let wordsNoNameEndsWith: Set<String> = [
         "a", "an", "the", "my", "your", "our", "his", "her", "their", "its",
         "for", "with", "to", "as", "from", "of", "and", "or", "is", "are", "was", "gets", "deserves", "please", "instead",
+        "anymore", "anyway",
     ]
 
     /// One value per slot, as a request carries them: of several spans the tagger gave one

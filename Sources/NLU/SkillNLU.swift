@@ -715,7 +715,7 @@ public struct SkillNLU: Sendable {
         // Every step after the readings reworks the slots a reading has: one with none (all
         // but the first, mostly) is left as it is.
         withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map {
-            $0.slots.isEmpty ? $0 : timesOfDay(listedInstead(withoutTrailingTimes(withoutStrayTimes(withoutTimeParts(withoutCountedNames(hoursNotCounts($0, utterance: utterance, today: today), utterance: utterance), utterance: utterance, answering: answering), utterance: utterance, answering: answering), utterance: utterance, today: today), utterance: utterance, today: today),
+            $0.slots.isEmpty ? $0 : timesOfDay(listedInstead(withoutTrailingTimes(withoutStrayTimes(withoutTimeParts(withoutCountedNames(withoutWhoFor(withoutFramesAsValues(hoursNotCounts($0, utterance: utterance, today: today), utterance: utterance), utterance: utterance, today: today), utterance: utterance), utterance: utterance, answering: answering), utterance: utterance, answering: answering), utterance: utterance, today: today), utterance: utterance, today: today),
                        utterance: utterance, today: today, answering: answering)
         }
     }

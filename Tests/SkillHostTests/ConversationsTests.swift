@@ -319,4 +319,34 @@ import TestSupport
         #expect(going.speech == "When do you need it?")
         #expect(await host.turn("home", in: when).0.intent == "AMAZON.NavigateHomeIntent")
     }
+
+    /// Asked floor, lower bowl or balcony, "whatever's cheapest" and "the upper one" say a word
+    /// only the balcony's synonyms say ("cheap seats", "upper deck"): the balcony, the word
+    /// said kept. "any seats" says "seats", which the samples frame every section with: no
+    /// section.
+    @Test func aWordOnlyOneValueSaysAnswersForIt() async throws {
+        let host = try Self.host(["tickets"])
+        let asked = await Self.conversation(on: host, after: ["open show tickets", "get me 2 tickets for adele in denver on december fourth twenty twenty seven"])
+        let (cheapest, confirming) = await host.turn("whatever is cheapest", in: asked)
+        #expect(cheapest.speech == "2 tickets for adele in denver on 2027-12-04, cheapest seats. Shall I buy them?")
+        let (bought, _) = await host.turn("yes", in: confirming)
+        #expect(bought.speech.contains(#"section "cheapest" (balcony, id balcony)"#), "\(bought.speech)")
+        let (upper, _) = await host.turn("the upper one", in: asked)
+        #expect(upper.speech == "2 tickets for adele in denver on 2027-12-04, upper seats. Shall I buy them?")
+        let (any, _) = await host.turn("any seats", in: asked)
+        #expect(any.speech.hasSuffix("Floor, lower bowl or balcony?"), "\(any.speech)")
+    }
+
+    /// "tickets for my wife and me to see adele" are for no artist "my wife": the artist is
+    /// the one said after "see"; "i can't go to the show on friday anymore", by "i can't make
+    /// it to the {artist} show", names no artist "show on friday".
+    @Test func whoTicketsAreForAndAnEmptyFrameNameNoArtist() async throws {
+        let host = try Self.host(["tickets"])
+        let (buy, _) = await host.turn("i need tickets for my wife and me to see adele on march 3rd", in: await Self.conversation(on: host, after: ["open show tickets"]))
+        #expect(buy.intent == "BuyTicketsIntent")
+        #expect(buy.slots.first { $0.name == "artist" }?.value == "adele", "\(buy.slots)")
+        let (refund, _) = await host.turn("i can't go to the show on friday anymore", in: await Self.conversation(on: host, after: ["open show tickets"]))
+        #expect(refund.intent == "RefundTicketsIntent")
+        #expect(!refund.slots.contains { $0.name == "artist" }, "\(refund.slots)")
+    }
 }

@@ -64,6 +64,11 @@ struct SlotTypeMatcher: Sendable {
     /// Whether the type lists short category words ("rain", "ocean waves", "trailer"), not
     /// names or titles, whose words any sentence may hold (`isCategory`).
     let listsCategories: Bool
+    /// Words of listed values of several words that no other value says ("cheap" of "cheap
+    /// seats", "upper" of "upper level" and "upper deck", both the balcony): said alone as an
+    /// answer, they mean that value (`SkillNLU.containedAnswer`). Short category words only;
+    /// a word that is a value of its own, or says nothing (a stop word, a number), is none.
+    let partWords: [String: Entry]
 
     /// Whether digits said in a row are one number ("five five three two one" 55321, an order
     /// number): for AMAZON.NUMBER in a model no intent of which takes two numbers, where the
@@ -151,6 +156,13 @@ struct SlotTypeMatcher: Sendable {
             tails.insert(String(words[words.count - 1]))
         }
         sameValueTails = tails
+        var parts: [String: Entry?] = [:]
+        for (key, entry) in entries where categories && entry.isCustom && key.contains(" ") {
+            for word in key.split(separator: " ").map(String.init) where word.count >= 3 && !StopWords.all.contains(word) && NumberWords.value(of: [word]) == nil {
+                if let other = parts[word], other?.id != entry.id { parts[word] = .some(nil) } else { parts[word] = entry }
+            }
+        }
+        partWords = parts.compactMapValues { $0 }.filter { entries[$0.key] == nil }
         let listed = (definition?.values ?? []).flatMap { [$0.value] + $0.synonyms }
         listedCount = listed.count
         valuesMeaning = listsCategories && listed.count >= 2 ? Features.meaning(listed.flatMap { Tokenizer.tokens($0).map(\.text) }) : []
