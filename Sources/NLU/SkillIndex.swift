@@ -552,6 +552,13 @@ public struct SkillIndex: Sendable {
     /// slots, and inside a value its type does not list when another skill says the word around
     /// its slots ("i need a clue" read as a grocery item "a clue", where a quiz says "can i
     /// have a clue").
+    /// The meaningful words of the sentence the reading's skill never says outside a value
+    /// (stems): "concerts" in "what concerts are on tonight", read by a cinema's "what movies
+    /// are on {date}".
+    public func unexplainedWords(_ candidate: NLUCandidate, in utterance: Utterance) -> [String] {
+        unexplainedWords(Self.meaningful(utterance), candidate)
+    }
+
     private func unexplainedWords(_ meaningful: [(start: Int, stem: String)], _ candidate: NLUCandidate) -> [String] {
         guard let known = stems[candidate.skillID] else { return [] }
         let values = candidate.slots.flatMap(\.values)

@@ -141,6 +141,17 @@ import TestSupport
         #expect(await fresh.turn("i want to book a massage").speech == "Did you mean Fit Club or Salon Booker?")
     }
 
+    /// Two close readings that tie after CanFulfill, with no value either: the one whose skill
+    /// says every word of the sentence takes it ("what concerts are on tonight" is the ticket
+    /// seller's, not the cinema's "what movies are on {date}", which never says "concerts").
+    @Test func aTieGoesToTheSkillThatSaysEveryWord() async throws {
+        let host = try Self.host(["tickets-en-US.json", "table-en-US.json", "movies-en-US.json", "cab-en-US.json", "flight-en-US.json", "hotel-en-US.json"])
+        let (shows, _) = await host.turn("what concerts are on tonight", in: host.newConversation(), inspecting: true)
+        #expect(shows.speaker == "Show Tickets", "\(shows.speech)")
+        #expect(shows.intent == "FindShowsIntent")
+        #expect(shows.route?.contains("says every word of the sentence") == true, "\(shows.route ?? "")")
+    }
+
     @Test func aCatchAllGuessGivesWayToAReadingFarAhead() async throws {
         let host = try Self.host(["movies-en-US.json", "translate-en-US.json", "salon-en-US.json"])
         #expect(await host.turn("get me two tickets for dune at 7 pm").speech == "2 tickets for dune at 19:00. Buy them?")

@@ -29,21 +29,29 @@ extension HostEngine {
         guard let bestAnswer = order.first(where: { answer in answers.contains { $0.1 == answer } }) else { return nil }
         var remaining = answers.filter { $0.1 == bestAnswer }.map(\.0)
         let weighed = answers.map { "\(registry.entry($0.0.skillID)?.name ?? $0.0.skillID.rawValue) (\($0.0.intent) at \(Self.score($0.0.score))) \($0.1.rawValue)" }.joined(separator: ", ")
-        if remaining.count == 1, let entry = registry.entry(remaining[0].skillID) {
-            conversation.choice = nil
-            openSession(for: entry.id)
-            note(&result, "Readings of several skills came within \(Self.closeScore) of each other, so each was asked whether it can take it (CanFulfillIntentRequest): \(weighed). \(entry.name)'s answer was the best.")
-            return await start(remaining[0].intentValue, with: entry, result: result, slots: remaining[0].slots)
+        let close = "Readings of several skills came within \(Self.closeScore) of each other"
+        let utterance = Utterance(result.utterance)
+        var chosen: (reading: NLUCandidate, why: String)?
+        if remaining.count == 1 {
+            chosen = (remaining[0], "\(close), so each was asked whether it can take it (CanFulfillIntentRequest): \(weighed). Its answer was the best.")
+        } else if case let listing = remaining.filter({ !$0.slots.flatMap(\.values).contains { $0.resolution?.status == .successNoMatch } }), listing.count == 1 {
+            // Still tied, the one reading whose values are all ones its types list or read,
+            // where each other holds a value its type lists nothing like: "how much is an xl to
+            // downtown" is the cab's fare (the car type "xl" it lists), not a rental car "xl to
+            // downtown".
+            chosen = (listing[0], "\(close) and their answers to CanFulfillIntentRequest tie (\(weighed)); only its reading holds no value its types list nothing like.")
+        } else if case let saying = remaining.filter({ registry.index.unexplainedWords($0, in: utterance).isEmpty }), saying.count == 1 {
+            // Still tied, the one reading whose skill says every word of the sentence it holds
+            // in no value, where each other's never says one of them: "what concerts are on
+            // tonight" is the ticket seller's ("what concerts are in {city} {date}"), not a
+            // cinema's "what movies are on {date}", which says no "concerts".
+            chosen = (saying[0], "\(close) and their answers to CanFulfillIntentRequest tie (\(weighed)); only its skill says every word of the sentence outside its values.")
         }
-        // Still tied, the one reading whose values are all ones its types list or read, where
-        // each other holds a value its type lists nothing like: "how much is an xl to downtown"
-        // is the cab's fare (the car type "xl" it lists), not a rental car "xl to downtown".
-        let listing = remaining.filter { !$0.slots.flatMap(\.values).contains { $0.resolution?.status == .successNoMatch } }
-        if listing.count == 1, let entry = registry.entry(listing[0].skillID) {
+        if let chosen, let entry = registry.entry(chosen.reading.skillID) {
             conversation.choice = nil
             openSession(for: entry.id)
-            note(&result, "Readings of several skills came within \(Self.closeScore) of each other and their answers to CanFulfillIntentRequest tie (\(weighed)); only \(entry.name)'s holds no value its types list nothing like, and it takes the sentence.")
-            return await start(listing[0].intentValue, with: entry, result: result, slots: listing[0].slots)
+            note(&result, "\(chosen.why) \(entry.name) takes the sentence.")
+            return await start(chosen.reading.intentValue, with: entry, result: result, slots: chosen.reading.slots)
         }
         // Still tied: ask, naming the skills in alphabetical order (the order "the first" and
         // "the second" then refer to), since their readings are as good as each other.
@@ -52,7 +60,7 @@ extension HostEngine {
         result.speech = "Did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
         result.reprompt = "Which skill: \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
         conversation.choice = Conversation.PendingChoice(utterance: result.utterance, skillIDs: remaining.map(\.skillID), candidates: remaining)
-        note(&result, "Readings of several skills came within \(Self.closeScore) of each other and their answers to CanFulfillIntentRequest tie (\(weighed)): skillhost asks which skill you mean.")
+        note(&result, "\(close) and their answers to CanFulfillIntentRequest tie (\(weighed)): skillhost asks which skill you mean.")
         return result
     }
 
