@@ -324,9 +324,10 @@ public struct SkillNLU: Sendable {
     /// intents that leave the question (stop, cancel, help), then everything else.
     public func parse(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate = .today()) -> [NLUCandidate] {
         if let repaired = repairedAnswer(utterance, eliciting: elicitation, today: today) { return repaired }
-        let answered = answers(utterance, eliciting: elicitation, today: today).map {
+        var answered = answers(utterance, eliciting: elicitation, today: today).map {
             withoutSubjects(timesOfDay($0, utterance: utterance, today: today, answering: true), utterance: utterance, today: today)
         }
+        if let settled = settledAnswer(utterance, eliciting: elicitation, answered: answered, today: today) { answered = settled }
         if let meant = meantValue(utterance, eliciting: elicitation, answered: answered, today: today) { return [meant] + answered }
         return answered
     }
@@ -342,14 +343,35 @@ public struct SkillNLU: Sendable {
         else { return nil }
         if case .freeText = type.kind { return nil }
         // Everything up to the correction blanked out, so every value keeps its offsets.
-        let end = utterance.tokens[cut].end
-        var blanked = String.UnicodeScalarView()
-        for (offset, scalar) in utterance.text.unicodeScalars.enumerated() { blanked.append(offset < end ? " " : scalar) }
-        let rest = Utterance(String(blanked))
+        let rest = utterance.blanked(through: cut)
         let read = answers(rest, eliciting: elicitation, today: today)
         guard let best = read.first, best.intent == elicitation.intent, best.slots.contains(where: { $0.name == elicitation.slot && $0.isKnownValue }) else { return nil }
         return read.map { dayPartAsTime($0, utterance: rest, today: today) }
     }
+
+    /// An answer opened by words that only settle on it ("ok let's do the black keys", "alright,
+    /// the floor"), read without them when that reads the asked slot better: a value where the
+    /// whole read none the type knows, or, of free text, the shorter value ("the black keys",
+    /// not "let's do the black keys", the bare "{artist}" taking every word). Not words that
+    /// open values too ("well done", "right now", "so long").
+    private func settledAnswer(_ utterance: Utterance, eliciting elicitation: Elicitation, answered: [NLUCandidate], today: CivilDate) -> [NLUCandidate]? {
+        let words = utterance.words
+        guard let opening = words.firstIndex(where: { !Self.settlingWords.contains($0) }), opening > 0 else { return nil }
+        func asked(_ readings: [NLUCandidate]) -> SlotMatch? {
+            readings.first.flatMap { $0.intent == elicitation.intent ? $0.slots.first { $0.name == elicitation.slot } : nil }
+        }
+        let rest = utterance.blanked(through: opening - 1)
+        let read = answers(rest, eliciting: elicitation, today: today).map {
+            withoutSubjects(timesOfDay($0, utterance: rest, today: today, answering: true), utterance: rest, today: today)
+        }
+        guard let settled = asked(read) else { return nil }
+        guard let whole = asked(answered) else { return read }
+        if whole.isKnownValue { return nil }
+        return settled.isKnownValue || (whole.start < settled.start && settled.end <= whole.end) ? read : nil
+    }
+
+    /// Words that settle on an answer before giving it.
+    static let settlingWords: Set<String> = ["ok", "okay", "alright", "oh", "yeah", "yes", "sure", "hmm"]
 
     /// The last token of a correction the answer makes of itself, or nil: the words that take
     /// back what came before ("no wait", "i mean", "sorry", "or rather", "actually" after a

@@ -349,4 +349,13 @@ import TestSupport
         #expect(refund.intent == "RefundTicketsIntent")
         #expect(!refund.slots.contains { $0.name == "artist" }, "\(refund.slots)")
     }
+
+    /// Asked who to see, "ok let's do the black keys" is "the black keys": the words that only
+    /// settle on the answer are no part of it.
+    @Test func wordsThatSettleOnAnAnswerAreNoPartOfIt() async throws {
+        let host = try Self.host(["tickets"])
+        let (asked, _) = await host.turn("ok let's do the black keys", in: await Self.conversation(on: host, after: ["open show tickets", "buy tickets"]))
+        #expect(asked.speech == "Which city?")
+        #expect(asked.slots.contains { $0.name == "artist" && $0.value == "the black keys" }, "\(asked.slots)")
+    }
 }

@@ -190,6 +190,15 @@ public struct Utterance: Sendable {
         tokenStarts = starts
     }
 
+    /// The sentence with tokens up to and including `last` blanked out, so every word after
+    /// keeps its offsets: what is left of "a large no wait a medium" after the correction.
+    func blanked(through last: Int) -> Utterance {
+        let end = tokens[last].end
+        var blanked = String.UnicodeScalarView()
+        for (offset, scalar) in text.unicodeScalars.enumerated() { blanked.append(offset < end ? " " : scalar) }
+        return Utterance(String(blanked))
+    }
+
     /// The original text from token `from` through token `through`, as the user wrote it. A
     /// period that ends an abbreviation ("7 a.m.", "next Oct.") belongs to the slice.
     public func slice(from: Int, through: Int) -> (text: String, start: Int, end: Int) {
