@@ -358,4 +358,23 @@ import TestSupport
         #expect(asked.speech == "Which city?")
         #expect(asked.slots.contains { $0.name == "artist" && $0.value == "the black keys" }, "\(asked.slots)")
     }
+
+    /// "book it", after "is there pilates on monday", books pilates on monday: a sentence that
+    /// refers back takes the values the skill was last given for its empty slots of the same
+    /// name and type, on another host too (the conversation's stored form keeps them). "book a
+    /// class" refers to nothing and asks which class.
+    @Test func aSentenceThatRefersBackTakesTheValuesGivenBefore() async throws {
+        let host = try Self.host(["gym"])
+        let asked = await Self.conversation(on: host, after: ["open fit club", "is there pilates on monday"])
+        let stored = try Conversation(json: asked.jsonValue)
+        let (booking, _) = await (try Self.host(["gym"])).turn("book it", in: stored)
+        #expect(booking.speech == "What time?")
+        #expect(booking.intent == "BookClassIntent")
+        let (fresh, _) = await host.turn("book a class", in: asked)
+        #expect(fresh.speech == "Which class would you like?")
+        // Mid-dialog, another intent that refers back ("she") takes the dialog's values.
+        let tickets = try Self.host(["tickets"])
+        let (shows, _) = await tickets.turn("what cities is she playing in", in: await Self.conversation(on: tickets, after: ["open show tickets", "i want tickets to see billie eilish"]))
+        #expect(shows.speech == #"FindShowsIntent: artist "billie eilish"; city empty; date empty."#)
+    }
 }

@@ -301,7 +301,16 @@ extension HostEngine {
         explain(&result, [entry.nlu.explain(utterance)])
         if let best = candidates.first {
             note(&result, "\(entry.name) has the session: it hears every sentence first and reads this one as \(best.intent) at \(Self.score(best.score)). Another skill takes a sentence in a session only when the skill in session hardly understands it (under \(Self.handOverBelow)) and the other is sure (\(Self.sure)); say “exit” to leave, or name the other skill.")
-            let answered = await start(best.intentValue, with: entry, result: result, slots: best.slots)
+            var intent = best.intentValue
+            // "book it", after "is there a pilates class on monday": the values the skill was
+            // last given, or the dialog under way holds, fill this intent's empty slots of the
+            // same name and type.
+            let referred = Self.referredSlots(utterance, into: intent, from: session.dialog?.intent ?? session.lastIntent, model: entry.skill.model)
+            for slot in referred { intent[slot: slot.name] = slot }
+            if !referred.isEmpty {
+                note(&result, "\(entry.name) has the session and reads the sentence as \(best.intent) at \(Self.score(best.score)); it refers back (\(utterance.words.first(where: Self.referringWords.contains) ?? "")), so \(referred.map(\.name.rawValue).joined(separator: ", ")) come from the intent before.")
+            }
+            let answered = await start(intent, with: entry, result: result, slots: best.slots)
             // "help" in the middle of a dialog, a yes or no that answers no question asked, or
             // another of the skill's intents ("what time do you close", asked what time to book):
             // the skill says what it says, and unless it asks something of its own or ends the
@@ -343,6 +352,26 @@ extension HostEngine {
         note(&result, "\(entry.name) has the session and understands nothing in the sentence surely enough" + (session.dialog.map { ", nor is it the answer to \(Self.describe($0.question)): the question is asked again, every slot kept" } ?? ", and has no fallback intent") + ".")
         return result
     }
+
+    /// The slots of `earlier` that fill `intent`'s empty ones of the same name and type, when
+    /// the sentence refers back ("book it", "what cities is she playing in") to another intent
+    /// of the same skill. Slots the sentence filled stay as said.
+    static func referredSlots(_ utterance: Utterance, into intent: Intent, from earlier: Intent?, model: InteractionModel) -> [Slot] {
+        guard let earlier, earlier.name != intent.name, !intent.name.isBuiltIn, utterance.words.contains(where: referringWords.contains),
+            let definition = model.intent(named: intent.name), let before = model.intent(named: earlier.name)
+        else { return [] }
+        return definition.slots.compactMap { slot in
+            guard intent[slot: slot.name]?.values.isEmpty ?? true, before.slots.contains(where: { $0.name == slot.name && $0.type == slot.type }),
+                let given = earlier[slot: slot.name], !given.values.isEmpty
+            else { return nil }
+            var carried = given
+            carried.confirmationStatus = .none
+            return carried
+        }
+    }
+
+    /// Words that refer back to what was said before.
+    static let referringWords: Set<String> = ["it", "that", "them", "they", "she", "he", "her", "him", "those", "these", "this", "there"]
 
     /// How sure a reading of Stop or Cancel must be to end the session: an exact phrase is 1.
     static let sureEnoughToEnd = 0.5
@@ -547,6 +576,7 @@ extension HostEngine {
         session.isNew = false
         session.attributes = response.sessionAttributes ?? JSONObject()
         session.dialog = nil
+        if type == .intent, let intent, intent.slots.contains(where: { !$0.values.isEmpty }) { session.lastIntent = intent }
         conversation.session = session
         let directive = body.directives.last { ($0["type"]?.string ?? "").hasPrefix("Dialog.") && $0["type"]?.string != "Dialog.UpdateDynamicEntities" }
         if let directive, let kind = directive["type"]?.string {

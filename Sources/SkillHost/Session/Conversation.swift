@@ -32,6 +32,9 @@ public struct Conversation: Sendable {
         var turn = 0
         /// The question the dialog waits on, and the intent as it stands.
         var dialog: PendingDialog?
+        /// The last intent the skill was sent with a slot filled: what "book it" and "when is
+        /// she playing" refer back to (`HostEngine.referredSlots`).
+        var lastIntent: Intent?
     }
 
     /// A question asked in a dialog: by the dialog model (auto delegation, or after the
@@ -113,6 +116,7 @@ extension Conversation {
             ]
             if let reprompt = session.lastReprompt { open["lastReprompt"] = .string(reprompt) }
             if let dialog = session.dialog { open["dialog"] = dialog.jsonValue }
+            if let last = session.lastIntent { open["lastIntent"] = .object(last.json) }
             object["session"] = .object(open)
         }
         if let interrupted {
@@ -142,6 +146,7 @@ extension Conversation {
                 lastSpeech: open["lastSpeech"]?.string ?? "", lastReprompt: open["lastReprompt"]?.string)
             session.turn = open["turn"]?.number?.intValue ?? 0
             if let dialog = open["dialog"], dialog != .null { session.dialog = try PendingDialog(json: dialog, path: "$.session.dialog") }
+            session.lastIntent = open["lastIntent"]?.object.map(Intent.init(json:))
             self.session = session
         }
         if let stored = json["interrupted"], stored != .null {
