@@ -736,9 +736,18 @@ public struct SkillNLU: Sendable {
     func parse(_ utterance: Utterance, today: CivilDate, answering: Bool) -> [NLUCandidate] {
         // Every step after the readings reworks the slots a reading has: one with none (all
         // but the first, mostly) is left as it is.
-        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map {
-            $0.slots.isEmpty ? $0 : timesOfDay(listedInstead(withoutTrailingTimes(withoutStrayTimes(withoutTimeParts(withoutCountedNames(withoutWhoFor(withoutFramesAsValues(hoursNotCounts($0, utterance: utterance, today: today), utterance: utterance), utterance: utterance, today: today), utterance: utterance), utterance: utterance, answering: answering), utterance: utterance, answering: answering), utterance: utterance, today: today), utterance: utterance, today: today),
-                       utterance: utterance, today: today, answering: answering)
+        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { reading in
+            guard !reading.slots.isEmpty else { return reading }
+            var reading = hoursNotCounts(reading, utterance: utterance, today: today)
+            reading = withoutFramesAsValues(reading, utterance: utterance)
+            reading = withoutWhoFor(reading, utterance: utterance, today: today)
+            reading = splitAtFrames(reading, utterance: utterance, today: today)
+            reading = withoutCountedNames(reading, utterance: utterance)
+            reading = withoutTimeParts(reading, utterance: utterance, answering: answering)
+            reading = withoutStrayTimes(reading, utterance: utterance, answering: answering)
+            reading = withoutTrailingTimes(reading, utterance: utterance, today: today)
+            reading = listedInstead(reading, utterance: utterance, today: today)
+            return timesOfDay(reading, utterance: utterance, today: today, answering: answering)
         }
     }
 

@@ -1,0 +1,33 @@
+import Foundation
+@testable import NLU
+import SkillModel
+import Testing
+
+/// A city library's holds, renewals and hours, written as a new user would (the SkillHost
+/// tests' library fixture), and what talking to it showed.
+@Suite struct LibraryTests {
+    static let library: SkillNLU = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/library-en-US.json").standardized
+        return SkillNLU(skillID: "library", model: try! InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
+    }()
+
+    static func slots(_ text: String) throws -> [String: String] {
+        let best = try #require(library.parse(Utterance(text)).first)
+        return Dictionary(best.slots.map { ($0.name.rawValue, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// "{title} by {author}" said with a branch after it: the title ends at "by". "stand by me"
+    /// names nobody after "by", "killing by numbers" one everyday word: one title each.
+    @Test func aTitleEndsAtByBeforeItsAuthor() throws {
+        #expect(try Self.slots("hold educated by tara westover at oak park") == ["title": "educated", "author": "tara westover", "branch": "oak park"])
+        #expect(try Self.slots("put a hold on stand by me") == ["title": "stand by me"])
+        #expect(try Self.slots("reserve killing by numbers") == ["title": "killing by numbers"])
+    }
+
+    /// "all my books", "everything" name no title; "All My Sons", capitalised, does.
+    @Test func everyOneOfAKindIsNoTitle() throws {
+        #expect(try Self.slots("renew all my books please") == [:])
+        #expect(try Self.slots("renew all of my loans") == [:])
+        #expect(try Self.slots("renew All My Sons") == ["title": "All My Sons"])
+    }
+}
