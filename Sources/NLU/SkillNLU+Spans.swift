@@ -1207,9 +1207,11 @@ extension SkillNLU {
             // So does a number the sample leaves to no slot, when a slot of the intent takes
             // numbers: "i'd like a {drink}" for "I would like a table at a french bistro for
             // four", where the intent counts drinks.
+            // Or a time, a number said where the intent has an empty time slot: "book a table
+            // for {partySize} at {restaurant}" for "book a table for two at 7 for dinner".
             let countsLeft = intent.slots.indices.contains { index in
-                guard !captured.contains(index), case .grammar(.number)? = typeMatchers[SlotTypeMatcher.Key(intent.slots[index])]?.kind else { return false }
-                return true
+                guard !captured.contains(index), case .grammar(let grammar)? = typeMatchers[SlotTypeMatcher.Key(intent.slots[index])]?.kind else { return false }
+                return grammar == .number || grammar == .time
             } && (first...capture.lastToken).contains { NumberWords.value(of: [utterance.words[$0]]) != nil }
             return holdsListed || countsLeft || isEverydayWord(capture, of: intent, utterance: utterance)
         }

@@ -830,11 +830,17 @@ public struct SkillNLU: Sendable {
 
     /// A bare hour said with the evening, the night or the afternoon elsewhere in the sentence
     /// is after noon: "remind me tonight at 8" is 20:00, as "at 8 tonight" is (read alone, "8"
-    /// is 08:00); "this afternoon at 3" is 15:00. Not when the morning is said too, nor an hour
-    /// said with "am" or "pm", which its grammar read.
+    /// is 08:00); "this afternoon at 3" is 15:00; so is one said with dinner or "after work"
+    /// ("dinner tomorrow at 8" 20:00), and one up to 5 said with lunch ("lunch at 1" 13:00).
+    /// Not when the morning or breakfast is said too, nor an hour said with "am" or "pm", which
+    /// its grammar read.
     func eveningHours(_ candidate: NLUCandidate, utterance: Utterance) -> NLUCandidate {
         let words = utterance.words
-        guard words.contains(where: Self.laterDayParts.contains), !words.contains("morning"),
+        // Dinner, or after work, is in the evening; lunch is at noon or after, up to 5.
+        let evening = words.contains(where: { Self.laterDayParts.contains($0) || Self.eveningMeals.contains($0) })
+            || zip(words, words.dropFirst()).contains { $0 == "after" && ["work", "school"].contains($1) }
+        let latest = evening ? 11 : 5
+        guard evening || words.contains(where: Self.middayMeals.contains), !words.contains(where: Self.morningWords.contains),
             let intent = intents.first(where: { $0.name == candidate.intent })
         else { return candidate }
         var slots = candidate.slots
@@ -842,7 +848,7 @@ public struct SkillNLU: Sendable {
             guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .time, let span = utterance.tokens(of: value),
                 !words[span].contains(where: { Self.laterDayParts.contains($0) || Self.meridiems.contains($0) })
             else { continue }
-            guard let (hour, minute) = TimeWords.written(value.value), (1...11).contains(hour) else { continue }
+            guard let (hour, minute) = TimeWords.written(value.value), (1...latest).contains(hour) else { continue }
             slots[index] = value.revalued(TimeWords.value(hour: hour + 12, minute: minute))
         }
         guard slots != candidate.slots else { return candidate }
@@ -887,6 +893,9 @@ public struct SkillNLU: Sendable {
 
     /// Parts of the day after noon (`eveningHours`).
     static let laterDayParts: Set<String> = ["tonight", "evening", "night", "afternoon"]
+    static let eveningMeals: Set<String> = ["dinner", "supper"]
+    static let middayMeals: Set<String> = ["lunch", "lunchtime"]
+    static let morningWords: Set<String> = ["morning", "breakfast", "brunch"]
     /// Words that say which half of the day an hour is in.
     static let meridiems: Set<String> = ["am", "pm", "a.m.", "p.m.", "a.m", "p.m"]
 

@@ -723,6 +723,9 @@ import Testing
     @Test(arguments: [
         ("remind me tonight at 8", "20:00"), ("remind me this afternoon at 3", "15:00"), ("remind me tomorrow night at 11:30", "23:30"),
         ("remind me at 7 this evening", "19:00"), ("remind me tonight at 8 am", "08:00"), ("remind me tomorrow at 8", "08:00"),
+        // Dinner and "after work" are in the evening, lunch at noon or after, breakfast not.
+        ("remind me about dinner tomorrow at 8", "20:00"), ("remind me to call mom after work tomorrow at 6", "18:00"),
+        ("remind me about lunch tomorrow at 1", "13:00"), ("remind me about lunch tomorrow at 11", "11:00"), ("remind me about breakfast tomorrow at 9", "09:00"),
     ])
     func aBareHourWithTheEveningIsAfterNoon(sentence: String, time: String) throws {
         let best = try #require(Self.nlu.parse(Utterance(sentence), today: CivilDate(year: 2026, month: 11, day: 28)).first)

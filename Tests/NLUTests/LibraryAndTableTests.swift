@@ -3,9 +3,9 @@ import Foundation
 import SkillModel
 import Testing
 
-/// A city library's holds, renewals and hours, written as a new user would (the SkillHost
-/// tests' library fixture), and what talking to it showed.
-@Suite struct LibraryTests {
+/// A city library's holds, renewals and hours and a restaurant's table booking, written as new
+/// users would (the SkillHost tests' fixtures), and what talking to them showed.
+@Suite struct LibraryAndTableTests {
     static let library: SkillNLU = {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/library-en-US.json").standardized
         return SkillNLU(skillID: "library", model: try! InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
@@ -29,5 +29,16 @@ import Testing
         #expect(try Self.slots("renew all my books please") == [:])
         #expect(try Self.slots("renew all of my loans") == [:])
         #expect(try Self.slots("renew All My Sons") == ["title": "All My Sons"])
+    }
+
+    /// A table booked "for two at 7 for dinner" is at 19:00, not at a restaurant "7 for
+    /// dinner" ("book a table for {partySize} at {restaurant}" swallowed a time the intent has
+    /// an empty slot for).
+    @Test func aTimeIsNoRestaurant() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/table-en-US.json").standardized
+        let table = SkillNLU(skillID: "table", model: try InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
+        let best = try #require(table.parse(Utterance("book a table for two at 7 for dinner")).first)
+        #expect(best.slots.map(\.name.rawValue).sorted() == ["partySize", "time"], "\(best.slots)")
+        #expect(best.slots.first { $0.name == "time" }?.value == "19:00")
     }
 }
