@@ -836,13 +836,7 @@ public struct SkillNLU: Sendable {
     /// its grammar read.
     func eveningHours(_ candidate: NLUCandidate, utterance: Utterance) -> NLUCandidate {
         let words = utterance.words
-        // Dinner, or after work, is in the evening; lunch is at noon or after, up to 5.
-        let evening = words.contains(where: { Self.laterDayParts.contains($0) || Self.eveningMeals.contains($0) })
-            || zip(words, words.dropFirst()).contains { $0 == "after" && ["work", "school"].contains($1) }
-        let latest = evening ? 11 : 5
-        guard evening || words.contains(where: Self.middayMeals.contains), !words.contains(where: Self.morningWords.contains),
-            let intent = intents.first(where: { $0.name == candidate.intent })
-        else { return candidate }
+        guard let latest = Self.hoursAfterNoon(in: words), let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
         var slots = candidate.slots
         for (index, value) in slots.enumerated() {
             guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .time, let span = utterance.tokens(of: value),
@@ -892,6 +886,18 @@ public struct SkillNLU: Sendable {
     static let recencyWords: Set<String> = ["newest", "latest", "recent", "previous", "last", "next", "current"]
 
     /// Parts of the day after noon (`eveningHours`).
+    /// The latest bare hour that the words put after noon: 11 when they say the evening, the
+    /// night, the afternoon, dinner or "after work"; 5 when they say lunch; nil when they say
+    /// none of these, or the morning or breakfast too.
+    public static func hoursAfterNoon(in words: [String]) -> Int? {
+        guard !words.contains(where: morningWords.contains) else { return nil }
+        if words.contains(where: { laterDayParts.contains($0) || eveningMeals.contains($0) })
+            || zip(words, words.dropFirst()).contains(where: { $0 == "after" && ["work", "school"].contains($1) }) {
+            return 11
+        }
+        return words.contains(where: middayMeals.contains) ? 5 : nil
+    }
+
     static let laterDayParts: Set<String> = ["tonight", "evening", "night", "afternoon"]
     static let eveningMeals: Set<String> = ["dinner", "supper"]
     static let middayMeals: Set<String> = ["lunch", "lunchtime"]

@@ -377,4 +377,18 @@ import TestSupport
         let (shows, _) = await tickets.turn("what cities is she playing in", in: await Self.conversation(on: tickets, after: ["open show tickets", "i want tickets to see billie eilish"]))
         #expect(shows.speech == #"FindShowsIntent: artist "billie eilish"; city empty; date empty."#)
     }
+
+    /// A table booked "tomorrow for dinner", then "8" asked the time, is at 20:00 (and "push it
+    /// to 8:30" 20:30); the same at breakfast stays 08:00. The dinner said is kept with the
+    /// dialog in its stored form.
+    @Test func dinnerSaidEarlierPutsABareHourAfterNoon() async throws {
+        let host = try Self.host(["table"])
+        let asked = await Self.conversation(on: host, after: ["open table talk", "table for 2 at sushi kato on december fourth twenty twenty seven for dinner"])
+        let (named, naming) = await host.turn("8", in: try Conversation(json: asked.jsonValue))
+        #expect(named.speech == "What name should the table be under?")
+        let (confirm, _) = await host.turn("lee", in: naming)
+        #expect(confirm.speech == "A table for 2 at sushi kato on 2027-12-04 at 20:00, under lee. Shall I book it?")
+        let breakfast = await Self.conversation(on: host, after: ["open table talk", "table for 2 at sushi kato on december fourth twenty twenty seven for breakfast", "8"])
+        #expect(await host.turn("lee", in: breakfast).0.speech == "A table for 2 at sushi kato on 2027-12-04 at 08:00, under lee. Shall I book it?")
+    }
 }

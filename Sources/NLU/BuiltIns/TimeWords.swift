@@ -199,6 +199,13 @@ enum DurationWords {
 }
 
 extension BuiltInSlotTypes {
+    /// A time value ("08:00") of a bare hour up to `latest`, moved after noon ("20:00"); nil
+    /// for any other hour.
+    public static func afterNoon(_ value: String, latest: Int) -> String? {
+        guard let (hour, minute) = TimeWords.written(value), (1...latest).contains(hour) else { return nil }
+        return TimeWords.value(hour: hour + 12, minute: minute)
+    }
+
     /// An AMAZON.TIME value said in a later turn of a dialog, read with the one the slot held:
     /// an hour without its half of the day after the afternoon, evening or night was given is
     /// after noon ("tomorrow afternoon", then "3": 15:00, as "tomorrow afternoon at 3" said at

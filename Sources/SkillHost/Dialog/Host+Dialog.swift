@@ -256,6 +256,7 @@ extension HostEngine {
                 intent.confirmationStatus = yes ? .confirmed : .denied
             }
         }
+        if let latest = pending.hoursAfterNoon { Self.readAfterNoon(&intent, was: pending.intent, latest: latest, model: entry.skill.model) }
         let engine = DialogEngine(model: entry.skill.model.dialog)
         if pending.askedByModel, engine.delegatesAutomatically(intent.name) {
             return await step(intent, engine: engine, entry: entry, result: result)
@@ -456,6 +457,19 @@ extension HostEngine {
         return nil
     }
 
+    /// A bare hour up to `latest` heard for a time slot that was empty, in a dialog whose
+    /// earlier sentences put such hours after noon: "8", asked the time of a table booked
+    /// "tomorrow for dinner", is 20:00. Not one said with "am" or the morning.
+    static func readAfterNoon(_ intent: inout Intent, was before: Intent, latest: Int, model: InteractionModel) {
+        for definition in model.intent(named: intent.name)?.slots ?? [] where BuiltInSlotTypes.kind(of: definition.type) == .time {
+            guard before[slot: definition.name]?.values.isEmpty ?? true, var slot = intent[slot: definition.name], slot.values.count == 1,
+                let moved = BuiltInSlotTypes.afterNoon(slot.values[0].value, latest: latest)
+            else { continue }
+            slot.fill([SpokenValue(moved)])
+            intent[slot: definition.name] = slot
+        }
+    }
+
     /// The same value, said the same or resolved to the same listed value.
     static func sameValue(_ a: SpokenValue, _ b: SpokenValue) -> Bool {
         a.value == b.value || a.resolvedValue.map { resolved in b.resolvedValue?.name == resolved.name } == true
@@ -527,8 +541,11 @@ extension HostEngine {
             result.speech = prompt
         }
         if result.reprompt == nil { result.reprompt = result.speech }
+        // Dinner said earlier in the dialog still puts a bare hour after noon.
+        let earlier = conversation.session?.dialog.flatMap { $0.intent.name == intent.name ? $0.hoursAfterNoon : nil }
         conversation.session?.dialog = Conversation.PendingDialog(intent: intent, question: question, askedByModel: askedByModel,
-                                                                  answered: result.slots.count == 1 ? result.slots[0].name : nil)
+                                                                  answered: result.slots.count == 1 ? result.slots[0].name : nil,
+                                                                  hoursAfterNoon: SkillNLU.hoursAfterNoon(in: Utterance(result.utterance).words) ?? earlier)
         conversation.session?.lastSpeech = result.speech
         conversation.session?.lastReprompt = result.reprompt
         return result

@@ -52,6 +52,9 @@ public struct Conversation: Sendable {
         /// The slot the turn before this question filled, when it filled one: what "sorry, i
         /// meant tuesday" corrects.
         var answered: SlotName? = nil
+        /// The latest bare hour the dialog's sentences put after noon ("a table tomorrow for
+        /// dinner", then "8": 20:00), if they did (`SkillNLU.hoursAfterNoon`).
+        var hoursAfterNoon: Int? = nil
     }
 
     /// "No, make it the twenty fourth", of a pick-up and a return date: the sentence, and the
@@ -170,6 +173,7 @@ extension Conversation.PendingDialog {
             "askedByModel": .bool(askedByModel),
         ]
         if let answered { stored["answered"] = .string(answered.rawValue) }
+        if let hoursAfterNoon { stored["hoursAfterNoon"] = .number(JSONNumber(hoursAfterNoon)) }
         if let choosing {
             stored["choosing"] = ["utterance": .string(choosing.utterance), "slots": .array(choosing.slots.map { .string($0.rawValue) })]
         }
@@ -195,6 +199,6 @@ extension Conversation.PendingDialog {
             choosing = Conversation.SlotChoice(utterance: utterance, slots: slots.map { SlotName($0) })
         }
         self.init(intent: Intent(json: intent), question: question, askedByModel: dialog["askedByModel"]?.bool ?? false, choosing: choosing,
-                  answered: dialog["answered"]?.string.map { SlotName($0) })
+                  answered: dialog["answered"]?.string.map { SlotName($0) }, hoursAfterNoon: dialog["hoursAfterNoon"]?.number?.intValue)
     }
 }
