@@ -146,9 +146,8 @@ extension SkillNLU {
     /// slot with: "hold educated by tara westover at oak park", by "{title} by {author}", is
     /// the title "educated" by the author "tara westover", not one title. (At any such word,
     /// "in" and "at" too, it split titles: Snips' "Panic in the Streets", slot F1 at full size
-    /// 0.9567 -> 0.9413.) Not at a capitalised word ("Stand
-    /// By Me"), nor when what follows names nobody (a pronoun: "stand by me") or is one
-    /// everyday word ("killing by numbers").
+    /// 0.9567 -> 0.9413.) Not at a capitalised word ("Stand By Me"), nor when what follows
+    /// names nobody (a pronoun: "stand by me") or is one everyday word ("killing by numbers").
     func splitAtFrames(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
         guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
         let words = utterance.words
@@ -157,7 +156,7 @@ extension SkillNLU {
             guard let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], Self.namesThings(type),
                 let said = utterance.tokens(of: value), said.count >= 3, let trails = trailWords[intent.name]?[slot.name]
             else { continue }
-            split: for cut in (said.lowerBound + 1)..<said.upperBound where words[cut] == "by" && trails.contains(words[cut]) && !utterance.isCapitalised(cut) {
+            split: for cut in (said.lowerBound + 1)..<said.upperBound where words[cut] == "by" && trails.contains("by") && !utterance.isCapitalised(cut) {
                 let rest = (cut + 1)...said.upperBound
                 guard !words[rest].allSatisfy({ StopWords.all.contains($0) || SlotTypeMatcher.personalPronouns.contains($0) }),
                     !(rest.count == 1 && ([words[rest.lowerBound]] + Inflections.singulars(of: words[rest.lowerBound])).contains(where: Self.everydayWords.contains))
@@ -226,7 +225,7 @@ extension SkillNLU {
         "wife", "husband", "partner", "girlfriend", "boyfriend", "fiance", "fiancee", "kids", "kid", "children", "child", "son", "sons", "daughter",
         "daughters", "mom", "mum", "mother", "dad", "father", "parents", "family", "friend", "friends", "brother", "brothers", "sister", "sisters",
         "grandma", "grandpa", "grandmother", "grandfather", "grandparents", "baby", "boss", "colleague", "colleagues", "coworker", "coworkers",
-        "guests", "guest", "niece", "nephew", "cousin", "cousins", "aunt", "uncle", "roommate", "roommates", "family", "folks", "people",
+        "guests", "guest", "niece", "nephew", "cousin", "cousins", "aunt", "uncle", "roommate", "roommates", "folks", "people",
     ]
 
     /// Words that lead a time, a date or a length of time into a sentence ("in 30 minutes", "at
@@ -467,10 +466,10 @@ extension SkillNLU {
     /// The most values and synonyms a type of choices lists (`listedInstead`).
     static let fewChoices = 24
 
-    /// A reading's values of types that list values and no times, cut before a time said after
-    /// a preposition at their end, in words the type lists none of: "turn off the sound in 30
-    /// minutes" names the device "sound", not "sound in 30 minutes", whether a sample or the
-    /// tagger took the span. Not a type whose values say such prepositions themselves: titles
+    /// A reading's values of types that name things and list no times, cut before a time said
+    /// after a preposition at their end, in words the type lists none of: "turn off the sound
+    /// in 30 minutes" names the device "sound", not "sound in 30 minutes", whether a sample or
+    /// the tagger took the span. Not a type whose values say such prepositions themselves: titles
     /// ("paris by night", "wait until tomorrow", "first monday in october").
     func withoutTrailingTimes(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
         guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }

@@ -378,8 +378,8 @@ import TestSupport
         #expect(shows.speech == #"FindShowsIntent: artist "billie eilish"; city empty; date empty."#)
     }
 
-    /// A table booked "tomorrow for dinner", then "8" asked the time, is at 20:00 (and "push it
-    /// to 8:30" 20:30); the same at breakfast stays 08:00. The dinner said is kept with the
+    /// A table booked "tomorrow for dinner", then "8" asked the time, is at 20:00; the same at
+    /// breakfast, or "8 am", stays 08:00. The dinner said is kept with the
     /// dialog in its stored form.
     @Test func dinnerSaidEarlierPutsABareHourAfterNoon() async throws {
         let host = try Self.host(["table"])
@@ -390,5 +390,7 @@ import TestSupport
         #expect(confirm.speech == "A table for 2 at sushi kato on 2027-12-04 at 20:00, under lee. Shall I book it?")
         let breakfast = await Self.conversation(on: host, after: ["open table talk", "table for 2 at sushi kato on december fourth twenty twenty seven for breakfast", "8"])
         #expect(await host.turn("lee", in: breakfast).0.speech == "A table for 2 at sushi kato on 2027-12-04 at 08:00, under lee. Shall I book it?")
+        let early = await Self.conversation(on: host, after: ["open table talk", "table for 2 at sushi kato on december fourth twenty twenty seven for dinner", "8 am"])
+        #expect(await host.turn("lee", in: early).0.speech == "A table for 2 at sushi kato on 2027-12-04 at 08:00, under lee. Shall I book it?")
     }
 }

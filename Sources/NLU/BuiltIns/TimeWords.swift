@@ -206,6 +206,11 @@ extension BuiltInSlotTypes {
         return TimeWords.value(hour: hour + 12, minute: minute)
     }
 
+    /// Whether the words say which half of the day they mean: "am", "pm", the morning.
+    public static func saysHalfOfDay(_ words: [String]) -> Bool {
+        words.contains { SkillNLU.meridiems.contains($0) || SkillNLU.morningWords.contains($0) }
+    }
+
     /// An AMAZON.TIME value said in a later turn of a dialog, read with the one the slot held:
     /// an hour without its half of the day after the afternoon, evening or night was given is
     /// after noon ("tomorrow afternoon", then "3": 15:00, as "tomorrow afternoon at 3" said at

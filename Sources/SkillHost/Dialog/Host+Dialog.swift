@@ -256,7 +256,9 @@ extension HostEngine {
                 intent.confirmationStatus = yes ? .confirmed : .denied
             }
         }
-        if let latest = pending.hoursAfterNoon { Self.readAfterNoon(&intent, was: pending.intent, latest: latest, model: entry.skill.model) }
+        if let latest = pending.hoursAfterNoon, !BuiltInSlotTypes.saysHalfOfDay(utterance.words) {
+            Self.readAfterNoon(&intent, was: pending.intent, latest: latest, model: entry.skill.model)
+        }
         let engine = DialogEngine(model: entry.skill.model.dialog)
         if pending.askedByModel, engine.delegatesAutomatically(intent.name) {
             return await step(intent, engine: engine, entry: entry, result: result)
@@ -459,7 +461,8 @@ extension HostEngine {
 
     /// A bare hour up to `latest` heard for a time slot that was empty, in a dialog whose
     /// earlier sentences put such hours after noon: "8", asked the time of a table booked
-    /// "tomorrow for dinner", is 20:00. Not one said with "am" or the morning.
+    /// "tomorrow for dinner", is 20:00. (Not for a sentence that says "am", "pm" or the
+    /// morning: `BuiltInSlotTypes.saysHalfOfDay`.)
     static func readAfterNoon(_ intent: inout Intent, was before: Intent, latest: Int, model: InteractionModel) {
         for definition in model.intent(named: intent.name)?.slots ?? [] where BuiltInSlotTypes.kind(of: definition.type) == .time {
             guard before[slot: definition.name]?.values.isEmpty ?? true, var slot = intent[slot: definition.name], slot.values.count == 1,
