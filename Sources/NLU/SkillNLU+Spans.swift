@@ -433,6 +433,23 @@ extension SkillNLU {
         return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
     }
 
+    /// A reading without a value said after an article where no sample puts the slot: "get me
+    /// an uber", by "get me a taxi to {destination}", goes nowhere "uber" (the samples lead the
+    /// destination with "to"; the tagger took the car's place for it). Skipping the article,
+    /// the word before must be one the samples say before the slot ("to the airport").
+    func withoutUnledValues(_ candidate: NLUCandidate, utterance: Utterance, answering: Bool) -> NLUCandidate {
+        guard !answering, !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let words = utterance.words
+        let slots = candidate.slots.filter { value in
+            guard !value.isKnownValue, let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], Self.namesThings(type),
+                let span = utterance.tokens(of: value), span.lowerBound >= 2, SlotTypeMatcher.articles.contains(words[span.lowerBound - 1]),
+                let leads = leadWords[intent.name]?[slot.name], !leads.isEmpty, !leads.contains(words[span.lowerBound - 1])
+            else { return true }
+            return samplesPut(slot, of: intent, at: span.lowerBound - 1, words: words)
+        }
+        return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
+    }
+
     /// A reading without a listed value that ends a time said with the word before it: "i ran
     /// 5 miles this morning" names no scene "morning", "i slept 7 hours last night" no
     /// "night". Not of a type whose values are mostly times (a time of day), nor in an answer.

@@ -745,6 +745,7 @@ public struct SkillNLU: Sendable {
             reading = withoutCountedNames(reading, utterance: utterance)
             reading = withoutTimeParts(reading, utterance: utterance, answering: answering)
             reading = withoutStrayTimes(reading, utterance: utterance, answering: answering)
+            reading = withoutUnledValues(reading, utterance: utterance, answering: answering)
             reading = withoutTrailingTimes(reading, utterance: utterance, today: today)
             reading = listedInstead(reading, utterance: utterance, today: today)
             return timesOfDay(reading, utterance: utterance, today: today, answering: answering)

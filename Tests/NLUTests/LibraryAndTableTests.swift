@@ -3,8 +3,8 @@ import Foundation
 import SkillModel
 import Testing
 
-/// A city library's holds, renewals and hours and a restaurant's table booking, written as new
-/// users would (the SkillHost tests' fixtures), and what talking to them showed.
+/// A city library's holds, renewals and hours, a restaurant's table booking and a cab, written
+/// as new users would (the SkillHost tests' fixtures), and what talking to them showed.
 @Suite struct LibraryAndTableTests {
     static let library: SkillNLU = {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/library-en-US.json").standardized
@@ -40,5 +40,14 @@ import Testing
         let best = try #require(table.parse(Utterance("book a table for two at 7 for dinner")).first)
         #expect(best.slots.map(\.name.rawValue).sorted() == ["partySize", "time"], "\(best.slots)")
         #expect(best.slots.first { $0.name == "time" }?.value == "19:00")
+    }
+
+    /// "get me an uber" goes nowhere "uber": the cab's samples lead the destination with "to",
+    /// and "an uber" sits where "a taxi" does. "to the airport" still goes there.
+    @Test func aValueNoSampleLeadsIsNone() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/cab-en-US.json").standardized
+        let cab = SkillNLU(skillID: "cab", model: try InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
+        #expect(try #require(cab.parse(Utterance("get me an uber")).first).slots.isEmpty)
+        #expect(try #require(cab.parse(Utterance("get me a taxi to the airport")).first).slots.first?.value == "the airport")
     }
 }

@@ -415,7 +415,12 @@ extension HostEngine {
             other.score >= Self.certain && other.slots.allSatisfy(\.isKnownValue)
                 && own.first.map { !$0.slots.isEmpty && $0.slots.allSatisfy { $0.resolution?.status == .successNoMatch } } == true
         } ?? false
-        let ownScore = own.first.map { $0.intent == .fallback || outsaid || guessed && registry.index.saysWordsUnknown(to: entry.id, in: utterance) ? 0 : $0.score } ?? 0
+        // Nor is a guess with no value at all, said with words the skill never says, where
+        // another skill says it as its sample: "order a pizza", said to a pill reminder in
+        // session, is no refill (0.58) but the pizza's order.
+        let bare = own.first.map { best in best.score < Self.handOverFarAhead.score && best.slots.isEmpty && !best.intent.isBuiltIn } ?? false
+        let unknown = (guessed || bare) && registry.index.saysWordsUnknown(to: entry.id, in: utterance)
+        let ownScore = own.first.map { $0.intent == .fallback || outsaid || unknown && (guessed || (other?.score ?? 0) >= Self.certain) ? 0 : $0.score } ?? 0
         // Nor does a reading that guesses a value take a sentence the skill in session read with
         // values it knows: "turn off the sound in 30 minutes", said to a sleep-sounds player, is
         // its sleep timer (0.47, 30 minutes), not a smart home's device "sound" (0.94).
