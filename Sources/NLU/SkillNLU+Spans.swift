@@ -178,7 +178,8 @@ extension SkillNLU {
     /// A reading without the people a thing is for as the name of a thing: "tickets for my wife
     /// and me to see adele" are for no artist "my wife" (`saysWhoFor`); the value is the one
     /// said after another word the samples lead the slot with, if any ("see {artist}"), up to
-    /// the next value. Nor is "all my books" a title (`saysEveryOne`).
+    /// the next value. Nor is "all my books" a title (`saysEveryOne`), nor "that" anything
+    /// (`refersBack`).
     func withoutWhoFor(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
         guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
         let words = utterance.words
@@ -186,8 +187,9 @@ extension SkillNLU {
         var slots = candidate.slots
         for value in candidate.slots where !value.isKnownValue && value.list.isEmpty {
             guard let slot = intent.slot(named: value.name), let said = utterance.tokens(of: value) else { continue }
-            // "renew all my books", "renew them all": every one, which no name names.
-            if saysEveryOne(said, of: slot, utterance: utterance) {
+            // "renew all my books", "renew them all": every one, which no name names; nor does
+            // "that" ("get me two tickets for that": what was said before).
+            if saysEveryOne(said, of: slot, utterance: utterance) || refersBack(said, of: slot, utterance: utterance) {
                 slots.removeAll { $0 == value }
                 continue
             }
@@ -216,6 +218,17 @@ extension SkillNLU {
         if let owner = words.first, ["my", "our", "the", "your", "these", "those"].contains(owner) { words = words.dropFirst() }
         return words.isEmpty || (words.count == 1 && (["them", "it", "one"].contains(words.first!) || Inflections.singulars(of: words.first!).contains { $0 != words.first! }))
     }
+
+    /// Whether the words only point back at something said before ("that", "it", "that one"),
+    /// for a slot whose type names things and lists none of them.
+    func refersBack(_ span: ClosedRange<Int>, of slot: SlotDefinition, utterance: Utterance) -> Bool {
+        guard let type = typeMatchers[SlotTypeMatcher.Key(slot)], Self.namesThings(type), span.count <= 2 else { return false }
+        let words = utterance.words[span]
+        return !words.contains(where: type.listsWord) && !span.contains(where: utterance.isCapitalised)
+            && words.allSatisfy { Self.pointingWords.contains($0) || ($0 == "one" && words.count == 2) }
+    }
+
+    static let pointingWords: Set<String> = ["that", "this", "it", "those", "these", "them"]
 
     /// Built-in types whose values are people.
     static let personTypes: Set<String> = ["AMAZON.Person", "AMAZON.Actor", "AMAZON.Author", "AMAZON.Musician", "AMAZON.Director", "AMAZON.Artist", "AMAZON.Athlete", "AMAZON.FictionalCharacter"]
