@@ -312,11 +312,17 @@ extension SkillNLU {
         guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .number else { return nil }
         var words = ArraySlice(utterance.words)
         while let first = words.first, ["just", "only", "it's", "its", "um", "uh", "well", "oh"].contains(first) { words = words.dropFirst() }
-        guard let first = words.first, ["me", "myself"].contains(first), words.count <= 12 else { return nil }
+        guard let first = words.first, ["me", "myself"].contains(first), words.count <= 12, let count = Self.countedWithSpeaker(words.dropFirst()) else { return nil }
+        return SlotMatch.sentence(slotName, value: String(count), of: utterance)
+    }
+
+    /// How many people the words after "me" count with the speaker ("and my two kids": 3), or
+    /// nil when they do not only count people.
+    static func countedWithSpeaker(_ words: ArraySlice<String>) -> Int? {
         var parts: [[String]] = [[]]
         // The parts said apart: "and", "plus", "with", or a possessive opening a new one ("me,
         // my wife and our kids": the comma is not heard).
-        for word in words.dropFirst() {
+        for word in words {
             if ["and", "plus", "with"].contains(word) {
                 parts.append([])
             } else if ["my", "our"].contains(word), !parts[parts.count - 1].isEmpty || parts.count == 1 {
@@ -334,7 +340,7 @@ extension SkillNLU {
             guard numbers.count <= 1, part.contains(where: { !StopWords.all.contains($0) }) || !numbers.isEmpty else { return nil }
             count += numbers.first ?? 1
         }
-        return SlotMatch.sentence(slotName, value: String(count), of: utterance)
+        return count
     }
 }
 

@@ -136,10 +136,12 @@ extension SkillNLU {
             !span.contains(where: utterance.isCapitalised)
         else { return false }
         let words = utterance.words[span]
-        return words.contains { Self.people.contains($0) || ["me", "us", "myself"].contains($0) }
-            && words.allSatisfy { word in
-                !type.listsWord(word) && (Self.people.contains(word) || ["me", "us", "myself", "and", "my", "our", "the", "both", "of", "all"].contains(word) || NumberWords.value(of: [word]) != nil)
-            }
+        return words.contains { Self.people.contains($0) || ["me", "us", "myself"].contains($0) } && words.allSatisfy { !type.listsWord($0) && Self.saysPeople($0) }
+    }
+
+    /// Whether the word may be part of a phrase that counts people: "me and my two kids".
+    static func saysPeople(_ word: String) -> Bool {
+        people.contains(word) || ["me", "us", "myself", "and", "my", "our", "the", "both", "of", "all"].contains(word) || NumberWords.value(of: [word]) != nil
     }
 
     /// A reading's name split at the "by" the samples end it with and begin another, empty
@@ -195,6 +197,15 @@ extension SkillNLU {
             }
             guard saysWhoFor(said, of: slot, utterance: utterance) else { continue }
             slots.removeAll { $0 == value }
+            // Counted, they fill the slot that counts people: "my wife and me" are 2 tickets.
+            // The whole phrase, "and me" after "my wife" too.
+            var phrase = said
+            while phrase.upperBound + 1 < words.count, Self.saysPeople(words[phrase.upperBound + 1]) { phrase = phrase.lowerBound...(phrase.upperBound + 1) }
+            if let people = peopleSlot(of: intent.name), !slots.contains(where: { $0.name == people }), words[phrase].contains("me"),
+                case let others = words[phrase].filter({ $0 != "me" }), let count = Self.countedWithSpeaker(others.drop { $0 == "and" }.reversed().drop { $0 == "and" }.reversed()[...]) {
+                let spoken = utterance.slice(from: phrase.lowerBound, through: phrase.upperBound)
+                slots.append(SlotMatch(name: people, value: String(count), spoken: spoken.text, start: spoken.start, end: spoken.end, resolution: nil, list: []))
+            }
             guard let leads = leadWords[intent.name]?[slot.name],
                 let lead = ((said.upperBound + 1)..<words.count).first(where: { leads.contains(words[$0]) && !StopWords.all.contains(words[$0]) })
             else { continue }

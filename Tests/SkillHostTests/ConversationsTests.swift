@@ -338,13 +338,14 @@ import TestSupport
     }
 
     /// "tickets for my wife and me to see adele" are for no artist "my wife": the artist is
-    /// the one said after "see"; "i can't go to the show on friday anymore", by "i can't make
+    /// the one said after "see", and the two people count the tickets; "i can't go to the show on friday anymore", by "i can't make
     /// it to the {artist} show", names no artist "show on friday".
     @Test func whoTicketsAreForAndAnEmptyFrameNameNoArtist() async throws {
         let host = try Self.host(["tickets"])
         let (buy, _) = await host.turn("i need tickets for my wife and me to see adele on march 3rd", in: await Self.conversation(on: host, after: ["open show tickets"]))
         #expect(buy.intent == "BuyTicketsIntent")
         #expect(buy.slots.first { $0.name == "artist" }?.value == "adele", "\(buy.slots)")
+        #expect(buy.slots.first { $0.name == "count" }?.value == "my wife and me", "\(buy.slots)")
         let (refund, _) = await host.turn("i can't go to the show on friday anymore", in: await Self.conversation(on: host, after: ["open show tickets"]))
         #expect(refund.intent == "RefundTicketsIntent")
         #expect(!refund.slots.contains { $0.name == "artist" }, "\(refund.slots)")
