@@ -516,18 +516,26 @@ extension SkillNLU {
         guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
         let words = utterance.words
         var slots = candidate.slots
-        for (index, value) in slots.enumerated() where !value.isKnownValue && value.list.isEmpty {
+        for value in candidate.slots where !value.isKnownValue && value.list.isEmpty {
             guard let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], Self.namesThings(type), !type.holdsTimes,
                 !Self.timePrepositions.contains(where: type.listsWord), let said = utterance.tokens(of: value), said.count >= 3
             else { continue }
             for cut in (said.lowerBound + 1)...(said.upperBound - 1) where Self.timePrepositions.contains(words[cut]) {
                 // A time of one word may end a name ("wait until tomorrow"); "in 30 minutes" and
-                // "at 5 pm" do not.
+                // "at 5 pm" do not, nor does "on friday" in lower case a category word ("sign me
+                // up for it on friday", a class type; not "The Day After Tomorrow").
                 let time = Array(words[(cut + 1)...said.upperBound])
-                guard time.count >= 2, SlotTypeMatcher.isTime(time), !time.contains(where: type.listsWord),
-                    let shorter = slotMatch(slot, first: said.lowerBound, last: cut - 1, utterance: utterance, today: today)
+                guard time.count >= 2 || type.listsCategories && !(cut...said.upperBound).contains(where: utterance.isCapitalised),
+                    SlotTypeMatcher.isTime(time), !time.contains(where: type.listsWord)
                 else { continue }
-                slots[index] = shorter
+                // What is left may be no value at all: "it" of "it on friday".
+                let shorter = slotMatch(slot, first: said.lowerBound, last: cut - 1, utterance: utterance, today: today)
+                guard shorter != nil || words[said.lowerBound..<cut].allSatisfy(StopWords.all.contains) else { continue }
+                if let shorter { slots = slots.map { $0 == value ? shorter : $0 } } else { slots.removeAll { $0 == value } }
+                // The time is the intent's empty date or time slot's, when it has one that reads it.
+                let when = intent.slots.lazy.filter { other in self.readsByGrammar(other) && !slots.contains { $0.name == other.name } }
+                    .compactMap { self.slotMatch($0, first: cut + 1, last: said.upperBound, utterance: utterance, today: today) }.first
+                if let when { slots.append(when) }
                 break
             }
         }

@@ -739,6 +739,7 @@ public struct SkillNLU: Sendable {
         withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { reading in
             guard !reading.slots.isEmpty else { return reading }
             var reading = hoursNotCounts(reading, utterance: utterance, today: today)
+            reading = withoutTrailingTimes(reading, utterance: utterance, today: today)
             reading = withoutFramesAsValues(reading, utterance: utterance)
             reading = withoutWhoFor(reading, utterance: utterance, today: today)
             reading = splitAtFrames(reading, utterance: utterance, today: today)
@@ -746,7 +747,6 @@ public struct SkillNLU: Sendable {
             reading = withoutTimeParts(reading, utterance: utterance, answering: answering)
             reading = withoutStrayTimes(reading, utterance: utterance, answering: answering)
             reading = withoutUnledValues(reading, utterance: utterance, answering: answering)
-            reading = withoutTrailingTimes(reading, utterance: utterance, today: today)
             reading = listedInstead(reading, utterance: utterance, today: today)
             return timesOfDay(reading, utterance: utterance, today: today, answering: answering)
         }

@@ -373,6 +373,11 @@ import TestSupport
         #expect(booking.intent == "BookClassIntent")
         let (fresh, _) = await host.turn("book a class", in: asked)
         #expect(fresh.speech == "Which class would you like?")
+        // "it on friday", by "sign me up for {classType}", is no class: friday is the day, and
+        // the class is the one asked about before.
+        let (spin, _) = await host.turn("sign me up for it on friday", in: await Self.conversation(on: host, after: ["open fit club", "when is spin"]))
+        #expect(spin.speech == "What time?")
+        #expect(spin.slots.contains { $0.name == "day" && $0.value == "friday" }, "\(spin.slots)")
         // Mid-dialog, another intent that refers back ("she") takes the dialog's values.
         let tickets = try Self.host(["tickets"])
         let (shows, _) = await tickets.turn("what cities is she playing in", in: await Self.conversation(on: tickets, after: ["open show tickets", "i want tickets to see billie eilish"]))
