@@ -6,10 +6,13 @@ import Testing
 /// A city library's holds, renewals and hours, a restaurant's table booking and a cab, written
 /// as new users would (the SkillHost tests' fixtures), and what talking to them showed.
 @Suite struct LibraryAndTableTests {
-    static let library: SkillNLU = {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/library-en-US.json").standardized
-        return SkillNLU(skillID: "library", model: try! InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
-    }()
+    /// The NLU of the SkillHost tests' fixture `NAME-en-US.json`.
+    static func fixture(_ name: String) throws -> SkillNLU {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/\(name)-en-US.json").standardized
+        return SkillNLU(skillID: SkillID(name), model: try InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
+    }
+
+    static let library = try! fixture("library")
 
     static func slots(_ text: String) throws -> [String: String] {
         let best = try #require(library.parse(Utterance(text)).first)
@@ -35,8 +38,7 @@ import Testing
     /// dinner" ("book a table for {partySize} at {restaurant}" swallowed a time the intent has
     /// an empty slot for).
     @Test func aTimeIsNoRestaurant() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/table-en-US.json").standardized
-        let table = SkillNLU(skillID: "table", model: try InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
+        let table = try Self.fixture("table")
         let best = try #require(table.parse(Utterance("book a table for two at 7 for dinner")).first)
         #expect(best.slots.map(\.name.rawValue).sorted() == ["partySize", "time"], "\(best.slots)")
         #expect(best.slots.first { $0.name == "time" }?.value == "19:00")
@@ -45,8 +47,7 @@ import Testing
     /// "get me an uber" goes nowhere "uber": the cab's samples lead the destination with "to",
     /// and "an uber" sits where "a taxi" does. "to the airport" still goes there.
     @Test func aValueNoSampleLeadsIsNone() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../SkillHostTests/Fixtures/cab-en-US.json").standardized
-        let cab = SkillNLU(skillID: "cab", model: try InteractionModel(parsing: String(contentsOf: file, encoding: .utf8)))
+        let cab = try Self.fixture("cab")
         #expect(try #require(cab.parse(Utterance("get me an uber")).first).slots.isEmpty)
         #expect(try #require(cab.parse(Utterance("get me a taxi to the airport")).first).slots.first?.value == "the airport")
     }
