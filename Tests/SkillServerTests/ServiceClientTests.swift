@@ -28,8 +28,9 @@ import TestSupport
         var options = HostOptions(skillFolders: [try TestSupport.folderWithProducts(["ListOMat"])], dataRoot: data)
         options.services = services
         // Behaviour, not timing: with the whole suite running at once a turn that waits on an
-        // HTTPS round trip can take longer than the default 8 s.
-        options.turnDeadline = .seconds(60)
+        // HTTPS round trip can take longer than the default 8 s (and, once, an isolated
+        // runner's past 60 s under ThreadSanitizer: the deadline grows with the tests' patience).
+        options.turnDeadline = .seconds(60) * TestSupport.patience
         if isolated { options.isolation = RunnerConfiguration(executable: "\(TestSupport.productsFolder)/skillhost") }
         return (try HostEngine(options: options), services, api)
     }
