@@ -3,7 +3,8 @@ import Foundation
 import SkillModel
 import Testing
 
-/// The values one skill alone lists, as the routing model reads them.
+/// The values one skill alone lists, as the routing model reads them, and one intent alone, as a
+/// skill's own classifier does.
 @Suite struct ListedValueFeaturesTests {
     static let pool = RoutingModelTests.model(#"""
         {"interactionModel":{"languageModel":{"invocationName":"front desk","intents":[
@@ -46,5 +47,43 @@ import Testing
     @Test func theRoutingModelUsesThemOnlyWithFewSamples() {
         #expect(RoutingModel.usesListedValues(samplesPerIntent: 10))
         #expect(!RoutingModel.usesListedValues(samplesPerIntent: 120))
+    }
+
+    static let shop = RoutingModelTests.model(#"""
+        {"interactionModel":{"languageModel":{"invocationName":"easy shop","intents":[
+          {"name":"ReturnIntent","slots":[{"name":"reason","type":"Reason"},{"name":"pick","type":"Pick"}],
+           "samples":["the item i got is {reason}","return it because it's {reason}"]},
+          {"name":"SizeIntent","slots":[{"name":"size","type":"Size"}],"samples":["do you have it in {size}","show me {size}"]},
+          {"name":"FitIntent","slots":[{"name":"size","type":"Size"}],"samples":["will {size} fit me"]},
+          {"name":"ChooseIntent","slots":[{"name":"pick","type":"Pick"}],"samples":["i'll take {pick}"]}],
+         "types":[{"name":"Reason","values":[{"name":{"value":"damaged","synonyms":["doesn't work","too small"]}}]},
+                  {"name":"Size","values":[{"name":{"value":"large"}}]},
+                  {"name":"Pick","values":[{"name":{"value":"two"}},{"name":{"value":"the blue one"}}]}]}}}
+        """#)
+
+    /// A skill's own classifier reads the values one of its intents alone lists: a type two
+    /// intents use vouches for neither, and a number for none.
+    @Test func aValueOneIntentAloneListsIsThatIntentsFeature() {
+        let listed = ListedValueFeatures(intentsOf: Self.shop, intents: Self.shop.intents)
+        let broken = listed.features(["my", "lamp", "doesn't", "work"])
+        #expect(broken.count == ListedValueFeatures.weight)
+        #expect(listed.features(["my", "shoes", "are", "too", "small"]) == broken)
+        // "large" is listed for two intents; "two" is a number; "the blue one", listed by a
+        // type two intents use, too.
+        for words in [["in", "large"], ["what's", "two", "plus", "two"], ["the", "blue", "one"]] {
+            #expect(listed.features(words).isEmpty, "\(words)")
+        }
+    }
+
+    /// "my lamp doesn't work", to a returns skill whose reason lists "doesn't work", is a
+    /// return for that reason, not out of domain for the unknown "lamp"; "my shoes are too
+    /// small" is a return for the wrong size.
+    @Test func aSentenceNamingOneIntentsValueIsThatIntent() throws {
+        let returns = try LibraryAndTableTests.fixture("returns")
+        for (text, reason) in [("my lamp doesn't work", "damaged"), ("my shoes are too small", "wrong size")] {
+            let best = try #require(returns.parse(Utterance(text)).first)
+            #expect(best.intent == "StartReturnIntent" && best.score >= SkillIndex.floor, "\(text): \(best)")
+            #expect(best.slots.first { $0.name == "reason" }?.resolution?.values.first?.name == reason, "\(text): \(best.slots)")
+        }
     }
 }

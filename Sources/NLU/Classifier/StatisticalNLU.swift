@@ -49,6 +49,15 @@ struct StatisticalNLU: Sendable {
     /// enough that their words say it all. (Snips at ~1,700 samples per intent, held-out tenth:
     /// intent 0.9814 without the meaning, 0.9792 with it at 1; HWU64, see `Tuning.meaningScale`.)
     private let meaningScale: Float
+    /// The values one intent alone lists, as features of the lexical classifier, when the
+    /// intents have few samples (as the routing model uses a skill's: `ListedValueFeatures`).
+    private let listed: ListedValueFeatures?
+
+    static func listedValues(model: InteractionModel, intents: [IntentDefinition]) -> ListedValueFeatures? {
+        let own = intents.filter { !$0.name.isBuiltIn && !$0.samples.isEmpty }
+        let perIntent = Double(own.reduce(0) { $0 + $1.samples.count }) / Double(max(own.count, 1))
+        return RoutingModel.usesListedValues(samplesPerIntent: perIntent) ? ListedValueFeatures(intentsOf: model, intents: intents) : nil
+    }
 
     static func meaningScale(_ intents: [IntentDefinition]) -> Float {
         let own = intents.filter { !$0.name.isBuiltIn && !$0.samples.isEmpty }
@@ -60,6 +69,8 @@ struct StatisticalNLU: Sendable {
         self.intents = intents
         let meaningScale = Self.meaningScale(intents)
         self.meaningScale = meaningScale
+        let listed = Self.listedValues(model: model, intents: intents)
+        self.listed = listed
         sampleShapes = Self.sampleShapes(intents, extraSamples: extraSamples)
         // Rounded as the cache keeps it, so a model read back parses exactly as trained.
         nearestWeight = Double(Float(Self.nearestWeight(agreement: Self.nearestSampleAgreement(intents))))
@@ -115,7 +126,9 @@ struct StatisticalNLU: Sendable {
                 // vouches for whichever intent generated the sentence (dev split: ~1,700 per
                 // intent, intent 0.960 with listed values as features, 0.971 without).
                 func example(_ words: [String], _ label: Int) -> IntentClassifier.Example {
-                    IntentClassifier.lexical(words, meaningScale: meaningScale, label: label)
+                    var example = IntentClassifier.lexical(words, meaningScale: meaningScale, label: label)
+                    if let listed { example.features += listed.features(words) }
+                    return example
                 }
                 var lexical = training.examples.map { example($0.words, $0.intent) }
                 lexical += noise.map { example($0, intents.count) }
@@ -328,7 +341,9 @@ struct StatisticalNLU: Sendable {
     /// Every intent with its probability, best first; the "none" class is left out, and its
     /// probability is returned separately.
     func classify(_ utterance: Utterance) -> (readings: [Reading], none: Double) {
-        let probabilities = classifier.probabilities(IntentClassifier.lexical(utterance, meaningScale: meaningScale))
+        var example = IntentClassifier.lexical(utterance, meaningScale: meaningScale)
+        if let listed { example.features += listed.features(utterance.words) }
+        let probabilities = classifier.probabilities(example)
         let readings = intents.indices.map { Reading(intent: $0, probability: probabilities[$0]) }
             .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : $0.intent < $1.intent }
         return (readings, probabilities[noneClass])
@@ -354,6 +369,7 @@ struct StatisticalNLU: Sendable {
     init(decoding reader: inout BinaryReader, model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]]) throws(BinaryReader.Truncated) {
         self.intents = intents
         meaningScale = Self.meaningScale(intents)
+        listed = Self.listedValues(model: model, intents: intents)
         sampleShapes = Self.sampleShapes(intents, extraSamples: extraSamples)
         gazetteer = Gazetteer(model: model)
         slotTypes = Self.slotTypes(intents, gazetteer: gazetteer)

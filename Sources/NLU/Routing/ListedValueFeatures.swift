@@ -13,6 +13,14 @@ import SkillModel
 /// samples' own words say enough and the feature only pulls sentences toward skills whose
 /// values they happen to mention, so the routing model uses it only when the intents have
 /// few (`RoutingModel.usesListedValues`).
+///
+/// A skill's own classifier reads the values one of its intents alone lists the same way, with
+/// the same limit ("my lamp doesn't work", where a return's reason lists "doesn't work", was
+/// called out of domain for the unknown "lamp"; "my shoes are too small" was read as a return
+/// 0.13 sure, under what a sentence that names no skill needs). A number there says nothing:
+/// a choice between "one" and "two" must not take "what's two plus two". (Dev splits: every
+/// set and HWU64 within a sentence or two, all retrained; foreign requests kept out with every
+/// set loaded 50 of 130 as before, 47 counting numbers too.)
 struct ListedValueFeatures: Sendable {
     /// A listed phrase (normalised words, joined by spaces) → the feature of the one skill
     /// that lists it.
@@ -32,35 +40,60 @@ struct ListedValueFeatures: Sendable {
     /// Values of more words than this are not looked for, nor samples' phrases of more.
     static let longestPhrase = 4
 
+    /// The values one skill alone lists, for the routing model.
     init(_ skills: [(skillID: SkillID, model: InteractionModel)]) {
-        var listers: [String: Set<SkillID>] = [:]
-        var said: [SkillID: Set<String>] = [:]
-        for (skillID, model) in skills {
-            let used = Set(model.intents.flatMap { $0.slots.map(\.type) }.filter { !$0.isBuiltIn })
-            for type in model.types where used.contains(type.name) {
-                for value in type.values {
-                    for phrase in [value.value] + value.synonyms {
-                        let words = Tokenizer.tokens(phrase).map(\.text)
-                        guard !words.isEmpty, words.count <= Self.longestPhrase else { continue }
-                        if words.count == 1, StopWords.all.contains(words[0]) { continue }
-                        listers[words.joined(separator: " "), default: []].insert(skillID)
-                    }
-                }
-            }
-            said[skillID] = Self.phrases(of: model)
+        self.init(owners: skills.map { skillID, model in
+            (skillID.rawValue, Self.listedPhrases(model, intents: model.intents), Self.phrases(of: model.intents))
+        })
+    }
+
+    /// The values one intent of a skill alone lists, for the skill's own classifier: "my
+    /// shoes are too small" names a reason only the return intent's slot lists.
+    init(intentsOf model: InteractionModel, intents: [IntentDefinition]) {
+        self.init(owners: intents.map { intent in
+            ("intent " + intent.name.rawValue, Self.listedPhrases(model, intents: [intent], numbersSayNothing: true), Self.phrases(of: [intent]))
+        })
+    }
+
+    /// Each owner's listed phrases and the phrases its samples say outside their slots: a
+    /// phrase counts for the one owner that lists it when no other owner's samples say it.
+    private init(owners all: [(name: String, listed: Set<String>, said: Set<String>)]) {
+        var listers: [String: Set<String>] = [:]
+        for owner in all {
+            for phrase in owner.listed { listers[phrase, default: []].insert(owner.name) }
         }
         var owners: [String: UInt64] = [:]
         var longest = 0
-        for (phrase, skills) in listers where skills.count == 1 {
-            let skillID = skills.first!
-            guard !said.contains(where: { $0.key != skillID && $0.value.contains(phrase) }) else { continue }
+        for (phrase, names) in listers where names.count == 1 {
+            let name = names.first!
+            guard !all.contains(where: { $0.name != name && $0.said.contains(phrase) }) else { continue }
             var feature = StableHash("listed-value")
-            feature.combine(skillID.rawValue)
+            feature.combine(name)
             owners[phrase] = feature.value
             longest = max(longest, phrase.split(separator: " ").count)
         }
         self.owners = owners
         self.longest = longest
+    }
+
+    /// The values and synonyms of the custom types the intents' slots use (normalised words
+    /// joined by spaces), of at most `longestPhrase` words, no lone stop word, and no number
+    /// when `numbersSayNothing`.
+    private static func listedPhrases(_ model: InteractionModel, intents: [IntentDefinition], numbersSayNothing: Bool = false) -> Set<String> {
+        let used = Set(intents.flatMap { $0.slots.map(\.type) }.filter { !$0.isBuiltIn })
+        var phrases: Set<String> = []
+        for type in model.types where used.contains(type.name) {
+            for value in type.values {
+                for phrase in [value.value] + value.synonyms {
+                    let words = Tokenizer.tokens(phrase).map(\.text)
+                    guard !words.isEmpty, words.count <= Self.longestPhrase else { continue }
+                    if words.count == 1, StopWords.all.contains(words[0]) { continue }
+                    if numbersSayNothing, NumberWords.value(of: words) != nil { continue }
+                    phrases.insert(words.joined(separator: " "))
+                }
+            }
+        }
+        return phrases
     }
 
     /// The features of the listed values the words say: each skill's once, however many of
@@ -74,10 +107,10 @@ struct ListedValueFeatures: Sendable {
         return found.flatMap { repeatElement($0, count: Self.weight) }
     }
 
-    /// Every phrase of up to `longestPhrase` words the model's samples say outside their slots.
-    private static func phrases(of model: InteractionModel) -> Set<String> {
+    /// Every phrase of up to `longestPhrase` words the intents' samples say outside their slots.
+    private static func phrases(of intents: [IntentDefinition]) -> Set<String> {
         var phrases: Set<String> = []
-        for intent in model.intents {
+        for intent in intents {
             for sample in intent.samples {
                 for case .text(let text) in SampleTemplate.parts(of: sample) {
                     forEachPhrase(of: Tokenizer.tokens(text).map(\.text), upTo: longestPhrase) { phrases.insert($0) }
