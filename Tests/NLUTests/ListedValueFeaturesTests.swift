@@ -55,22 +55,27 @@ import Testing
            "samples":["the item i got is {reason}","return it because it's {reason}"]},
           {"name":"SizeIntent","slots":[{"name":"size","type":"Size"}],"samples":["do you have it in {size}","show me {size}"]},
           {"name":"FitIntent","slots":[{"name":"size","type":"Size"}],"samples":["will {size} fit me"]},
-          {"name":"ChooseIntent","slots":[{"name":"pick","type":"Pick"}],"samples":["i'll take {pick}"]}],
+          {"name":"ChooseIntent","slots":[{"name":"pick","type":"Pick"}],"samples":["i'll take {pick}"]},
+          {"name":"ReviewIntent","slots":[{"name":"title","type":"Title"},{"name":"stars","type":"Stars"}],"samples":["rate {title} {stars}"]}],
          "types":[{"name":"Reason","values":[{"name":{"value":"damaged","synonyms":["doesn't work","too small"]}}]},
                   {"name":"Size","values":[{"name":{"value":"large"}}]},
-                  {"name":"Pick","values":[{"name":{"value":"two"}},{"name":{"value":"the blue one"}}]}]}}}
+                  {"name":"Pick","values":[{"name":{"value":"two","synonyms":["the blue one"]}}]},
+                  {"name":"Stars","values":[{"name":{"value":"five","synonyms":["top marks"]}}]},
+                  {"name":"Title","values":[{"name":{"value":"moby dick"}},{"name":{"value":"dune"}}]}]}}}
         """#)
 
-    /// A skill's own classifier reads the values one of its intents alone lists: a type two
-    /// intents use vouches for neither, and a number for none.
+    /// A skill's own classifier reads the values one of its intents alone lists, of a type
+    /// whose values have synonyms (a closed set said many ways, not a few titles of an open
+    /// one): a type two intents use vouches for neither, and a number for none.
     @Test func aValueOneIntentAloneListsIsThatIntentsFeature() {
         let listed = ListedValueFeatures(intentsOf: Self.shop, intents: Self.shop.intents)
         let broken = listed.features(["my", "lamp", "doesn't", "work"])
         #expect(broken.count == ListedValueFeatures.weight)
         #expect(listed.features(["my", "shoes", "are", "too", "small"]) == broken)
-        // "large" is listed for two intents; "two" is a number; "the blue one", listed by a
-        // type two intents use, too.
-        for words in [["in", "large"], ["what's", "two", "plus", "two"], ["the", "blue", "one"]] {
+        #expect(listed.features(["top", "marks"]).count == ListedValueFeatures.weight)
+        // "large" is listed for two intents; "the blue one" by a type two intents use; "five"
+        // is a number; "dune" a title of a type without synonyms.
+        for words in [["in", "large"], ["the", "blue", "one"], ["what's", "five", "plus", "five"], ["rate", "dune"]] {
             #expect(listed.features(words).isEmpty, "\(words)")
         }
     }
