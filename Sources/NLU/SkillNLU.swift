@@ -748,8 +748,15 @@ public struct SkillNLU: Sendable {
             reading = withoutStrayTimes(reading, utterance: utterance, answering: answering)
             reading = withoutUnledValues(reading, utterance: utterance, answering: answering)
             reading = listedInstead(reading, utterance: utterance, today: today)
-            return timesOfDay(reading, utterance: utterance, today: today, answering: answering)
+            return inOrderSaid(timesOfDay(reading, utterance: utterance, today: today, answering: answering))
         }
+    }
+
+    /// The reading's slots in the order the sentence says them, whichever step found each:
+    /// "four of us in business class" is passengers, then cabin.
+    func inOrderSaid(_ candidate: NLUCandidate) -> NLUCandidate {
+        let slots = candidate.slots.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        return slots == candidate.slots ? candidate : candidate.with(slots: slots)
     }
 
     /// A reading's date and time as said together: a part of the day the date holds is the
