@@ -168,13 +168,36 @@ extension SkillNLU {
     /// many minutes, PT45M. Nil when the question names no one unit or the words are more than
     /// a number.
     public func durationAnswer(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, question: String) -> SlotMatch? {
+        let asked = Set(Tokenizer.tokens(question).map(\.text).compactMap { word in Self.unitPlurals[word] != nil ? word : Self.unitPlurals.first { $0.value == word }?.key })
+        guard asked.count == 1, let unit = asked.first, let (words, number) = unitlessCount(utterance, intent: name, slot: slotName),
+            let value = BuiltInSlotTypes.read(.duration, words: words + [number == 1 ? unit : Self.unitPlurals[unit]!], today: .today())
+        else { return nil }
+        return SlotMatch.sentence(slotName, value: value, of: utterance)
+    }
+
+    /// Units of time, one and many.
+    static let unitPlurals = ["second": "seconds", "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks", "month": "months", "year": "years"]
+
+    /// A bare number said for a duration slot, as its words and its value: "twelve", asked
+    /// "For how long?", is a count of no unit, which the host asks about ("Twelve what?")
+    /// rather than guess. Nil when the slot is no duration or the words are more than a number
+    /// (hedges aside: "um, maybe twelve").
+    public func unitlessCount(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName) -> (words: [String], count: Int)? {
         guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .duration else { return nil }
-        let units = ["second": "seconds", "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks", "month": "months", "year": "years"]
-        let asked = Set(Tokenizer.tokens(question).map(\.text).compactMap { word in units[word] != nil ? word : units.first { $0.value == word }?.key })
-        guard asked.count == 1, let unit = asked.first else { return nil }
-        let words = BuiltInSlotTypes.unhedged(utterance.words.filter { !["um", "uh", "maybe", "probably", "just"].contains($0) })
-        guard !words.isEmpty, let number = NumberWords.value(of: words), number > 0,
-            let value = BuiltInSlotTypes.read(.duration, words: words + [number == 1 ? unit : units[unit]!], today: .today())
+        let words = BuiltInSlotTypes.unhedged(utterance.words.filter { !["um", "uh", "maybe", "probably", "just", "for"].contains($0) })
+        guard !words.isEmpty, let number = NumberWords.value(of: words), number > 0 else { return nil }
+        return (words, number)
+    }
+
+    /// The unit said after a count of none, for a duration slot: "weeks", after "twelve" was
+    /// asked "Twelve what?", is twelve weeks ("P12W"); so are "weeks please" and "in weeks".
+    /// Nil when the words are not a unit alone.
+    public func unitAfterCount(_ utterance: Utterance, count: [String], intent name: IntentName, slot slotName: SlotName) -> SlotMatch? {
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .duration else { return nil }
+        let said = utterance.words.filter { !["um", "uh", "in", "please", "sorry", "oh", "i", "mean", "meant", "said"].contains($0) }
+        guard said.count == 1, let word = said.first, let unit = Self.unitPlurals[word] != nil ? word : Self.unitPlurals.first(where: { $0.value == word })?.key,
+            let number = NumberWords.value(of: count),
+            let value = BuiltInSlotTypes.read(.duration, words: count + [number == 1 ? unit : Self.unitPlurals[unit]!], today: .today())
         else { return nil }
         return SlotMatch.sentence(slotName, value: value, of: utterance)
     }

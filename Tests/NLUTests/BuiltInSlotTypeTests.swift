@@ -97,6 +97,7 @@ import Testing
         ("ten seconds", "PT10S"), ("two days and three hours", "P2DT3H"),
         ("1.5 hours", "PT1H30M"), ("two and a half hours", "PT2H30M"), ("a half hour", "PT30M"), ("two days and a half", "P2DT12H"),
         ("a quarter of an hour", "PT15M"), ("three quarters of an hour", "PT45M"), ("2h", "PT2H"), ("45min", "PT45M"), ("2h 30m", "PT2H30M"),
+        ("half a year", "P6M"), ("half a day", "PT12H"), ("a fortnight", "P2W"), ("two fortnights", "P4W"),
     ])
     func durations(text: String, value: String) {
         #expect(Self.read("AMAZON.DURATION", text) == value)

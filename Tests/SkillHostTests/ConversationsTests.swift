@@ -399,4 +399,19 @@ import TestSupport
         let early = await Self.conversation(on: host, after: ["open table talk", "table for 2 at sushi kato on december fourth twenty twenty seven for dinner", "8 am"])
         #expect(await host.turn("lee", in: early).0.speech == "A table for 2 at sushi kato on 2027-12-04 at 08:00, under lee. Shall I book it?")
     }
+
+    /// "twelve", asked "For how long?", is a count of no unit: the host asks which unit,
+    /// keeping the dialog and the count (in the stored form too), and "weeks" is then twelve
+    /// weeks; a number with its unit, or "a fortnight", needs no such question.
+    @Test func aBareNumberForADurationAsksItsUnit() async throws {
+        let host = try Self.host(["gym"])
+        let freezing = await Self.conversation(on: host, after: ["open fit club", "freeze my membership from december fourth twenty twenty seven"])
+        let (unit, asked) = await host.turn("twelve", in: freezing)
+        #expect(unit.speech == "Twelve what: minutes, hours, days, weeks or months?")
+        let (done, _) = await host.turn("weeks", in: try Conversation(json: asked.jsonValue))
+        #expect(done.speech == "Freeze your membership for P12W from 2027-12-04?")
+        for answer in ["a fortnight", "for two weeks"] {
+            #expect(await host.turn(answer, in: freezing).0.speech == "Freeze your membership for P2W from 2027-12-04?", "\(answer)")
+        }
+    }
 }

@@ -132,7 +132,7 @@ enum DurationWords {
         }
         for (i, word) in words.enumerated() {
             let unit = word.hasSuffix("s") && word.count > 3 ? String(word.dropLast()) : word
-            guard ["year", "month", "week", "day", "hour", "minute", "second", "min", "sec", "hr"].contains(unit) else {
+            guard ["year", "month", "fortnight", "week", "day", "hour", "minute", "second", "min", "sec", "hr"].contains(unit) else {
                 if word == "and" || word == "a" && i + 1 < words.count && words[i + 1] == "half" { continue }
                 if word == "half", !found {
                     // "two and a half hours", "a half hour".
@@ -156,7 +156,8 @@ enum DurationWords {
             // A whole count, or with a fraction ("1.5 hours", "two and a half hours") that goes to
             // the next smaller unit.
             var count: Double
-            if pending.isEmpty && half {
+            if half && (pending.isEmpty || pending == ["a"] || pending == ["an"]) {
+                // "a half hour"; "half a year" (not one and a half).
                 count = 0
             } else if pending.isEmpty || pending == ["a"] || pending == ["an"] || pending == ["one"] {
                 count = 1
@@ -176,6 +177,7 @@ enum DurationWords {
             case "year": years += whole; months += Int((fraction * 12).rounded())
             case "month": months += whole; days += Int((fraction * 30).rounded())
             case "week": weeks += whole; days += Int((fraction * 7).rounded())
+            case "fortnight": weeks += 2 * whole; days += Int((fraction * 14).rounded())
             case "day": days += whole; hours += Int((fraction * 24).rounded())
             case "hour", "hr": hours += whole; minutes += Int((fraction * 60).rounded())
             case "minute", "min": minutes += whole; seconds += Int((fraction * 60).rounded())

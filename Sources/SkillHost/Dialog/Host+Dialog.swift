@@ -277,6 +277,9 @@ extension HostEngine {
         let question = conversation.session?.lastSpeech ?? ""
         let now = Self.clock().minute
         return understanding {
+            if let count = pending.unitlessCount, let unit = nlu.unitAfterCount(utterance, count: Utterance(count).words, intent: intent.name, slot: slot) {
+                return unit
+            }
             if let answered = pending.answered, answered != slot, BuiltInIntents.correctsLastAnswer(utterance.words),
                 let corrected = nlu.loneValue(utterance, intent: intent.name, slot: answered)
                     ?? nlu.statedValues(utterance, intent: intent.name, except: slot, alone: true, given: [answered]).first(where: { $0.name == answered }) {

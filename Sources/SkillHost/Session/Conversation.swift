@@ -55,6 +55,9 @@ public struct Conversation: Sendable {
         /// The latest bare hour the dialog's sentences put after noon ("a table tomorrow for
         /// dinner", then "8": 20:00), if they did (`SkillNLU.hoursAfterNoon`).
         var hoursAfterNoon: Int? = nil
+        /// A bare number said for the duration asked, its unit asked for ("Twelve what?"): the
+        /// words of the count, which a unit said next completes ("weeks": twelve weeks).
+        var unitlessCount: String? = nil
     }
 
     /// "No, make it the twenty fourth", of a pick-up and a return date: the sentence, and the
@@ -174,6 +177,7 @@ extension Conversation.PendingDialog {
         ]
         if let answered { stored["answered"] = .string(answered.rawValue) }
         if let hoursAfterNoon { stored["hoursAfterNoon"] = .number(JSONNumber(hoursAfterNoon)) }
+        if let unitlessCount { stored["unitlessCount"] = .string(unitlessCount) }
         if let choosing {
             stored["choosing"] = ["utterance": .string(choosing.utterance), "slots": .array(choosing.slots.map { .string($0.rawValue) })]
         }
@@ -199,6 +203,7 @@ extension Conversation.PendingDialog {
             choosing = Conversation.SlotChoice(utterance: utterance, slots: slots.map { SlotName($0) })
         }
         self.init(intent: Intent(json: intent), question: question, askedByModel: dialog["askedByModel"]?.bool ?? false, choosing: choosing,
-                  answered: dialog["answered"]?.string.map { SlotName($0) }, hoursAfterNoon: dialog["hoursAfterNoon"]?.number?.intValue)
+                  answered: dialog["answered"]?.string.map { SlotName($0) }, hoursAfterNoon: dialog["hoursAfterNoon"]?.number?.intValue,
+                  unitlessCount: dialog["unitlessCount"]?.string)
     }
 }
