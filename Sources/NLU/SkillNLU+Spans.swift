@@ -508,7 +508,8 @@ extension SkillNLU {
     static let fewChoices = 24
 
     /// A reading's values of types that name things and list no times, cut before a time said
-    /// after a preposition at their end, in words the type lists none of: "turn off the sound
+    /// after a preposition at their end (or, said whole in lower case for a category, moved to
+    /// the intent's empty date or time slot), in words the type lists none of: "turn off the sound
     /// in 30 minutes" names the device "sound", not "sound in 30 minutes", whether a sample or
     /// the tagger took the span. Not a type whose values say such prepositions themselves: titles
     /// ("paris by night", "wait until tomorrow", "first monday in october").
@@ -516,10 +517,24 @@ extension SkillNLU {
         guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
         let words = utterance.words
         var slots = candidate.slots
+        // The intent's empty date or time slot that reads the words, if any.
+        func when(_ span: ClosedRange<Int>) -> SlotMatch? {
+            intent.slots.lazy.filter { other in self.readsByGrammar(other) && !slots.contains { $0.name == other.name } }
+                .compactMap { self.slotMatch($0, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today) }.first
+        }
         for value in candidate.slots where !value.isKnownValue && value.list.isEmpty {
             guard let slot = intent.slot(named: value.name), let type = typeMatchers[SlotTypeMatcher.Key(slot)], Self.namesThings(type), !type.holdsTimes,
-                !Self.timePrepositions.contains(where: type.listsWord), let said = utterance.tokens(of: value), said.count >= 3
+                !Self.timePrepositions.contains(where: type.listsWord), let said = utterance.tokens(of: value)
             else { continue }
+            // A category value that is a day or a time in lower case, whole, is the empty date
+            // or time slot's: "what did i spend on friday" (by "on {category}") is when, not
+            // what on.
+            if type.listsCategories, !said.contains(where: utterance.isCapitalised), SlotTypeMatcher.isTime(Array(words[said])),
+                !words[said].contains(where: type.listsWord), let time = when(said) {
+                slots = slots.map { $0 == value ? time : $0 }
+                continue
+            }
+            guard said.count >= 3 else { continue }
             for cut in (said.lowerBound + 1)...(said.upperBound - 1) where Self.timePrepositions.contains(words[cut]) {
                 // A time of one word may end a name ("wait until tomorrow"); "in 30 minutes" and
                 // "at 5 pm" do not, nor does "on friday" in lower case a category word ("sign me
@@ -533,9 +548,7 @@ extension SkillNLU {
                 guard shorter != nil || words[said.lowerBound..<cut].allSatisfy(StopWords.all.contains) else { continue }
                 if let shorter { slots = slots.map { $0 == value ? shorter : $0 } } else { slots.removeAll { $0 == value } }
                 // The time is the intent's empty date or time slot's, when it has one that reads it.
-                let when = intent.slots.lazy.filter { other in self.readsByGrammar(other) && !slots.contains { $0.name == other.name } }
-                    .compactMap { self.slotMatch($0, first: cut + 1, last: said.upperBound, utterance: utterance, today: today) }.first
-                if let when { slots.append(when) }
+                if let time = when((cut + 1)...said.upperBound) { slots.append(time) }
                 break
             }
         }

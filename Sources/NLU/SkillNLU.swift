@@ -748,8 +748,58 @@ public struct SkillNLU: Sendable {
             reading = withoutStrayTimes(reading, utterance: utterance, answering: answering)
             reading = withoutUnledValues(reading, utterance: utterance, answering: answering)
             reading = listedInstead(reading, utterance: utterance, today: today)
-            return inOrderSaid(timesOfDay(reading, utterance: utterance, today: today, answering: answering))
+            reading = timesOfDay(reading, utterance: utterance, today: today, answering: answering)
+            return inOrderSaid(pastDates(reading, utterance: utterance, today: today))
         }
+    }
+
+    /// A day said without its year in a sentence about the past is the last such day, not the
+    /// next: "how much did i spend in november", asked in december, is last november (Alexa
+    /// reads the next one); "what did i pay on friday" last friday; "was the 3rd" this month's.
+    /// Not a day said with what puts it ahead ("next", "tomorrow", "in three days"), nor one
+    /// an event is for ("did i book a table for friday": the booking was, the table is to come),
+    /// nor past tense said for politeness ("i was hoping to book friday").
+    func pastDates(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        let words = utterance.words
+        guard words.indices.contains(where: { index in
+            Self.pastTenseWords.contains(words[index])
+                && !(["was", "were"].contains(words[index]) && index + 1 < words.count && words[index + 1].hasSuffix("ing"))
+        }), let intent = intents.first(where: { $0.name == candidate.intent })
+        else { return candidate }
+        var slots = candidate.slots
+        for (index, value) in slots.enumerated() {
+            guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .date,
+                let span = utterance.tokens(of: value), Self.isAhead(value.value, of: today),
+                !words[span].contains(where: Self.aheadWords.contains), span.lowerBound == 0 || !Self.forWords.contains(words[span.lowerBound - 1])
+            else { continue }
+            // The same words read from a week, a month and a year back: the first that is not
+            // ahead of today is the last such day.
+            for back in [today.adding(days: -7), today.adding(months: -1), today.adding(months: -12)] {
+                guard let earlier = slotMatch(slot, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: back),
+                    earlier.isKnownValue, earlier.value != value.value, !Self.isAhead(earlier.value, of: today)
+                else { continue }
+                slots[index] = value.revalued(earlier.value)
+                break
+            }
+        }
+        return slots == candidate.slots ? candidate : candidate.with(slots: slots)
+    }
+
+    /// Words that put what a sentence says in the past.
+    static let pastTenseWords: Set<String> = [
+        "did", "didn't", "was", "wasn't", "were", "weren't", "had", "spent", "paid", "bought", "went", "ate", "drank", "happened", "earned", "owed",
+    ]
+    /// Words of a day said that put it ahead of today, whatever the tense.
+    static let aheadWords: Set<String> = ["next", "coming", "upcoming", "tomorrow", "tomorrow's", "in", "from", "after", "later"]
+    /// Words before a day that make it the day something is for, not when it happened.
+    static let forWords: Set<String> = ["for", "until", "till", "til", "by"]
+
+    /// Whether an AMAZON.DATE value of a day or a month lies after today (other forms: no).
+    static func isAhead(_ value: String, of today: CivilDate) -> Bool {
+        if let day = CivilDate(iso: value) { return day > today }
+        let parts = value.split(separator: "-")
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]) else { return false }
+        return year * 12 + month > today.year * 12 + today.month
     }
 
     /// The reading's slots in the order the sentence says them, whichever step found each:
