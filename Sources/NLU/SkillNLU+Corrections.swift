@@ -191,6 +191,10 @@ extension SkillNLU {
                 // Read by two ("six": a number and a time), the one whose samples say the words
                 // before or after it ("{partySize} of us", "for {partySize}").
                 if readers.count > 1, let framed = framingSlot(of: readers, in: intent, words: words, first: first, last: last) { readers = [framed] }
+                // Words a time and a number both read, said in pairs ("eight thirty": 08:30, or
+                // 830 as a price is said), are the time.
+                let times = readers.filter { BuiltInSlotTypes.kind(of: $0.type) == .time }
+                if last > first, times.count == 1, readers.allSatisfy({ [.time, .number].contains(BuiltInSlotTypes.kind(of: $0.type)) }) { readers = times }
                 if !readers.isEmpty { readings.append((first...last, readers)) }
             }
         }

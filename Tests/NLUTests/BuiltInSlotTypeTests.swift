@@ -120,6 +120,12 @@ import Testing
         #expect(Self.read("AMAZON.FOUR_DIGIT_NUMBER", text) == nil)
     }
 
+    /// A number said in pairs, as prices and years are, is one number; "twenty five" is 25.
+    @Test(arguments: [("twelve fifty", "1250"), ("one twenty", "120"), ("nineteen eighty four", "1984"), ("twenty five", "25"), ("a hundred and twenty", "120")])
+    func numbersInPairs(text: String, value: String) {
+        #expect(Self.read("AMAZON.NUMBER", text) == value)
+    }
+
     /// An amount hedged is the amount.
     @Test(arguments: [
         ("AMAZON.DURATION", "about forty five minutes", "PT45M"), ("AMAZON.DURATION", "thirty minutes or so", "PT30M"),

@@ -115,6 +115,7 @@ public enum NumberWords {
             return sign + String(number) + "." + word[word.index(after: point)...]
         }
         if let fraction = fraction(Array(words)) { return sign + fraction }
+        if let paired = pairs(Array(words)) { return sign + String(paired) }
         guard let point = words.firstIndex(where: { $0 == "point" || $0 == "dot" }) else { return nil }
         let wholeWords = Array(words[..<point])
         let whole = wholeWords.isEmpty ? 0 : value(of: wholeWords)
@@ -133,6 +134,18 @@ public enum NumberWords {
             return nil
         }
         return sign + String(whole) + "." + fraction
+    }
+
+    /// A number said in pairs of words, as prices and years are: "twelve fifty" 1250, "one
+    /// twenty" 120, "nineteen fifty" 1950 — a first part of 1 to 99, then one of 10 to 99 said in
+    /// words ("twenty five" is 25, one number; "five five" two). Nil for anything else.
+    static func pairs(_ words: [String]) -> Int? {
+        guard words.count >= 2, words.count <= 4, words.allSatisfy({ units[$0] != nil || tens[$0] != nil }) else { return nil }
+        for split in 1..<words.count {
+            guard let high = value(of: Array(words[..<split])), let low = value(of: Array(words[split...])), (1...99).contains(high), (10...99).contains(low) else { continue }
+            return high * 100 + low
+        }
+        return nil
     }
 
     /// Three digits or more said one by one, as written: "five five three two one" is "55321",
