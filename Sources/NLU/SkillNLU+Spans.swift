@@ -177,12 +177,12 @@ extension SkillNLU {
         return slots == candidate.slots ? candidate : candidate.with(slots: slots)
     }
 
-    /// A reading without the people a thing is for as the name of a thing: "tickets for my wife
-    /// and me to see adele" are for no artist "my wife" (`saysWhoFor`); the value is the one
+    /// A reading without values that name no thing: the people a thing is for ("tickets for my
+    /// wife and me to see adele" are for no artist "my wife", `saysWhoFor`); the value is the one
     /// said after another word the samples lead the slot with, if any ("see {artist}"), up to
     /// the next value. Nor is "all my books" a title (`saysEveryOne`), nor "that" anything
     /// (`refersBack`).
-    func withoutWhoFor(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+    func withoutNamelessValues(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
         guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
         let words = utterance.words
         let spans = candidate.slots.compactMap { utterance.tokens(of: $0) }
@@ -239,7 +239,10 @@ extension SkillNLU {
             && words.allSatisfy { Self.pointingWords.contains($0) || ($0 == "one" && words.count == 2) }
     }
 
+    /// Words that point back at a thing said before.
     static let pointingWords: Set<String> = ["that", "this", "it", "those", "these", "them"]
+    /// Words that refer back to anything said before: a thing, a person, a place.
+    public static let referringWords: Set<String> = pointingWords.union(["they", "she", "he", "her", "him", "there"])
 
     /// Built-in types whose values are people.
     static let personTypes: Set<String> = ["AMAZON.Person", "AMAZON.Actor", "AMAZON.Author", "AMAZON.Musician", "AMAZON.Director", "AMAZON.Artist", "AMAZON.Athlete", "AMAZON.FictionalCharacter"]

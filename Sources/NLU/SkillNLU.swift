@@ -741,7 +741,7 @@ public struct SkillNLU: Sendable {
             var reading = hoursNotCounts(reading, utterance: utterance, today: today)
             reading = withoutTrailingTimes(reading, utterance: utterance, today: today)
             reading = withoutFramesAsValues(reading, utterance: utterance)
-            reading = withoutWhoFor(reading, utterance: utterance, today: today)
+            reading = withoutNamelessValues(reading, utterance: utterance, today: today)
             reading = splitAtFrames(reading, utterance: utterance, today: today)
             reading = withoutCountedNames(reading, utterance: utterance)
             reading = withoutTimeParts(reading, utterance: utterance, answering: answering)

@@ -308,7 +308,7 @@ extension HostEngine {
             let referred = Self.referredSlots(utterance, into: intent, from: session.dialog?.intent ?? session.lastIntent, model: entry.skill.model)
             for slot in referred { intent[slot: slot.name] = slot }
             if !referred.isEmpty {
-                note(&result, "\(entry.name) has the session and reads the sentence as \(best.intent) at \(Self.score(best.score)); it refers back (\(utterance.words.first(where: Self.referringWords.contains) ?? "")), so \(referred.map(\.name.rawValue).joined(separator: ", ")) come from the intent before.")
+                note(&result, "\(entry.name) has the session and reads the sentence as \(best.intent) at \(Self.score(best.score)); it refers back (\(utterance.words.first(where: SkillNLU.referringWords.contains) ?? "")), so \(referred.map(\.name.rawValue).joined(separator: ", ")) come from the intent before.")
             }
             let answered = await start(intent, with: entry, result: result, slots: best.slots)
             // "help" in the middle of a dialog, a yes or no that answers no question asked, or
@@ -371,7 +371,7 @@ extension HostEngine {
     /// the sentence refers back ("book it", "what cities is she playing in") to another intent
     /// of the same skill. Slots the sentence filled stay as said.
     static func referredSlots(_ utterance: Utterance, into intent: Intent, from earlier: Intent?, model: InteractionModel) -> [Slot] {
-        guard let earlier, earlier.name != intent.name, !intent.name.isBuiltIn, utterance.words.contains(where: referringWords.contains),
+        guard let earlier, earlier.name != intent.name, !intent.name.isBuiltIn, utterance.words.contains(where: SkillNLU.referringWords.contains),
             let definition = model.intent(named: intent.name), let before = model.intent(named: earlier.name)
         else { return [] }
         return definition.slots.compactMap { slot in
@@ -383,9 +383,6 @@ extension HostEngine {
             return carried
         }
     }
-
-    /// Words that refer back to what was said before.
-    static let referringWords: Set<String> = ["it", "that", "them", "they", "she", "he", "her", "him", "those", "these", "this", "there"]
 
     /// How sure a reading of Stop or Cancel must be to end the session: an exact phrase is 1.
     static let sureEnoughToEnd = 0.5
