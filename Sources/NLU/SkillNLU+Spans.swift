@@ -181,7 +181,7 @@ extension SkillNLU {
     /// wife and me to see adele" are for no artist "my wife", `saysWhoFor`); the value is the one
     /// said after another word the samples lead the slot with, if any ("see {artist}"), up to
     /// the next value. Nor is "all my books" a title (`saysEveryOne`), nor "that" anything
-    /// (`refersBack`).
+    /// (`refersBack`), nor "the latest" (`saysOnlyWhichOne`).
     func withoutNamelessValues(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
         guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
         let words = utterance.words
@@ -191,7 +191,7 @@ extension SkillNLU {
             guard let slot = intent.slot(named: value.name), let said = utterance.tokens(of: value) else { continue }
             // "renew all my books", "renew them all": every one, which no name names; nor does
             // "that" ("get me two tickets for that": what was said before).
-            if saysEveryOne(said, of: slot, utterance: utterance) || refersBack(said, of: slot, utterance: utterance) {
+            if saysEveryOne(said, of: slot, utterance: utterance) || refersBack(said, of: slot, utterance: utterance) || saysOnlyWhichOne(said, of: slot, utterance: utterance) {
                 slots.removeAll { $0 == value }
                 continue
             }
@@ -214,6 +214,20 @@ extension SkillNLU {
             if end > lead, let led = slotMatch(slot, first: lead + 1, last: end, utterance: utterance, today: today) { slots.append(led) }
         }
         return slots == candidate.slots ? candidate : candidate.with(slots: slots)
+    }
+
+    /// Whether the words only say which one of a series, with no name: "the latest" of "hold
+    /// the latest book by stephen king", "the new one", for a slot of a built-in type of names
+    /// (AMAZON.Book, AMAZON.Author). A capitalised title ("The New One") is one. Not a custom
+    /// type's: values learnt from a model's own sentences may be such words (Snips' "play the
+    /// newest by Exuma"; at 70 per intent slot recall 0.8523 -> 0.8505 with them).
+    func saysOnlyWhichOne(_ span: ClosedRange<Int>, of slot: SlotDefinition, utterance: Utterance) -> Bool {
+        guard let type = typeMatchers[SlotTypeMatcher.Key(slot)], case .freeText = type.kind, Self.namesThings(type), span.count <= 3,
+            !span.contains(where: utterance.isCapitalised)
+        else { return false }
+        let words = utterance.words[span]
+        return words.contains { Self.recencyWords.contains($0) || $0 == "new" } && !words.contains(where: type.listsWord)
+            && words.allSatisfy { Self.recencyWords.contains($0) || ["the", "a", "his", "her", "their", "new", "one"].contains($0) }
     }
 
     /// Whether the words say every one of a kind rather than one: "all my books", "all of

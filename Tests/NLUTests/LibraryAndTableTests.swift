@@ -34,6 +34,14 @@ import Testing
         #expect(try Self.slots("renew All My Sons") == ["title": "All My Sons"])
     }
 
+    /// "the latest", "the new one" say which of an author's books, and name no title: the
+    /// author is the one named; "The New One", capitalised, is a title.
+    @Test func whichOneOfASeriesIsNoTitle() throws {
+        #expect(try Self.slots("hold the latest book by stephen king") == ["author": "stephen king"])
+        #expect(try Self.slots("reserve the new one by colleen hoover") == ["author": "colleen hoover"])
+        #expect(try Self.slots("reserve The New One") == ["title": "The New One"])
+    }
+
     /// A table booked "for two at 7 for dinner" is at 19:00, not at a restaurant "7 for
     /// dinner" ("book a table for {partySize} at {restaurant}" swallowed a time the intent has
     /// an empty slot for).
