@@ -68,6 +68,38 @@ extension SkillNLU {
         nameWords(slot.rawValue).joined(separator: " ")
     }
 
+    /// The day a span ends, said for a duration asked after the day it begins: "until the end of
+    /// january", asked how long a membership freezes from december 7th, is P55D (to january
+    /// 31st); "through the 20th" P13D; a whole number of months from the start is months ("till
+    /// february 7th" P2M), of weeks weeks. Nil when the words are not such an end, or it is not
+    /// after `start` (an AMAZON.DATE value).
+    public func durationUntil(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, start: String) -> SlotMatch? {
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .duration,
+            let begin = CivilDate(iso: start)
+        else { return nil }
+        let words = utterance.words
+        guard words.count <= 10, let cue = words.firstIndex(where: { ["until", "till", "til", "through", "thru"].contains($0) }),
+            words[..<cue].allSatisfy({ ["just", "maybe", "probably", "um", "uh", "freeze", "pause", "it", "hold", "on", "keep"].contains($0) })
+        else { return nil }
+        var said = Array(words[(cue + 1)...])
+        let atEnd = said.starts(with: ["the", "end", "of"]) || said.starts(with: ["end", "of"])
+        if atEnd { said = Array(said.drop { ["the", "end", "of"].contains($0) }) }
+        guard let value = DateWords.read(said, today: begin) else { return nil }
+        let end: CivilDate
+        if let day = CivilDate(iso: value) {
+            end = day
+        } else if atEnd, value.count == 7, let first = CivilDate(iso: value + "-01") {
+            end = first.adding(months: 1).adding(days: -1)
+        } else {
+            return nil
+        }
+        let days = end.daysSinceEpoch - begin.daysSinceEpoch
+        guard days > 0 else { return nil }
+        let months = (end.year - begin.year) * 12 + end.month - begin.month
+        let duration = months > 0 && end.day == begin.day ? "P\(months)M" : days % 7 == 0 ? "P\(days / 7)W" : "P\(days)D"
+        return SlotMatch.sentence(slotName, value: duration, of: utterance)
+    }
+
     /// A length of time said for a date slot asked after the day a span begins, as the day it
     /// ends: asked when a car comes back that is picked up on december 20th, "for a week" is
     /// december 27th, "three nights" december 23rd, "hmm maybe two weeks" january 3rd, "the

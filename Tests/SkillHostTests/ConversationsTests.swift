@@ -414,4 +414,14 @@ import TestSupport
             #expect(await host.turn(answer, in: freezing).0.speech == "Freeze your membership for P2W from 2027-12-04?", "\(answer)")
         }
     }
+
+    /// The day a span ends, said for a duration asked after the day it begins, is the length
+    /// from that day: "until the end of january" from december 4th is 58 days, "till february
+    /// fourth" two months.
+    @Test func anEndDayForADurationIsTheLengthFromTheStart() async throws {
+        let host = try Self.host(["gym"])
+        let freezing = await Self.conversation(on: host, after: ["open fit club", "freeze my membership from december fourth twenty twenty seven"])
+        #expect(await host.turn("until the end of january", in: freezing).0.speech == "Freeze your membership for P58D from 2027-12-04?")
+        #expect(await host.turn("till february fourth", in: freezing).0.speech == "Freeze your membership for P2M from 2027-12-04?")
+    }
 }

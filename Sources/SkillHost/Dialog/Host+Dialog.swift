@@ -289,7 +289,8 @@ extension HostEngine {
             if let start = Self.spanStart(before: slot, in: intent, model: model), let end = nlu.dateAfter(utterance, slot: slot, intent: intent.name, start: start) {
                 return end
             }
-            if let start = Self.lastDate(in: intent, model: model), let count = nlu.countUntil(utterance, intent: intent.name, slot: slot, question: question, start: start) {
+            if let start = Self.lastDate(in: intent, model: model), let count = nlu.countUntil(utterance, intent: intent.name, slot: slot, question: question, start: start)
+                ?? nlu.durationUntil(utterance, intent: intent.name, slot: slot, start: start) {
                 return count
             }
             return nlu.timeFromNow(utterance, intent: intent.name, slot: slot, now: now)
