@@ -1167,10 +1167,16 @@ public struct SkillNLU: Sendable {
     /// Whether the tagger's slots take an everyday word for a value their types list nothing
     /// like, or a sentence for a list's name (see `readings`).
     private func takesJunk(_ tagged: [StatisticalNLU.TaggedSlot], intent: IntentDefinition, utterance: Utterance) -> Bool {
-        tagged.contains { tagged in
+        let untaggedTimes = intent.slots.indices.contains { i in
+            [.date, .time].contains(BuiltInSlotTypes.kind(of: intent.slots[i].type)) && !tagged.contains { $0.slot == i }
+        }
+        return tagged.contains { tagged in
             let span = tagged.firstToken...tagged.lastToken
             let slot = intent.slots[tagged.slot]
             if isSentenceForList(span, of: slot, utterance: utterance) { return true }
+            // A day or a time where the intent's empty date or time slot reads it is that slot's
+            // ("i spent 20 on tuesday", "on {category}"; `withoutTrailingTimes` moves it), no junk.
+            if untaggedTimes, SlotTypeMatcher.isTime(Array(utterance.words[span])) { return false }
             guard isEverydayValue(span, of: slot, utterance: utterance) || isUnlikeListedValues(span, of: slot, utterance: utterance) else { return false }
             return !utterance.words[span].contains { Self.placeholders.contains($0) || carrierWords.contains($0) }
         }

@@ -40,4 +40,13 @@ import Testing
     func aDayAheadStaysAhead(text: String, period: String) throws {
         #expect(try Self.slots(text)["period"] == period, "\(text)")
     }
+
+    /// "i spent 20 on tuesday" logs an expense of 20 last tuesday: the summary's tagger took
+    /// "20 on tuesday" for its day ("how much have i spent {period}"), which no day reads, and
+    /// the log's "tuesday" where a category stands ("on {category}") is its empty date.
+    @Test func anAmountAndADayAreAnExpense() throws {
+        let best = try #require(Self.spending.parse(Utterance("i spent 20 on tuesday"), today: Self.today).first)
+        #expect(best.intent == "LogExpenseIntent", "\(best)")
+        #expect(best.slots.map { "\($0.name)=\($0.value)" } == ["amount=20", "date=2026-12-01"])
+    }
 }

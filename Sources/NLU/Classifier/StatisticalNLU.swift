@@ -438,10 +438,23 @@ struct StatisticalNLU: Sendable {
             // reading as AddToPlaylist; dev split, 0.943 -> 0.949, slot F1 0.841 -> 0.842).
             let stray = strayWords.count(intent: reading.intent, words: utterance.words, slots: tagged, types: slots)
                 + strayWords.outside(intent: reading.intent, words: utterance.words, slots: tagged)
+                + Self.unreadNumbers(tagged, types: slots, words: utterance.words)
             let penalty = pow(Self.strayWordFactor, Double(stray))
             results.append((Reading(intent: reading.intent, probability: reread * penalty), tagged))
         }
         return results.sorted { $0.reading.probability > $1.reading.probability }
+    }
+
+    /// How many slots a date or time grammar cannot read whole hold a number besides: "20 on
+    /// tuesday", tagged as the day of "how much have i spent {period}", says an amount the
+    /// summary has no slot for ("i spent 20 on tuesday" logs an expense).
+    static func unreadNumbers(_ tagged: [TaggedSlot], types: [SlotDefinition], words: [String]) -> Int {
+        let anyDay = CivilDate(year: 2026, month: 1, day: 1)
+        return tagged.filter { slot in
+            guard let kind = BuiltInSlotTypes.kind(of: types[slot.slot].type), [.date, .time].contains(kind) else { return false }
+            let span = Array(words[slot.firstToken...slot.lastToken])
+            return span.count > 1 && span.contains { NumberWords.value(of: [$0]) != nil } && BuiltInSlotTypes.read(kind, words: span, today: anyDay) == nil
+        }.count
     }
 
     /// The tagger's per-word features; the same for every intent, so computed once a parse.
