@@ -200,15 +200,25 @@ extension SkillNLU {
     /// many minutes, PT45M. Nil when the question names no one unit or the words are more than
     /// a number.
     public func durationAnswer(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, question: String) -> SlotMatch? {
-        let asked = Set(Tokenizer.tokens(question).map(\.text).compactMap { word in Self.unitPlurals[word] != nil ? word : Self.unitPlurals.first { $0.value == word }?.key })
+        let asked = Set(Tokenizer.tokens(question).map(\.text).compactMap(Self.unitOfTime))
         guard asked.count == 1, let unit = asked.first, let (words, number) = unitlessCount(utterance, intent: name, slot: slotName),
-            let value = BuiltInSlotTypes.read(.duration, words: words + [number == 1 ? unit : Self.unitPlurals[unit]!], today: .today())
+            let value = Self.duration(words, number, unit)
         else { return nil }
         return SlotMatch.sentence(slotName, value: value, of: utterance)
     }
 
     /// Units of time, one and many.
     static let unitPlurals = ["second": "seconds", "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks", "month": "months", "year": "years"]
+
+    /// The unit of time a word names, one or many ("weeks": "week"); nil for any other word.
+    static func unitOfTime(_ word: String) -> String? {
+        unitPlurals[word] != nil ? word : unitPlurals.first { $0.value == word }?.key
+    }
+
+    /// The AMAZON.DURATION value of a count said in `words` (`number`) of `unit`.
+    static func duration(_ words: [String], _ number: Int, _ unit: String) -> String? {
+        BuiltInSlotTypes.read(.duration, words: words + [number == 1 ? unit : unitPlurals[unit] ?? unit], today: .today())
+    }
 
     /// A bare number said for a duration slot, as its words and its value: "twelve", asked
     /// "For how long?", is a count of no unit, which the host asks about ("Twelve what?")
@@ -227,9 +237,8 @@ extension SkillNLU {
     public func unitAfterCount(_ utterance: Utterance, count: [String], intent name: IntentName, slot slotName: SlotName) -> SlotMatch? {
         guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .duration else { return nil }
         let said = utterance.words.filter { !["um", "uh", "in", "please", "sorry", "oh", "i", "mean", "meant", "said"].contains($0) }
-        guard said.count == 1, let word = said.first, let unit = Self.unitPlurals[word] != nil ? word : Self.unitPlurals.first(where: { $0.value == word })?.key,
-            let number = NumberWords.value(of: count),
-            let value = BuiltInSlotTypes.read(.duration, words: count + [number == 1 ? unit : Self.unitPlurals[unit]!], today: .today())
+        guard said.count == 1, let unit = said.first.flatMap(Self.unitOfTime), let number = NumberWords.value(of: count),
+            let value = Self.duration(count, number, unit)
         else { return nil }
         return SlotMatch.sentence(slotName, value: value, of: utterance)
     }
