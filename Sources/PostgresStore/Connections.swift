@@ -43,17 +43,53 @@ final class Connections: Sendable {
     }
 
     /// Runs `statement` on a connection and waits for its rows.
-    func rows(_ what: String, _ statement: PostgresQuery) throws(StorageError) -> PostgresQueryResult {
-        try withConnection(what) { connection throws(StorageError) in try run(what, statement, on: connection) }
-    }
-
-    /// Runs `statement` on a connection and suspends until its rows arrive.
-    func rows(_ what: String, _ statement: PostgresQuery) async throws(StorageError) -> PostgresQueryResult {
-        guard await asyncPermits.acquire(within: .nanoseconds(timeout.nanoseconds)) else { throw busy(what) }
-        defer { asyncPermits.release() }
+    ///
+    /// A statement that `onlyReads` is asked once more, on a new connection, when it fails on a
+    /// connection kept from an earlier call: a database that restarted has closed the
+    /// connections left idle, and the first call to use one may find out only by waiting for an
+    /// answer that never comes. Asking a read twice changes nothing; a write is never asked
+    /// twice, since whether the first one took effect is the database's to say.
+    func rows(_ what: String, _ statement: PostgresQuery, onlyReads: Bool = false) throws(StorageError) -> PostgresQueryResult {
+        guard permits.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds))) == .success else { throw busy(what) }
+        defer { permits.signal() }
+        let kept = takeIdle()
+        if onlyReads, let kept {
+            do {
+                let rows = try answer(statement, on: kept, what).wait()
+                keep(kept)
+                return rows
+            } catch {
+                forget(kept, what, error)
+            }
+        }
         let connection: PostgresConnection
         do {
-            if let kept = takeIdle() {
+            connection = try (onlyReads ? nil : kept) ?? connecting().wait()
+        } catch {
+            throw failure(what, error)
+        }
+        defer { keep(connection) }
+        return try run(what, statement, on: connection)
+    }
+
+    /// Runs `statement` on a connection and suspends until its rows arrive; a statement that
+    /// `onlyReads` is asked once more on a new connection as above.
+    func rows(_ what: String, _ statement: PostgresQuery, onlyReads: Bool = false) async throws(StorageError) -> PostgresQueryResult {
+        guard await asyncPermits.acquire(within: .nanoseconds(timeout.nanoseconds)) else { throw busy(what) }
+        defer { asyncPermits.release() }
+        let kept = takeIdle()
+        if onlyReads, let kept {
+            do {
+                let rows = try await answer(statement, on: kept, what).get()
+                keep(kept)
+                return rows
+            } catch {
+                forget(kept, what, error)
+            }
+        }
+        let connection: PostgresConnection
+        do {
+            if let kept = onlyReads ? nil : kept {
                 connection = kept
             } else {
                 connection = try await connecting().get()
@@ -66,6 +102,18 @@ final class Connections: Sendable {
             return try await answer(statement, on: connection, what).get()
         } catch {
             throw failure(what, error)
+        }
+    }
+
+    /// Closes a kept connection a read failed on, and every other one kept beside it: after a
+    /// restart of the database they are all as stale, and each would cost its next caller the
+    /// wait for an answer.
+    private func forget(_ connection: PostgresConnection, _ what: String, _ error: any Error) {
+        logger.info("asking again on a new connection", metadata: ["database": "\(description)", "failed": "\(what)", "error": "\(failure(what, error).message)"])
+        let stale = idle.withLock { idle in defer { idle = [] }; return idle } + [connection]
+        for connection in stale {
+            let closing: EventLoopFuture<Void> = connection.close()
+            _ = closing
         }
     }
 
@@ -209,7 +257,7 @@ struct BlockingPostgresContainer: BlockingDocumentContainer {
     var path: String { "\(name) in \(store.description)" }
 
     func get(_ key: DocumentKey) throws(StorageError) -> StoredDocument? {
-        let rows = try store.connections.rows("reading \(key)", Statements.get(column, key))
+        let rows = try store.connections.rows("reading \(key)", Statements.get(column, key), onlyReads: true)
         do { return try Statements.document(rows) } catch { throw StorageError(.corrupt, "\(key) in \(path) is not a stored document: \(error)") }
     }
 
@@ -224,7 +272,7 @@ struct BlockingPostgresContainer: BlockingDocumentContainer {
     }
 
     func list() throws(StorageError) -> [DocumentKey] {
-        let rows = try store.connections.rows("listing \(path)", Statements.list(column))
+        let rows = try store.connections.rows("listing \(path)", Statements.list(column), onlyReads: true)
         do { return try Statements.keys(rows) } catch { throw StorageError(.corrupt, "a key in \(path) is not a document key: \(error)") }
     }
 }

@@ -27,9 +27,12 @@ public final class PostgresStore: Sendable {
 
     /// Parses `postgres://user:password@host:port/database` (port 5432 and database `postgres`
     /// unless given; `?sslmode=disable` is accepted and is the only mode).
-    /// - Parameter logger: for the connections' own events; warnings and above unless told
-    ///   otherwise, since failures reach callers as `StorageError`s.
-    public init(url: String, limits: StorageLimits = StorageLimits(), logger: Logger = PostgresStore.quietLogger) throws(StorageError) {
+    /// - Parameters:
+    ///   - logger: for the connections' own events; warnings and above unless told otherwise,
+    ///     since failures reach callers as `StorageError`s.
+    ///   - answerWithin: how long a statement waits for its answer (and a connection for the
+    ///     database) before it is refused by name.
+    public init(url: String, limits: StorageLimits = StorageLimits(), logger: Logger = PostgresStore.quietLogger, answerWithin: Duration = .seconds(5)) throws(StorageError) {
         guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""), let host = parts.host, !host.isEmpty else {
             throw StorageError(.io, "--database \(Self.redacted(url)) is not a postgres://user@host:port/database URL")
         }
@@ -38,7 +41,7 @@ public final class PostgresStore: Sendable {
         description = "postgres://\(parts.user ?? "postgres")@\(host):\(parts.port ?? 5432)/\(database)"
         connections = Connections(
             configuration: PostgresConnection.Configuration(host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres", password: parts.password, database: database, tls: .disable),
-            logger: logger, description: description)
+            logger: logger, description: description, timeout: .nanoseconds(Int64(answerWithin / .nanoseconds(1))))
     }
 
     public static var quietLogger: Logger {
@@ -101,7 +104,7 @@ public final class PostgresStore: Sendable {
 
     /// Whether the database answers.
     public func ping() async throws(StorageError) {
-        _ = try await connections.rows("answering", "SELECT 1")
+        _ = try await connections.rows("answering", "SELECT 1", onlyReads: true)
     }
 
     public func container(_ name: ContainerName, in space: Space = .skills) -> PostgresContainer {
@@ -135,7 +138,7 @@ public struct PostgresContainer: DocumentContainer {
     public var path: String { "\(name) in \(store.description)" }
 
     public func get(_ key: DocumentKey) async throws(StorageError) -> StoredDocument? {
-        let rows = try await store.connections.rows("reading \(key)", Statements.get(column, key))
+        let rows = try await store.connections.rows("reading \(key)", Statements.get(column, key), onlyReads: true)
         do { return try Statements.document(rows) } catch { throw StorageError(.corrupt, "\(key) in \(path) is not a stored document: \(error)") }
     }
 
@@ -150,7 +153,7 @@ public struct PostgresContainer: DocumentContainer {
     }
 
     public func list() async throws(StorageError) -> [DocumentKey] {
-        let rows = try await store.connections.rows("listing \(path)", Statements.list(column))
+        let rows = try await store.connections.rows("listing \(path)", Statements.list(column), onlyReads: true)
         do { return try Statements.keys(rows) } catch { throw StorageError(.corrupt, "a key in \(path) is not a document key: \(error)") }
     }
 }

@@ -71,6 +71,43 @@ struct PostgresStoreTests {
         }
     }
 
+    /// A kept connection nobody answers on any more (the database restarted, the network
+    /// dropped it): a read waits out its time, then is asked again on a new connection and
+    /// answers; the connections kept beside it are let go, so the next read does not wait.
+    @Test func aReadOnAConnectionNobodyAnswersIsAskedAgainOnANewOne() async throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let store = try PostgresStore(url: server.url, answerWithin: .seconds(1))
+        defer { store.shutdown() }
+        try store.migrate()
+        let waiting = try PostgresBackend(store: store).documents(.skill("com.example.counter"))
+        let async = store.container(.skill("com.example.counter"))
+        let key = try DocumentKey("count")
+        _ = try waiting.put(key, ["n": 1], if: .always)
+        #expect(try await async.get(key)?.value == ["n": 1])
+
+        for read in ["waiting", "async"] {
+            let frozen = server.freezeIdleConnections()
+            defer { server.thaw(frozen) }
+            #expect(!frozen.isEmpty, "a connection kept from the last call")
+            let value = read == "waiting" ? try waiting.get(key)?.value : try await async.get(key)?.value
+            #expect(value == ["n": 1], "\(read)")
+            #expect(try waiting.list().map(\.rawValue) == ["count"])
+        }
+
+        // A write is never asked twice: it is refused by name (whether it took effect is the
+        // database's to say, all or nothing).
+        let version = try #require(try waiting.get(key)).version
+        let frozen = server.freezeIdleConnections()
+        defer { server.thaw(frozen) }
+        do throws(StorageError) {
+            _ = try waiting.put(key, ["n": 2], if: .ifVersion(version))
+            Issue.record("a write on a connection nobody answers succeeded")
+        } catch {
+            #expect(error.message.contains("failed writing count: no answer within 1 s"), "\(error.message)")
+        }
+    }
+
     /// What skills' storage calls use: the same promises, from a thread that waits, with no
     /// Swift concurrency thread needed for the answer (these calls run on one).
     @Test func skillsStorageWaitsOnTheDatabaseWithTheSamePromises() async throws {

@@ -68,6 +68,28 @@ public final class PostgresServer: Sendable {
     /// brings it back with its data.
     public func pause() throws { try run("pg_ctl", ["-D", "\(folder)/data", "-m", "fast", "-w", "stop"]) }
 
+    /// Stops (SIGSTOP) the server processes serving a client that is idle, as a connection
+    /// the network or a restart left open with nobody answering at the other end; `thaw` lets
+    /// them go on.
+    public func freezeIdleConnections() -> [pid_t] {
+        guard let text = try? String(contentsOfFile: "\(folder)/data/postmaster.pid", encoding: .utf8), let server = pid_t(text.split(separator: "\n").first ?? "") else { return [] }
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let idle = processes.compactMap(pid_t.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let end = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            guard fields.count > 2, pid_t(fields[1]) == server,
+                let title = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map({ String(decoding: $0, as: UTF8.self) }) else { return false }
+            return title.hasPrefix("postgres: \(user) ") && title.contains(" idle")
+        }
+        for pid in idle { kill(pid, SIGSTOP) }
+        return idle
+    }
+
+    public func thaw(_ processes: [pid_t]) {
+        for pid in processes { kill(pid, SIGCONT) }
+    }
+
     public func start() throws {
         try run("pg_ctl", ["-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60", "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) -c fsync=off", "start"])
     }
