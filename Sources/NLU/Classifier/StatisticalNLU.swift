@@ -17,6 +17,8 @@ struct StatisticalNLU: Sendable {
     }
 
     let intents: [IntentDefinition]
+    /// Per intent, its slots as tokens of a sentence read by its slots (`slotTokens`).
+    let slotTokens: [[String]]
     let gazetteer: Gazetteer
     /// Per intent, each slot's type as the gazetteer numbers it (-1: it lists no values).
     private let slotTypes: [[Int]]
@@ -67,6 +69,8 @@ struct StatisticalNLU: Sendable {
 
     init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], seed: UInt64) {
         self.intents = intents
+        let slotTokens = Self.slotTokens(intents)
+        self.slotTokens = slotTokens
         let meaningScale = Self.meaningScale(intents)
         self.meaningScale = meaningScale
         let listed = Self.listedValues(model: model, intents: intents)
@@ -137,7 +141,7 @@ struct StatisticalNLU: Sendable {
                 part = .classifier(IntentClassifier(examples: lexical, classes: classes, meaningless: intents.count, seed: seed))
             case 1:
                 var delexical = training.examples.map { example in
-                    IntentClassifier.Example(features: Features.sentence(Self.delexicalize(example.words, labels: example.labels, slots: intents[example.intent].slots), gazetteer: []), label: example.intent)
+                    IntentClassifier.Example(features: Features.sentence(Self.delexicalize(example.words, labels: example.labels, tokens: slotTokens[example.intent]), gazetteer: []), label: example.intent)
                 }
                 delexical += noise.map { IntentClassifier.Example(features: Features.sentence($0, gazetteer: []), label: intents.count) }
                 part = .classifier(IntentClassifier(examples: delexical, classes: classes, seed: seed ^ 0xDE1E))
@@ -182,21 +186,34 @@ struct StatisticalNLU: Sendable {
         }
     }
 
-    /// A sample's words, each slot one token named after it ("{size}").
-    static func sampleWords(_ sample: String) -> [String] {
+    /// A sample's words, each slot one token (`slotTokens`).
+    static func sampleWords(_ sample: String, slots: [SlotDefinition], tokens: [String]) -> [String] {
         var words: [String] = []
         for part in SampleTemplate.parts(of: sample) {
             switch part {
             case .text(let text): words += Tokenizer.tokens(text).map(\.text)
-            case .slot(let name): words.append("{\(name)}")
+            case .slot(let name): words.append(slots.firstIndex { $0.name.rawValue == name }.map { tokens[$0] } ?? "{\(name)}")
             }
         }
         return words
     }
 
+    /// Per intent, each slot as one token of a sentence read by its slots: its name ("{size}"),
+    /// and its type too where another intent has a slot of that name and another type
+    /// ("{kind:DIAPER_KIND}"): a baby log's kind of diaper and kind of feeding are different
+    /// things, and by name alone "he just had a bottle" read as a diaper ("he had a {kind} one").
+    static func slotTokens(_ intents: [IntentDefinition]) -> [[String]] {
+        var types: [SlotName: Set<SlotTypeName>] = [:]
+        for slot in intents.flatMap(\.slots) { types[slot.name, default: []].insert(slot.type) }
+        return intents.map { intent in
+            intent.slots.map { slot in types[slot.name, default: []].count > 1 ? "{\(slot.name.rawValue):\(slot.type.rawValue)}" : "{\(slot.name.rawValue)}" }
+        }
+    }
+
     static func sampleShapes(_ intents: [IntentDefinition], extraSamples: [IntentName: [String]]) -> [SampleShapes] {
-        intents.map { intent in
-            SampleShapes((intent.samples + (extraSamples[intent.name] ?? [])).map { SampleShapes.pairs(sampleWords($0)) })
+        let tokens = slotTokens(intents)
+        return intents.indices.map { i in
+            SampleShapes((intents[i].samples + (extraSamples[intents[i].name] ?? [])).map { SampleShapes.pairs(sampleWords($0, slots: intents[i].slots, tokens: tokens[i])) })
         }
     }
 
@@ -207,10 +224,11 @@ struct StatisticalNLU: Sendable {
     static func nearestSampleAgreement(_ intents: [IntentDefinition]) -> Double {
         var owners: [Int] = []
         var shapes: [[UInt64]] = []
+        let tokens = slotTokens(intents)
         for (i, intent) in intents.enumerated() where !intent.name.isBuiltIn {
             for sample in intent.samples {
                 owners.append(i)
-                shapes.append(SampleShapes.pairs(sampleWords(sample)))
+                shapes.append(SampleShapes.pairs(sampleWords(sample, slots: intent.slots, tokens: tokens[i])))
             }
         }
         guard shapes.count > 1, Set(owners).count > 1 else { return 1 }
@@ -248,7 +266,7 @@ struct StatisticalNLU: Sendable {
     /// train poorly. (Named slots beat one token for all: dev split, 70 per intent, intent
     /// 0.899 -> 0.914.)
     func nearestSample(intent: Int, words: [String], labels: [Int]) -> Double {
-        sampleShapes[intent].nearest(SampleShapes.pairs(Self.delexicalize(words, labels: labels, slots: intents[intent].slots)))
+        sampleShapes[intent].nearest(SampleShapes.pairs(Self.delexicalize(words, labels: labels, tokens: slotTokens[intent])))
     }
 
     /// How much the nearest sample counts in `rerank`, against each classifier's one: six
@@ -368,6 +386,7 @@ struct StatisticalNLU: Sendable {
     /// shapes) is derived again exactly as training derived it.
     init(decoding reader: inout BinaryReader, model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]]) throws(BinaryReader.Truncated) {
         self.intents = intents
+        slotTokens = Self.slotTokens(intents)
         meaningScale = Self.meaningScale(intents)
         listed = Self.listedValues(model: model, intents: intents)
         sampleShapes = Self.sampleShapes(intents, extraSamples: extraSamples)
@@ -399,14 +418,14 @@ struct StatisticalNLU: Sendable {
         strayWords = StrayWords(model: model, intents: intents, extraSamples: extraSamples, suspects: suspects)
     }
 
-    /// The words with each slot span replaced by one token naming the slot.
-    static func delexicalize(_ words: [String], labels: [Int], slots: [SlotDefinition]) -> [String] {
+    /// The words with each slot span replaced by one token naming the slot (`slotTokens`).
+    static func delexicalize(_ words: [String], labels: [Int], tokens: [String]) -> [String] {
         var out: [String] = []
         for (word, label) in zip(words, labels) {
             if label == 0 {
                 out.append(word)
             } else if label % 2 == 1 {
-                out.append("{\(slots[(label - 1) / 2].name.rawValue)}")
+                out.append(tokens[(label - 1) / 2])
             }
         }
         return out
@@ -426,7 +445,7 @@ struct StatisticalNLU: Sendable {
         for reading in readings.prefix(count) {
             let (tagged, labels) = tagWithLabels(intent: reading.intent, features: features, words: utterance.words, matches: matches)
             let slots = intents[reading.intent].slots
-            let named = delexicalized.probabilities(Features.sentence(Self.delexicalize(utterance.words, labels: labels, slots: slots), gazetteer: []))[reading.intent]
+            let named = delexicalized.probabilities(Features.sentence(Self.delexicalize(utterance.words, labels: labels, tokens: slotTokens[reading.intent]), gazetteer: []))[reading.intent]
             let nearest = nearestSample(intent: reading.intent, words: utterance.words, labels: labels)
             // Weights from the dev split: the nearest sample counts six times each classifier.
             let total = 2 + nearestWeight
@@ -618,6 +637,8 @@ struct StrayWords: Sendable {
     let carriers: IntentCarriers
     private let sayers: [String: Int]
     private let values: [SlotTypeName: Set<String>]
+    /// Per category value (whole, as listed or a synonym), the intents whose slots list it.
+    private let listers: [String: Set<Int>]
 
     init(model: InteractionModel, intents: [IntentDefinition], extraSamples: [IntentName: [String]], suspects: Set<TrainingSet.Position>) {
         var values: [SlotTypeName: Set<String>] = [:]
@@ -647,6 +668,15 @@ struct StrayWords: Sendable {
         }
         self.sayers = sayers
         self.values = values
+        var listers: [String: Set<Int>] = [:]
+        for (i, intent) in intents.enumerated() {
+            for slot in intent.slots where categories.contains(slot.type) {
+                for value in model.type(named: slot.type)?.values ?? [] {
+                    for phrase in [value.value] + value.synonyms { listers[Tokenizer.tokens(phrase).map(\.text).joined(separator: " "), default: []].insert(i) }
+                }
+            }
+        }
+        self.listers = listers
     }
 
     /// Whether another intent says `word` (in its carrier phrases or category values) and
@@ -664,6 +694,9 @@ struct StrayWords: Sendable {
             for word in words[slot.firstToken...slot.lastToken] where !StopWords.all.contains(word) && values?.contains(word) != true {
                 if isForeign(word, for: intent) { count += 1 }
             }
+            // A value another intent lists, whole, that this one does not: a thing named for
+            // another intent's slot ("he just had a bottle" as a diaper of kind "bottle").
+            if let others = listers[words[slot.firstToken...slot.lastToken].joined(separator: " ")], !others.contains(intent) { count += 1 }
         }
         return count
     }
