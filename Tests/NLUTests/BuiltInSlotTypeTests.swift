@@ -67,7 +67,8 @@ import Testing
         #expect(Self.read("AMAZON.DATE", text) == value)
     }
 
-    @Test(arguments: ["banana", "february thirtieth", "next blursday", "0199", "ten thirty", "eleven fifteen", "month", "years from now", "six months"])
+    @Test(arguments: ["banana", "february thirtieth", "next blursday", "0199", "ten thirty", "eleven fifteen", "month", "years from now", "six months",
+                      "day", "a day", "three days", "a week", "two weeks"])
     func notDates(text: String) {
         #expect(Self.read("AMAZON.DATE", text) == nil)
     }
@@ -98,6 +99,7 @@ import Testing
         ("1.5 hours", "PT1H30M"), ("two and a half hours", "PT2H30M"), ("a half hour", "PT30M"), ("two days and a half", "P2DT12H"),
         ("a quarter of an hour", "PT15M"), ("three quarters of an hour", "PT45M"), ("2h", "PT2H"), ("45min", "PT45M"), ("2h 30m", "PT2H30M"),
         ("half a year", "P6M"), ("half a day", "PT12H"), ("a fortnight", "P2W"), ("two fortnights", "P4W"),
+        ("two more days", "P2D"), ("an extra hour", "PT1H"), ("three additional weeks", "P3W"),
     ])
     func durations(text: String, value: String) {
         #expect(Self.read("AMAZON.DURATION", text) == value)

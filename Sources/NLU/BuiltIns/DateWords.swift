@@ -108,7 +108,9 @@ enum DateWords {
             return today.adding(days: ahead).description
         }
         // "in three days", "three weeks from now", "two days ago", "in six months".
-        if let offset = relativeDays(words) { return today.adding(days: offset).description }
+        // Said as a time from now: "a day" or "three days" alone is a length ("i need the car for
+        // an extra day"), no date.
+        if isFromNow(words), let offset = relativeDays(words) { return today.adding(days: offset).description }
         if let months = relativeMonths(words) { return today.adding(months: months).description }
         // "2026 11 27" (2026-11-27) and "11 27 2026" (11/27/2026).
         if words.count == 3, let a = Int(words[0]), let b = Int(words[1]), let c = Int(words[2]) {
@@ -176,8 +178,7 @@ enum DateWords {
     private static func relativeMonths(_ words: [String]) -> Int? {
         // Said as a time from now ("in", "from now", "ago"): "six months" alone is a duration,
         // and "years" of "six years from now" no date.
-        let cued = ["in", "within"].contains(words.first ?? "") || words.last == "ago" || ["now", "today"].contains(words.last ?? "") && words.dropLast().last == "from"
-        guard cued, let (count, unit) = relative(words) else { return nil }
+        guard isFromNow(words), let (count, unit) = relative(words) else { return nil }
         let months: Int
         switch unit {
         case "month", "months": months = count
@@ -185,6 +186,11 @@ enum DateWords {
         default: return nil
         }
         return abs(months) <= 120_000 ? months : nil
+    }
+
+    /// Whether a length is said as a time from now: "in", "within", "… from now", "… ago".
+    private static func isFromNow(_ words: [String]) -> Bool {
+        ["in", "within"].contains(words.first ?? "") || words.last == "ago" || ["now", "today"].contains(words.last ?? "") && words.dropLast().last == "from"
     }
 
     /// How many of which unit, signed: "in three days", "three weeks from now", "two days ago".

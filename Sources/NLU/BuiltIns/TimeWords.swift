@@ -111,13 +111,18 @@ enum DurationWords {
         return [String(word[..<split]), unit]
     }
 
+    /// Words a length says it is added with, or for: no part of the length ("another" opens
+    /// one, and stays out of its span: "another forty five minutes").
+    static let addedWords: Set<String> = ["for", "more", "extra", "additional"]
+
     static func read(_ words: [String]) -> String? {
         var years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0
         var pending: [String] = []
         var found = false
         // "two and a half hours": a half waiting for its unit.
         var half = false
-        var words = words.filter { $0 != "for" }.flatMap(Self.splitCompact)
+        // "for two more days", "another week", "an extra hour": the length is the same.
+        var words = words.filter { !Self.addedWords.contains($0) }.flatMap(Self.splitCompact)
         if words.starts(with: ["half", "an", "hour"]) || words.starts(with: ["half", "a", "hour"]) {
             minutes += 30
             found = true
