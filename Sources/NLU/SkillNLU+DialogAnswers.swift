@@ -207,6 +207,28 @@ extension SkillNLU {
         return SlotMatch.sentence(slotName, value: value, of: utterance)
     }
 
+    /// A length of time said for a number slot whose question counts a unit of time: "for a
+    /// week", asked "How many nights?", is 7; "a fortnight" 14; "an hour and a half", asked how
+    /// many minutes, 90. A night is a day of a stay. Nil when the question names no one unit,
+    /// the length is no whole count of it ("a month" of nights), or the sentence says more
+    /// than the length ("for a week from friday").
+    public func countOfLength(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, question: String) -> SlotMatch? {
+        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .number else { return nil }
+        let asked = Set(Tokenizer.tokens(question).map(\.text).compactMap { $0 == "night" || $0 == "nights" ? "day" : Self.unitOfTime($0) })
+        let seconds = ["second": 1, "minute": 60, "hour": 3_600, "day": 86_400, "week": 604_800]
+        guard asked.count == 1, let unit = asked.first, let perUnit = seconds[unit] else { return nil }
+        let fillers: Set<String> = ["for", "about", "around", "roughly", "maybe", "probably", "just", "um", "uh", "like", "please", "i", "think", "guess"]
+        let said = utterance.words.filter { !fillers.contains($0) }.map { $0 == "night" ? "day" : $0 == "nights" ? "days" : $0 }
+        guard !said.isEmpty, said.count <= 8, said.contains(where: { Self.unitOfTime($0) != nil || $0 == "fortnight" }),
+            let duration = BuiltInSlotTypes.read(.duration, words: said, today: .today()), let parts = Self.isoParts(duration),
+            parts.date["Y", default: 0] + parts.date["M", default: 0] == 0
+        else { return nil }
+        let total = (7 * parts.date["W", default: 0] + parts.date["D", default: 0]) * 86_400
+            + 3_600 * parts.time["H", default: 0] + 60 * parts.time["M", default: 0] + parts.time["S", default: 0]
+        guard total > 0, total % perUnit == 0 else { return nil }
+        return SlotMatch.sentence(slotName, value: String(total / perUnit), of: utterance)
+    }
+
     /// Units of time, one and many.
     static let unitPlurals = ["second": "seconds", "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks", "month": "months", "year": "years"]
 

@@ -103,6 +103,26 @@ import Testing
         #expect(Self.cleaning.durationAnswer(Utterance("3"), intent: "BookCleaningIntent", slot: "time", question: "How many hours?") == nil)
     }
 
+    /// A length said for a count of a unit of time is that count: a night is a day of a stay.
+    @Test(arguments: [
+        ("for a week", "How many nights?", "7"), ("a fortnight", "How many nights?", "14"), ("um two weeks", "How many nights will you stay?", "14"),
+        ("three nights", "How many nights?", "3"), ("two weeks", "How many weeks?", "2"),
+    ])
+    func aLengthIsACountOfTheUnitAsked(text: String, question: String, count: String) {
+        #expect(Self.hotel.countOfLength(Utterance(text), intent: "BookRoomIntent", slot: "nights", question: question)?.value == count, "\(text)")
+    }
+
+    /// No one unit asked, a length that is no whole count of it, more than a length, or a slot
+    /// that is no number: nothing.
+    @Test(arguments: [
+        ("for a week", "How long will you stay?"), ("a month", "How many nights?"), ("ten days", "How many weeks?"), ("7", "How many nights?"),
+        ("for a week from friday", "How many nights?"),
+    ])
+    func noWholeCountOfTheUnitAskedIsNoCount(text: String, question: String) {
+        #expect(Self.hotel.countOfLength(Utterance(text), intent: "BookRoomIntent", slot: "nights", question: question) == nil, "\(text)")
+        #expect(Self.hotel.countOfLength(Utterance("for a week"), intent: "BookRoomIntent", slot: "checkIn", question: "How many nights?") == nil)
+    }
+
     /// Said while free text is asked, a change of mind about another slot is that change.
     @Test func aChangeOfMindIsNoFreeText() {
         let given: Set<SlotName> = ["rooms", "date", "time", "hours"]

@@ -271,7 +271,7 @@ extension HostEngine {
     /// slot the turn before filled; "yes" is a value the type lists; "for a week" ends a span
     /// begun on a day given; "until the fifteenth" counts the nights of a stay; "in 30
     /// minutes" is a time from now; "me and my two kids" counts three; "3", asked "How many
-    /// hours?", is three hours. Nil when none reads.
+    /// hours?", is three hours; "for a week", asked how many nights, is 7. Nil when none reads.
     private func spokenAnswer(_ utterance: Utterance, to slot: SlotName, pending: Conversation.PendingDialog, entry: SkillRegistry.Entry) -> SlotMatch? {
         let (intent, nlu, model) = (pending.intent, entry.nlu, entry.skill.model)
         let question = conversation.session?.lastSpeech ?? ""
@@ -296,6 +296,7 @@ extension HostEngine {
             return nlu.timeFromNow(utterance, intent: intent.name, slot: slot, now: now)
                 ?? nlu.peopleCount(utterance, intent: intent.name, slot: slot)
                 ?? nlu.durationAnswer(utterance, intent: intent.name, slot: slot, question: question)
+                ?? nlu.countOfLength(utterance, intent: intent.name, slot: slot, question: question)
         }
     }
 
