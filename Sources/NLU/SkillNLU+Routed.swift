@@ -85,11 +85,24 @@ extension SkillNLU {
             if before > 0, SlotTypeMatcher.determiners.contains(utterance.words[before]) { before -= 1 }
             let lead = utterance.words[before]
             guard leadWords[intent.name]?[slot.name]?.contains(lead) != true else { continue }
-            let led = slotsLed(by: lead, in: intent).map { intent.slots[$0] }.filter { other in siblings.contains { $0.name == other.name } }
+            let leads = slotsLed(by: lead, in: intent)
+            var led = leads.map { intent.slots[$0] }.filter { other in siblings.contains { $0.name == other.name } }
+            // Led by no word of either, a value said alone goes where the samples put one said
+            // alone: "reserve a car at the phoenix airport tomorrow" picks it up tomorrow, as
+            // "i need a rental car for {pickup}" does, where only "from {pickup} until
+            // {dropoff}" says a return day.
+            if led.isEmpty, leads.isEmpty {
+                led = siblings.filter { saidAlone($0, apartFrom: slot, in: intent) && !saidAlone(slot, apartFrom: $0, in: intent) }
+            }
             guard led.count == 1, let moved = slotMatch(led[0], first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today) else { continue }
             slots[index] = moved
         }
         return slots
+    }
+
+    /// Whether a sample of the intent says `slot` without `other`.
+    private func saidAlone(_ slot: SlotDefinition, apartFrom other: SlotDefinition, in intent: IntentDefinition) -> Bool {
+        intent.samples.contains { $0.contains("{\(slot.name.rawValue)}") && !$0.contains("{\(other.name.rawValue)}") }
     }
 
     /// A value an empty grammar slot reads goes to the slot whose samples say the words beside
