@@ -287,6 +287,15 @@ extension SkillNLU {
             if let name = result.first(where: { utterance.tokens(of: $0)?.lowerBound == span.upperBound + 1 })?.name { return "{\(name)}" }
             return words[span.upperBound + 1]
         }
+        // A number followed by a unit of time the samples never say after its slot is a length,
+        // not this number: "i nursed her on the left side for twenty minutes" gave the feeding
+        // no amount of twenty ("{amount} {unit}" of milk).
+        result.removeAll { value in
+            guard value.list.isEmpty, let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .number,
+                let span = utterance.tokens(of: value), span.upperBound + 1 < words.count, Self.unitOfTime(words[span.upperBound + 1]) != nil
+            else { return false }
+            return trailWords[intent.name]?[slot.name]?.contains(words[span.upperBound + 1]) == false
+        }
         // A number the tagger gave one slot, followed by what the samples say after an empty
         // sibling and never after it, is the sibling's: "i did ten lunges" is ten reps ("{reps}
         // {exercise}"), not ten sets ("i did {sets} sets of").
