@@ -52,24 +52,11 @@ final class Connections: Sendable {
     func rows(_ what: String, _ statement: PostgresQuery, onlyReads: Bool = false) throws(StorageError) -> PostgresQueryResult {
         guard permits.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds))) == .success else { throw busy(what) }
         defer { permits.signal() }
-        let kept = takeIdle()
-        if onlyReads, let kept {
-            do {
-                let rows = try answer(statement, on: kept, what).wait()
-                keep(kept)
-                return rows
-            } catch {
-                forget(kept, what, error)
-            }
-        }
-        let connection: PostgresConnection
         do {
-            connection = try (onlyReads ? nil : kept) ?? connecting().wait()
+            return try answer(what, statement, onlyReads: onlyReads).wait()
         } catch {
             throw failure(what, error)
         }
-        defer { keep(connection) }
-        return try run(what, statement, on: connection)
     }
 
     /// Runs `statement` on a connection and suspends until its rows arrive; a statement that
@@ -77,31 +64,28 @@ final class Connections: Sendable {
     func rows(_ what: String, _ statement: PostgresQuery, onlyReads: Bool = false) async throws(StorageError) -> PostgresQueryResult {
         guard await asyncPermits.acquire(within: .nanoseconds(timeout.nanoseconds)) else { throw busy(what) }
         defer { asyncPermits.release() }
-        let kept = takeIdle()
-        if onlyReads, let kept {
-            do {
-                let rows = try await answer(statement, on: kept, what).get()
-                keep(kept)
-                return rows
-            } catch {
-                forget(kept, what, error)
-            }
-        }
-        let connection: PostgresConnection
         do {
-            if let kept = onlyReads ? nil : kept {
-                connection = kept
-            } else {
-                connection = try await connecting().get()
-            }
+            return try await answer(what, statement, onlyReads: onlyReads).get()
         } catch {
             throw failure(what, error)
         }
-        defer { keep(connection) }
-        do {
-            return try await answer(statement, on: connection, what).get()
-        } catch {
-            throw failure(what, error)
+    }
+
+    /// The statement's rows on a kept connection, else a new one, which is kept afterwards
+    /// if it still works; a read that fails on a kept one is asked again on a new one.
+    private func answer(_ what: String, _ statement: PostgresQuery, onlyReads: Bool) -> EventLoopFuture<PostgresQueryResult> {
+        let onNew: @Sendable () -> EventLoopFuture<PostgresQueryResult> = {
+            self.connecting().flatMap { connection in self.answer(statement, on: connection, what).always { _ in self.keep(connection) } }
+        }
+        guard let kept = takeIdle() else { return onNew() }
+        let asked = answer(statement, on: kept, what)
+        guard onlyReads else { return asked.always { _ in self.keep(kept) } }
+        return asked.map { rows in
+            self.keep(kept)
+            return rows
+        }.flatMapError { error in
+            self.forget(kept, what, error)
+            return onNew()
         }
     }
 
