@@ -69,6 +69,19 @@ extension SkillNLU {
             found.append(match)
             for i in span { taken[i] = true }
         }
+        // Words that name a slot given a value after them name it, and are no value of another
+        // slot: "change the pickup to thursday" moves the pickup day, and "pickup", which a car
+        // hire's car classes list too, is no change of car.
+        let stated = found
+        found.removeAll { value in
+            guard value.isListedValue, let span = utterance.tokens(of: value) else { return false }
+            let said = Array(words[span])
+            return stated.contains { other in
+                guard other.name != value.name, let otherSpan = utterance.tokens(of: other), span.upperBound < otherSpan.lowerBound else { return false }
+                let name = Self.nameWords(other.name.rawValue)
+                return name.count >= said.count && (0...(name.count - said.count)).contains { Array(name[$0..<($0 + said.count)]) == said }
+            }
+        }
         // A number or date said right beside a value found, where a sample puts its slot beside
         // that one's ("{dose} {unit}"): "wait, it's 400 milligrams" changes the dose too.
         for match in besideValues(utterance, intent: intent, found: found, taken: taken, except: except, today: today) {

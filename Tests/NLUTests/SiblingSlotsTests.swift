@@ -20,4 +20,14 @@ import Testing
         let dates = best.slots.filter { ["pickup", "dropoff"].contains($0.name.rawValue) }.map(\.name.rawValue)
         #expect(dates == [slot], "\(text)")
     }
+
+    /// A change that names its slot: the name is no value of another slot that lists the word
+    /// ("pickup" is a car class too).
+    @Test func aSlotsNameInAChangeIsNoValue() {
+        let given: Set<SlotName> = ["city", "pickup", "dropoff", "carClass"]
+        let changed = Self.carHire.statedValues(Utterance("change the pickup to thursday"), intent: "RentCarIntent", except: nil, given: given)
+        #expect(changed.map(\.name.rawValue) == ["pickup"])
+        let car = Self.carHire.statedValues(Utterance("make it a pickup instead"), intent: "RentCarIntent", except: nil, given: given)
+        #expect(car.map(\.name.rawValue) == ["carClass"], "a pickup truck is still a car class")
+    }
 }
