@@ -114,7 +114,7 @@ extension SkillNLU {
             SlotMatch.sentence(name, value: end.description, of: utterance)
         }
         // A night is a day of a stay; a fortnight two weeks.
-        var words = utterance.words.map { $0 == "night" ? "day" : $0 == "nights" ? "days" : $0 }
+        var words = Self.nightsAsDays(utterance.words)
         if let fortnight = words.firstIndex(of: "fortnight") {
             let lead = fortnight > 0 && ["a", "one"].contains(words[fortnight - 1]) ? fortnight - 1 : fortnight
             words.replaceSubrange(lead...fortnight, with: ["two", "weeks"])
@@ -214,11 +214,11 @@ extension SkillNLU {
     /// than the length ("for a week from friday").
     public func countOfLength(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, question: String) -> SlotMatch? {
         guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .number else { return nil }
-        let asked = Set(Tokenizer.tokens(question).map(\.text).compactMap { $0 == "night" || $0 == "nights" ? "day" : Self.unitOfTime($0) })
+        let asked = Set(Self.nightsAsDays(Tokenizer.tokens(question).map(\.text)).compactMap(Self.unitOfTime))
         let seconds = ["second": 1, "minute": 60, "hour": 3_600, "day": 86_400, "week": 604_800]
         guard asked.count == 1, let unit = asked.first, let perUnit = seconds[unit] else { return nil }
         let fillers: Set<String> = ["for", "about", "around", "roughly", "maybe", "probably", "just", "um", "uh", "like", "please", "i", "think", "guess"]
-        let said = utterance.words.filter { !fillers.contains($0) }.map { $0 == "night" ? "day" : $0 == "nights" ? "days" : $0 }
+        let said = Self.nightsAsDays(utterance.words.filter { !fillers.contains($0) })
         guard !said.isEmpty, said.count <= 8, said.contains(where: { Self.unitOfTime($0) != nil || $0 == "fortnight" }),
             let duration = BuiltInSlotTypes.read(.duration, words: said, today: .today()), let parts = Self.isoParts(duration),
             parts.date["Y", default: 0] + parts.date["M", default: 0] == 0
@@ -231,6 +231,11 @@ extension SkillNLU {
 
     /// Units of time, one and many.
     static let unitPlurals = ["second": "seconds", "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks", "month": "months", "year": "years"]
+
+    /// The words with a night said as a day of a stay ("three nights": "three days").
+    static func nightsAsDays(_ words: [String]) -> [String] {
+        words.map { $0 == "night" ? "day" : $0 == "nights" ? "days" : $0 }
+    }
 
     /// The unit of time a word names, one or many ("weeks": "week"); nil for any other word.
     static func unitOfTime(_ word: String) -> String? {
