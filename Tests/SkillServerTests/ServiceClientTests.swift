@@ -47,6 +47,32 @@ import TestSupport
         await host.shutdown()
     }
 
+    /// An isolated skill that misses its deadline while the host still owes it a service API
+    /// call's answer says so: which call, so a hang is found on the right side of the pipe.
+    @Test func aTurnThatTimesOutWaitingForAServiceCallNamesTheCall() async throws {
+        let data = try TestSupport.temporaryFolder("client-data")
+        let services = HostServices(dataRoot: data)
+        let release = AsyncStream.makeStream(of: Void.self)
+        // The APIs never answer until the test is done.
+        services.setResponder { _, _, _, _ in
+            for await _ in release.stream {}
+            return (503, [])
+        }
+        defer { release.continuation.finish() }
+        // Requests carry an API endpoint and token only where the APIs are served.
+        services.setEndpoint("https://127.0.0.1:9")
+        try services.grants.grant(["alexa::household:lists:read"], to: "com.app-o-mat.listomat")
+        var options = HostOptions(skillFolders: [try TestSupport.folderWithProducts(["ListOMat"])], dataRoot: data)
+        options.services = services
+        options.turnDeadline = .seconds(3) * TestSupport.patience
+        options.isolation = RunnerConfiguration(executable: "\(TestSupport.productsFolder)/skillhost")
+        let host = try HostEngine(options: options)
+        let turn = await host.turn("ask list o mat what lists do i have")
+        #expect(turn.error?.contains("did not answer before its deadline") == true, "\(turn)")
+        #expect(turn.error?.contains("of the one service API call it made, the host had not yet answered GET /v2/householdlists") == true, "\(turn)")
+        await host.shutdown()
+    }
+
     @Test func aMalformedCallOrAnotherSkillsTokenIsRefusedBeforeAnythingIsSent() async throws {
         let data = try TestSupport.temporaryFolder("client-data")
         let services = HostServices(dataRoot: data)

@@ -253,6 +253,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
             return state.nextID
         }
         let due = ContinuousClock.now + deadline
+        let calls = ServiceCalls()
         guard runner.writer.send(Frame(.request, id: turn, payload: request)) else {
             let how = lose(runner, stopping: false)
             throw SkillCallError(skillID: id, message: "its runner \(how) before the turn; it starts again for the next turn")
@@ -264,7 +265,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
                 frame = read
             case .timedOut:
                 _ = lose(runner, stopping: true)
-                throw SkillCallError(skillID: id, message: "did not answer before its deadline (\(deadline)); its runner was stopped and starts again for the next turn")
+                throw SkillCallError(skillID: id, message: "did not answer before its deadline (\(deadline))\(calls.summary); its runner was stopped and starts again for the next turn")
             case .end:
                 let how = lose(runner, stopping: false)
                 throw SkillCallError(skillID: id, message: "its runner \(how); it starts again for the next turn")
@@ -279,7 +280,7 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
                 }
                 return frame.payload
             case .log, .storage, .api:
-                serve(frame, from: runner)
+                serve(frame, from: runner, calls: calls)
             default:
                 // A late answer to a turn that already failed, or a frame out of turn.
                 continue
@@ -287,8 +288,9 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         }
     }
 
-    /// Answers a runner's log or storage frame, for the identity the host checked.
-    private func serve(_ frame: Frame, from runner: Runner) {
+    /// Answers a runner's log, storage or service API frame, for the identity the host checked;
+    /// `calls` keeps count of the service API calls of the turn under way.
+    private func serve(_ frame: Frame, from runner: Runner, calls: ServiceCalls? = nil) {
         switch frame.kind {
         case .log:
             let level = SkillLogRecord.Level(rawValue: min(max(frame.status, 0), 3)) ?? .info
@@ -307,8 +309,10 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
                 runner.writer.send(Frame(.storageReply, id: frame.id, status: Int32(SH_STATUS_ERROR.rawValue), payload: Array("this host serves no service APIs".utf8)))
                 return
             }
+            let call = calls?.made(frame.payload)
             api(id, frame.payload) { status, reply in
                 runner.writer.send(Frame(.storageReply, id: frame.id, status: status, payload: reply))
+                if let call { calls?.answered(call) }
             }
         default:
             break
@@ -368,5 +372,40 @@ public final class IsolatedSkill: SkillEndpoint, @unchecked Sendable {
         }
         runner?.process.kill()
         _ = runner?.process.waitForEnd(grace: .seconds(2))
+    }
+}
+
+/// The service API calls a runner made during one turn, so that a turn that misses its deadline
+/// says whether the skill was still waiting for the host's answer to one of them.
+private final class ServiceCalls: Sendable {
+    private struct State {
+        var made = 0
+        var waiting: [Int: String] = [:]
+    }
+
+    private let state = Locked(State())
+
+    /// Counts a call (a `call_api` request's bytes); its number, for `answered`.
+    func made(_ request: [UInt8]) -> Int {
+        let fields = try? JSONParser.parse(request)
+        let name = [fields?["method"]?.string, fields?["path"]?.string].compactMap { $0 }.joined(separator: " ")
+        return state.withLock { state in
+            state.made += 1
+            state.waiting[state.made] = name.isEmpty ? "a malformed call" : name
+            return state.made
+        }
+    }
+
+    func answered(_ call: Int) { state.withLock { _ = $0.waiting.removeValue(forKey: call) } }
+
+    /// Empty when the turn made no call; else how many it made and which are unanswered.
+    var summary: String {
+        state.withLock { state in
+            guard state.made > 0 else { return "" }
+            let made = state.made == 1 ? "the one service API call it made" : "the \(state.made) service API calls it made"
+            guard !state.waiting.isEmpty else { return "; the host had answered \(made)" }
+            let waiting = state.waiting.sorted { $0.key < $1.key }.map(\.value).joined(separator: ", ")
+            return "; of \(made), the host had not yet answered \(waiting)"
+        }
     }
 }

@@ -117,10 +117,15 @@ private final class Inbox: @unchecked Sendable {
 
     /// The next request to run, or nil when the host has closed the pipe.
     func nextRequest() -> Frame? {
-        while true {
-            if let queued = state.withLock({ $0.requests.isEmpty ? nil : $0.requests.removeFirst() }) { return queued }
-            guard let frame = reading.withLock({ reader.next() }) else { return nil }
-            if let request = sort(frame) { return request }
+        // The queue is looked at while holding the reader: a waiting call that read a request
+        // queued it before letting go of the reader, so none is left behind while this blocks
+        // on a pipe the request has already come through.
+        reading.withLock {
+            while true {
+                if let queued = state.withLock({ $0.requests.isEmpty ? nil : $0.requests.removeFirst() }) { return queued }
+                guard let frame = reader.next() else { return nil }
+                if let request = sort(frame) { return request }
+            }
         }
     }
 
@@ -141,10 +146,16 @@ private final class Inbox: @unchecked Sendable {
             }) {
                 return (reply.status, reply.bytes)
             }
-            switch reading.withLockIfAvailable({ reader.next() }) {
-            case .some(.some(let frame)):
+            // A request read here is queued before the reader is let go (see `nextRequest`).
+            let read = reading.withLockIfAvailable { () -> Bool in
+                guard let frame = reader.next() else { return false }
                 if let request = sort(frame) { state.withLock { $0.requests.append(request) } }
-            case .some(.none):
+                return true
+            }
+            switch read {
+            case .some(true):
+                continue
+            case .some(false):
                 exit(0)  // the host is gone
             case .none:
                 // The main loop is reading; it hands replies over.
