@@ -52,6 +52,23 @@ GAME = [25, 50, 75, 100, 3, 6]
 
 
 def free_port():
+    """A free port below the kernel's ephemeral range: the database and a host listen on theirs
+    again after a restart, and a port from that range can meanwhile be taken as the local end of
+    any outgoing connection (a host reconnecting to the stopped database, nginx to a host). Not
+    drawn from the seeded generator, which decides the conversations."""
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as ranges:
+            lowest = int(ranges.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        lowest = 32768
+    for _ in range(200):
+        port = random.SystemRandom().randint(max(1024, lowest - 12000), lowest - 1)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -89,8 +106,17 @@ class Cluster:
         sys.exit("cluster: no PostgreSQL under /usr/lib/postgresql (scripts/install-system-packages.sh installs it)")
 
     def pg(self, tool, *arguments):
-        subprocess.run(self.run_as + [f"{self.pg_bin}/{tool}", *arguments], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        done = subprocess.run(self.run_as + [f"{self.pg_bin}/{tool}", *arguments], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True)
+        if done.returncode != 0:
+            # What the tool said, and the end of the server's own log, which says why it did not start.
+            try:
+                with open(f"{self.folder}/pg/log") as log:
+                    server = log.read()[-1500:]
+            except OSError:
+                server = ""
+            raise RuntimeError(f"{tool} {' '.join(arguments[-1:])} failed (exit {done.returncode}): "
+                               f"{done.stdout.strip()[-1500:]}\nthe server's log ends:\n{server}")
 
     def start_database(self):
         data = f"{self.folder}/pg"

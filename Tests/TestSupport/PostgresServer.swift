@@ -43,7 +43,9 @@ public final class PostgresServer: Sendable {
             guard let account = getpwnam("postgres") else { throw Failure(description: "no postgres user to run the cluster as") }
             chown(folder, account.pointee.pw_uid, account.pointee.pw_gid)
         }
-        port = try TestSupport.freeLoopbackPort()
+        // Below the ephemeral range: a test restarts the server on this port, which a reconnecting
+        // client could otherwise hold meanwhile as the local end of its connection.
+        port = try LoopbackPort.freeOutsideEphemeralRange()
         _ = Self.cleanUpAtExit
         Self.live.withLock { $0[folder] = self }
         do {
