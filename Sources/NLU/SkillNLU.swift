@@ -1324,6 +1324,9 @@ public struct SkillNLU: Sendable {
             // "add a book to my reading list" by "add {title} to my reading list" names no book:
             // the slot stays empty, and a dialog asks which.
             if capture.reading.fit < 1, isPlaceholder(utterance.words[capture.firstToken...capture.lastToken], type: type) { continue }
+            // "that movie was a three out of five": the thing the slot names, pointed at.
+            if capture.reading.isName, let slot = intent.slot(named: capture.slot),
+                Self.isReference(utterance.words[capture.firstToken...capture.lastToken], to: slot) { continue }
             slots.append(slotMatch(capture.slot, first: capture.firstToken, last: capture.lastToken, reading: capture.reading, type: type, utterance: utterance, today: today))
         }
         let joined = datesJoined(slots, intent: intent, utterance: utterance, today: today)
@@ -1418,7 +1421,38 @@ public struct SkillNLU: Sendable {
         if reading.isName, isCarrierPhrase(utterance.words[first...last], type: matcher) { return nil }
         // Nor is the pronoun "one" ("a small one": a size, and no temperament "one").
         if reading.isName, first == last, Self.proForms.contains(utterance.words[first]) { return nil }
+        // Nor is the thing the slot names, pointed at: "that movie was a three out of five"
+        // rates the movie being talked about, "add the plant" names no plant.
+        if reading.isName, Self.isReference(utterance.words[first...last], to: slot) { return nil }
         return slotMatch(slot.name, first: first, last: last, reading: reading, type: matcher, utterance: utterance, today: today)
+    }
+
+    /// Whether the words point at the thing the slot names rather than name one: a
+    /// determiner and the slot's or its type's own words ("that movie", "the song name").
+    static func isReference(_ words: ArraySlice<String>, to slot: SlotDefinition) -> Bool {
+        guard words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) else { return false }
+        let names = namingWords(slot)
+        return words.dropFirst().allSatisfy(names.contains)
+    }
+
+    /// The words a slot's name and its type's name say it holds ("movie" of AMAZON.Movie,
+    /// "song" and "name" of song_name), and their plurals.
+    static func namingWords(_ slot: SlotDefinition) -> Set<String> {
+        var words: Set<String> = []
+        for name in [slot.name.rawValue, String(slot.type.rawValue.split(separator: ".").last ?? "")] {
+            var word = ""
+            var previousIsLower = false
+            for character in name {
+                if !character.isLetter || character.isUppercase && previousIsLower {
+                    if !word.isEmpty { words.insert(word) }
+                    word = ""
+                }
+                if character.isLetter { word += character.lowercased() }
+                previousIsLower = character.isLowercase
+            }
+            if !word.isEmpty { words.insert(word) }
+        }
+        return words.union(words.map { $0 + "s" })
     }
 
     /// The slot as the skill receives it; for a slot with multiple values enabled, the span

@@ -166,6 +166,9 @@ enum DurationWords {
                 count = 0
             } else if pending.isEmpty || pending == ["a"] || pending == ["an"] || pending == ["one"] {
                 count = 1
+            } else if pending == ["other"] {
+                // "every other day": every second one.
+                count = 2
             } else if pending.count == 1, pending[0].contains("."), let value = Double(pending[0]), value >= 0, value <= Double(NumberWords.largest) {
                 count = value
             } else {

@@ -33,8 +33,17 @@ enum Contractions {
             unmarked[short.replacingOccurrences(of: "'", with: "")] = short
         }
         for word in ["its", "ill", "id", "well", "were", "wed", "shed", "hell", "shell"] { unmarked[word] = nil }
+        for (short, word) in informal { unmarked[short] = word }
         return unmarked
     }()
+
+    /// Words people say or type short, one for one, and the word they stand for: "how long
+    /// till my train" is "until". Not those that are other words too ("u" of "u. s.", "cos").
+    static let informal: [String: String] = [
+        "till": "until", "thru": "through", "tho": "though", "pls": "please", "plz": "please",
+        "tmrw": "tomorrow", "tmr": "tomorrow", "tomorow": "tomorrow", "tommorow": "tomorrow", "tommorrow": "tomorrow",
+        "tonite": "tonight", "cuz": "because", "coz": "because", "thx": "thanks", "msg": "message",
+    ]
 
     /// Spelled-out pairs → the contraction.
     private static let pairs: [String: String] = {
