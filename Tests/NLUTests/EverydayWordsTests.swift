@@ -31,6 +31,28 @@ import Testing
         #expect(every.spoken == "other day")
     }
 
+    /// How often, answered as people answer it: counts in words, an adverb of the unit, and
+    /// so many times a unit as the time between.
+    @Test(arguments: [
+        ("every couple of days", "couple of days", "P2D"), ("every few days", "few days", "P3D"), ("every second day", "second day", "P2D"),
+        ("every third week", "third week", "P3W"), ("weekly", "weekly", "P1W"), ("daily", "daily", "P1D"),
+        ("twice a week", "twice a week", "P3DT12H"), ("three times a day", "three times a day", "PT8H"), ("once a fortnight", "a fortnight", "P2W"),
+    ])
+    func howOftenIsTheTimeBetween(text: String, spoken: String, value: String) throws {
+        let answer = try #require(Self.plants.parse(Utterance(text), eliciting: SkillNLU.Elicitation(intent: "SetScheduleIntent", slot: "every")).first)
+        let every = try #require(answer.slots.first { $0.name.rawValue == "every" }, "\(text): \(answer)")
+        #expect(every.spoken == spoken, "\(text)")
+        #expect(every.value == value, "\(text)")
+    }
+
+    @Test func aCountInWordsIsALength() {
+        #expect(DurationWords.read(["a", "couple", "of", "hours"]) == "PT2H")
+        #expect(DurationWords.read(["a", "few", "minutes"]) == "PT3M")
+        #expect(DurationWords.read(["couple"]) == nil)
+        #expect(DurationWords.read(["twice"]) == nil)
+        #expect(DurationWords.read(["second"]) == "PT1S", "a second alone is one")
+    }
+
     /// A determiner and the slot's own name point at the thing being talked about: no value,
     /// so a dialog asks which. A title that merely holds the word is one.
     @Test(arguments: [

@@ -115,6 +115,54 @@ enum DurationWords {
     /// one, and stays out of its span: "another forty five minutes").
     static let addedWords: Set<String> = ["for", "more", "extra", "additional"]
 
+    /// Units of time with an adverb of their own: "weekly" is every week.
+    static let everyUnit: [String: String] = [
+        "hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month",
+        "yearly": "year", "annually": "year",
+    ]
+
+    /// The words with the counts people say a length by put as numbers: "a couple of days" (2),
+    /// "a few weeks" (3), "every other day" and "every second day" (2: the span after
+    /// "every"), "weekly" (a week), and "twice a week" or "three times a month", said where
+    /// a length is asked how often, as the time between (3.5 days, 10 days). Words that are no
+    /// such count are left as they are.
+    static func counted(_ words: [String]) -> [String] {
+        let units: Set<String> = ["year", "years", "month", "months", "fortnight", "fortnights", "week", "weeks", "day", "days", "hour", "hours", "minute", "minutes"]
+        if words.count == 1, let unit = everyUnit[words[0]] { return [unit] }
+        var words = words
+        // "twice a week", "three times a month": the time between.
+        let times = words.firstIndex(of: "twice").map { ($0, 1, 2) } ?? words.firstIndex(of: "times").flatMap { i in
+            i > 0 ? NumberWords.value(of: [words[i - 1]]).map { (i - 1, 2, $0) } : nil
+        }
+        if let (start, length, count) = times, count > 1, start + length + 1 < words.count, ["a", "an", "per", "every", "each"].contains(words[start + length]),
+            start + length + 2 == words.count, let unit = Optional(words[start + length + 1]), units.contains(unit) {
+            let minutes = ["year": 525_600, "month": 43_200, "fortnight": 20_160, "week": 10_080, "day": 1_440, "hour": 60, "minute": 1][unit.hasSuffix("s") ? String(unit.dropLast()) : unit] ?? 0
+            let between = minutes / count
+            guard start == 0, between >= 1 else { return [] }
+            let parts = [(between / 1_440, "days"), (between % 1_440 / 60, "hours"), (between % 60, "minutes")]
+            return parts.filter { $0.0 > 0 }.flatMap { [String($0.0), $0.1] }
+        }
+        var i = 0
+        while i < words.count {
+            let next = i + 1 < words.count ? words[i + 1] : ""
+            if ["couple", "few"].contains(words[i]) {
+                // "a couple of days", "a few hours".
+                let end = next == "of" ? i + 2 : i + 1
+                guard end < words.count, units.contains(words[end]) else { i += 1; continue }
+                let start = i > 0 && words[i - 1] == "a" ? i - 1 : i
+                words.replaceSubrange(start..<end, with: [words[i] == "couple" ? "2" : "3"])
+                i = start + 1
+            } else if units.contains(next), let position = words[i] == "other" ? 2 : BuiltInSlotTypes.ordinalWords[words[i]], position > 1, i == 0 {
+                // "other day", "second day", "third week": said after "every".
+                words[i] = String(position)
+                i += 1
+            } else {
+                i += 1
+            }
+        }
+        return words
+    }
+
     static func read(_ words: [String]) -> String? {
         var years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0
         var pending: [String] = []
@@ -122,7 +170,8 @@ enum DurationWords {
         // "two and a half hours": a half waiting for its unit.
         var half = false
         // "for two more days", "another week", "an extra hour": the length is the same.
-        var words = words.filter { !Self.addedWords.contains($0) }.flatMap(Self.splitCompact)
+        var words = Self.counted(words.filter { !Self.addedWords.contains($0) }.flatMap(Self.splitCompact))
+        if words.isEmpty { return nil }
         if words.starts(with: ["half", "an", "hour"]) || words.starts(with: ["half", "a", "hour"]) {
             minutes += 30
             found = true
@@ -166,9 +215,6 @@ enum DurationWords {
                 count = 0
             } else if pending.isEmpty || pending == ["a"] || pending == ["an"] || pending == ["one"] {
                 count = 1
-            } else if pending == ["other"] {
-                // "every other day": every second one.
-                count = 2
             } else if pending.count == 1, pending[0].contains("."), let value = Double(pending[0]), value >= 0, value <= Double(NumberWords.largest) {
                 count = value
             } else {
