@@ -945,8 +945,22 @@ extension SkillNLU {
             // dressing"), and a conjunction goes on to the next of a list.
             last -= cut
         }
+        // A name and when, said vaguely, after it, which no name ends with: "i want to see dune
+        // at some point" wants "dune". Not a search query, which keeps every word said.
+        if BuiltInSlotTypes.kind(of: intent.slots[slotIndex].type) != .searchQuery, first < last, !type.isListedValue(utterance.words[first...last]),
+            let phrase = Self.vagueTimes.first(where: { phrase in
+                phrase.count <= last - first && utterance.words[(last - phrase.count + 1)...last].elementsEqual(phrase)
+            }) {
+            last -= phrase.count
+        }
         return (others, first, last)
     }
+
+    /// When, said vaguely: no time a slot could hold, and no end of a name.
+    static let vagueTimes: [[String]] = [
+        ["at", "some", "point"], ["at", "some", "stage"], ["sometime", "soon"], ["sometime"], ["eventually"], ["one", "of", "these", "days"],
+        ["when", "i", "get", "a", "chance"], ["when", "i", "have", "time"],
+    ]
 
     /// Words that open what is said of a thing just named, which no value of a listed type
     /// goes on with: "the dishes are finished", "my fern is dying".

@@ -45,6 +45,14 @@ import Testing
         #expect(every.value == value, "\(text)")
     }
 
+    /// When, said vaguely after a name, is no part of it.
+    @Test(arguments: [("i want to see dune at some point", "dune"), ("remember casablanca sometime", "casablanca"), ("save arrival for later", "arrival")])
+    func aVagueWhenEndsNoName(text: String, movie: String) throws {
+        let best = try #require(Self.watchlist.parse(Utterance(text)).first)
+        #expect(best.intent.rawValue == "AddToWatchlistIntent", "\(text)")
+        #expect(best.slots.first { $0.name.rawValue == "movie" }?.value == movie, "\(text): \(best.slots)")
+    }
+
     @Test func aCountInWordsIsALength() {
         #expect(DurationWords.read(["a", "couple", "of", "hours"]) == "PT2H")
         #expect(DurationWords.read(["a", "few", "minutes"]) == "PT3M")
