@@ -916,7 +916,7 @@ extension SkillNLU {
         } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]),
             let cut = (1...min(3, last - first)).first(where: { k in
                 let tail = utterance.words[(last - k + 1)...last]
-                return (tail.allSatisfy { Self.trailingAdverbs.contains($0) } || SampleMatcher.afterthoughts.contains { tail.elementsEqual($0) } || (k == 1 && tail.first == "one")
+                return (tail.allSatisfy { Self.trailingAdverbs.contains($0) || Self.trailingOrder.contains($0) } || SampleMatcher.afterthoughts.contains { tail.elementsEqual($0) } || (k == 1 && tail.first == "one")
                         || (k == 2 && ["at", "to", "for", "with", "on", "from", "into", "onto"].contains(tail[tail.startIndex]) && Self.objectPronouns.contains(tail[last])))
                     && type.isListedValue(utterance.words[first...(last - k)])
             }) {
@@ -945,6 +945,16 @@ extension SkillNLU {
             // dressing"), and a conjunction goes on to the next of a list.
             last -= cut
         }
+        // A listed value at the end of a question whose subject it is, right after "does", and
+        // the verb it asks with: "what time does the next 47 leave" is the route "47" ("how do
+        // i make ranch dressing" is no such question).
+        if type.isListed, first < last, last == utterance.words.count - 1, !type.isListedValue(utterance.words[first...last]),
+            let auxiliary = utterance.words[..<first].lastIndex(where: Self.questionAuxiliaries.contains),
+            utterance.words[(auxiliary + 1)..<first].allSatisfy({ SlotTypeMatcher.determiners.contains($0) || Self.trailingOrder.contains($0) }),
+            !StopWords.all.contains(utterance.words[last]),
+            type.isListedValue(utterance.words[first...(last - 1)]) {
+            last -= 1
+        }
         // A name and when, said vaguely, after it, which no name ends with: "i want to see dune
         // at some point" wants "dune". Not a search query, which keeps every word said.
         if BuiltInSlotTypes.kind(of: intent.slots[slotIndex].type) != .searchQuery, first < last, !type.isListedValue(utterance.words[first...last]),
@@ -971,6 +981,15 @@ extension SkillNLU {
 
     /// Words said after a value that no value ends with ("is there a spa here", "when can i
     /// plant my hydrangea outside").
+    /// Words after a value that say when in a series, as "when should i water the orchid
+    /// next" and "when did i water the fern last" do.
+    static let trailingOrder: Set<String> = ["next", "last", "first"]
+
+    /// The auxiliary of a question whose main verb comes last: "what time does the next 47
+    /// leave" ends with its verb, no part of the route. Not "can" or "will", whose questions
+    /// end with a value as often ("can you play jazz music").
+    static let questionAuxiliaries: Set<String> = ["does", "do", "did"]
+
     static let trailingAdverbs: Set<String> = [
         "here", "there", "now", "too", "also", "again", "then", "please", "anymore", "yet", "instead", "anywhere", "somewhere", "lately", "recently", "already", "anyway", "though",
         "still", "soon", "later", "ever", "outside", "inside", "outdoors", "indoors", "upstairs", "downstairs", "nearby",

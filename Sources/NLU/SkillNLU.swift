@@ -1381,9 +1381,12 @@ public struct SkillNLU: Sendable {
     /// names no pet "vet" where the samples say "see a vet".
     func isCarrierPhrase(_ words: ArraySlice<String>, type: SlotTypeMatcher) -> Bool {
         let builtInList = if case .list = type.kind { true } else { false }
+        // So does a name of a catalog type (AMAZON.Movie), unlike a search query: "what did i
+        // put on my watchlist" puts no movie "did i put".
+        let names = type.isListed || BuiltInSlotTypes.kind(of: type.type) != .searchQuery
         return words.allSatisfy { word in
             let owner = builtInList ? Contractions.possessor(word) ?? word : word
-            return StopWords.all.contains(word) || Self.adverbs.contains(word) || (type.isListed && carrierWords.contains(owner))
+            return StopWords.all.contains(word) || Self.adverbs.contains(word) || (names && carrierWords.contains(owner))
         }
     }
 

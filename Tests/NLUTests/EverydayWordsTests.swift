@@ -53,6 +53,21 @@ import Testing
         #expect(best.slots.first { $0.name.rawValue == "movie" }?.value == movie, "\(text): \(best.slots)")
     }
 
+    /// A value ends before what the sentence goes on to say of it: when in a series ("next",
+    /// "last"), the verb a question asked with "does" ends with, and a catalog name made of
+    /// nothing but the model's own words and function words is none.
+    @Test func aValueEndsWhereTheSentenceGoesOn() throws {
+        let next = try #require(Self.plants.parse(Utterance("when should i water the orchid next")).first)
+        #expect(next.slots.first { $0.name.rawValue == "plant" }?.value == "orchid")
+        let last = try #require(Self.plants.parse(Utterance("when did i water the fern last")).first)
+        #expect(last.slots.first { $0.name.rawValue == "plant" }?.value == "fern")
+        let leave = try #require(Self.transit.parse(Utterance("what time does the next 47 leave")).first)
+        #expect(leave.intent.rawValue == "NextDepartureIntent")
+        #expect(leave.slots.first { $0.name.rawValue == "route" }?.spoken == "47")
+        let put = try #require(Self.watchlist.parse(Utterance("what did i put on my watchlist")).first)
+        #expect(put.slots.first { $0.name.rawValue == "movie" } == nil, "\(put)")
+    }
+
     @Test func aCountInWordsIsALength() {
         #expect(DurationWords.read(["a", "couple", "of", "hours"]) == "PT2H")
         #expect(DurationWords.read(["a", "few", "minutes"]) == "PT3M")
