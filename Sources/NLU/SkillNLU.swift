@@ -1424,6 +1424,9 @@ public struct SkillNLU: Sendable {
         if reading.isName, isCarrierPhrase(utterance.words[first...last], type: matcher) { return nil }
         // Nor is the pronoun "one" ("a small one": a size, and no temperament "one").
         if reading.isName, first == last, Self.proForms.contains(utterance.words[first]) { return nil }
+        // Nor is when, said vaguely ("add dune to my watchlist at some point" adds no movie
+        // "at some point").
+        if reading.isName, Self.vagueTimes.contains(where: { utterance.words[first...last].elementsEqual($0) }) { return nil }
         // Nor is the thing the slot names, pointed at: "that movie was a three out of five"
         // rates the movie being talked about, "add the plant" names no plant.
         if reading.isName, Self.isReference(utterance.words[first...last], to: slot) { return nil }

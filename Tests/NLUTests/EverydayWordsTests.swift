@@ -46,7 +46,10 @@ import Testing
     }
 
     /// When, said vaguely after a name, is no part of it.
-    @Test(arguments: [("i want to see dune at some point", "dune"), ("remember casablanca sometime", "casablanca"), ("save arrival for later", "arrival")])
+    @Test(arguments: [
+        ("i want to see dune at some point", "dune"), ("remember casablanca sometime", "casablanca"), ("save arrival for later", "arrival"),
+        ("add dune to my watchlist at some point", "dune"),
+    ])
     func aVagueWhenEndsNoName(text: String, movie: String) throws {
         let best = try #require(Self.watchlist.parse(Utterance(text)).first)
         #expect(best.intent.rawValue == "AddToWatchlistIntent", "\(text)")
