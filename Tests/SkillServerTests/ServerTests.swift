@@ -12,6 +12,16 @@ final class RunningServer: Sendable {
     /// What it wrote to standard error.
     let log = EventLog<String>()
 
+    /// What says why it did not stop cleanly: a sanitizer's report from its start (the racing
+    /// accesses come first), else the log's last lines.
+    var lastWords: [String] {
+        let lines = log.all
+        if let report = lines.firstIndex(where: { $0.contains("WARNING: ThreadSanitizer") || $0.contains("ERROR: AddressSanitizer") }) {
+            return Array(lines[report...].prefix(60))
+        }
+        return Array(lines.suffix(40))
+    }
+
     let data: String
 
     /// - Parameter watch: whether it watches the skills folder (hot reload), as by default.
@@ -242,7 +252,7 @@ final class RunningServer: Sendable {
         #expect(idle.closed, "an idle keep-alive connection is closed")
         #expect((try? HTTPClient.parse(idle.received))?.status == 200, "\(String(decoding: idle.received, as: UTF8.self))")
         #expect(try await server.get("/healthz").status == 200)
-        #expect(await server.stop() == 0, "the server did not stop cleanly; its last lines: \(server.log.all.suffix(40))")
+        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
     }
 
     /// `--isolate` in serve: a skill that crashes or hangs in its runner costs the turn it was
@@ -261,7 +271,7 @@ final class RunningServer: Sendable {
         #expect(failed["endSession"] == true)
         let again = try server.json(try await server.post("/v1/conversations/\(id)/turns", #"{"text":"open fixture"}"#))
         #expect(again["speech"]?.string == "fixture answer", "a new runner serves the skill: \(again)")
-        #expect(await server.stop() == 0, "the server did not stop cleanly; its last lines: \(server.log.all.suffix(40))")
+        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
     }
 
     @Test func aSecondTurnOfAConversationWhileOneIsUnderWayIsRefused() async throws {
@@ -369,7 +379,7 @@ final class RunningServer: Sendable {
         // The endpoint's metrics count what it answered.
         let metrics = try await server.get("/metrics")
         #expect(metrics.text.contains("skillhost_alexa_requests_total{skill=\"com.test.fixture\",outcome=\"ok\"} 2"), "\(metrics.text)")
-        #expect(await server.stop() == 0, "the server did not stop cleanly; its last lines: \(server.log.all.suffix(40))")
+        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
     }
 
     /// By default an Alexa request must carry Amazon's signature (AlexaVerifierTests checks
@@ -385,7 +395,7 @@ final class RunningServer: Sendable {
         ])
         #expect(forged.status == 400)
         #expect(forged.text.contains("is not on s3.amazonaws.com"), "\(forged.text)")
-        #expect(await server.stop() == 0, "the server did not stop cleanly; its last lines: \(server.log.all.suffix(40))")
+        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
     }
 
     /// Conversations live in the data root's store: one goes on after its server restarts, and
