@@ -979,8 +979,6 @@ extension SkillNLU {
     /// Pronouns that stand for a thing or person already named: "at him" names no one.
     static let objectPronouns: Set<String> = ["him", "her", "it", "them", "me", "us"]
 
-    /// Words said after a value that no value ends with ("is there a spa here", "when can i
-    /// plant my hydrangea outside").
     /// Words after a value that say when in a series, as "when should i water the orchid
     /// next" and "when did i water the fern last" do.
     static let trailingOrder: Set<String> = ["next", "last", "first"]
@@ -990,6 +988,8 @@ extension SkillNLU {
     /// end with a value as often ("can you play jazz music").
     static let questionAuxiliaries: Set<String> = ["does", "do", "did"]
 
+    /// Words said after a value that no value ends with ("is there a spa here", "when can i
+    /// plant my hydrangea outside").
     static let trailingAdverbs: Set<String> = [
         "here", "there", "now", "too", "also", "again", "then", "please", "anymore", "yet", "instead", "anywhere", "somewhere", "lately", "recently", "already", "anyway", "though",
         "still", "soon", "later", "ever", "outside", "inside", "outdoors", "indoors", "upstairs", "downstairs", "nearby",

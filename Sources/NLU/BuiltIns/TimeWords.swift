@@ -126,6 +126,9 @@ enum DurationWords {
     /// "every"), "weekly" (a week), and "twice a week" or "three times a month", said where
     /// a length is asked how often, as the time between (3.5 days, 10 days). Words that are no
     /// such count are left as they are.
+    /// Minutes in each unit a count of times is said per.
+    private static let minutesIn = ["year": 525_600, "month": 43_200, "fortnight": 20_160, "week": 10_080, "day": 1_440, "hour": 60, "minute": 1]
+
     static func counted(_ words: [String]) -> [String] {
         let units: Set<String> = ["year", "years", "month", "months", "fortnight", "fortnights", "week", "weeks", "day", "days", "hour", "hours", "minute", "minutes"]
         if words.count == 1, let unit = everyUnit[words[0]] { return [unit] }
@@ -134,10 +137,9 @@ enum DurationWords {
         let times = words.firstIndex(of: "twice").map { ($0, 1, 2) } ?? words.firstIndex(of: "times").flatMap { i in
             i > 0 ? NumberWords.value(of: [words[i - 1]]).map { (i - 1, 2, $0) } : nil
         }
-        if let (start, length, count) = times, count > 1, start + length + 1 < words.count, ["a", "an", "per", "every", "each"].contains(words[start + length]),
-            start + length + 2 == words.count, let unit = Optional(words[start + length + 1]), units.contains(unit) {
-            let minutes = ["year": 525_600, "month": 43_200, "fortnight": 20_160, "week": 10_080, "day": 1_440, "hour": 60, "minute": 1][unit.hasSuffix("s") ? String(unit.dropLast()) : unit] ?? 0
-            let between = minutes / count
+        if let (start, length, count) = times, count > 1, start + length + 2 == words.count, ["a", "an", "per", "every", "each"].contains(words[start + length]),
+            case let unit = words[start + length + 1], units.contains(unit) {
+            let between = (Self.minutesIn[unit.hasSuffix("s") ? String(unit.dropLast()) : unit] ?? 0) / count
             guard start == 0, between >= 1 else { return [] }
             let parts = [(between / 1_440, "days"), (between % 1_440 / 60, "hours"), (between % 60, "minutes")]
             return parts.filter { $0.0 > 0 }.flatMap { [String($0.0), $0.1] }
