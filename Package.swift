@@ -175,7 +175,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Storage", skillModel, "TestSupport"]),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Storage", skillModel, "TestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]),
         .testTarget(name: "VoiceTests", dependencies: ["Voice", "SkillHost", "NLU", skillModel, "TestSupport"]),
         .testTarget(name: "SkillHostCLITests", dependencies: ["SkillHostCLI", "SkillHost", skillModel, "TestSupport"], exclude: ["Fixtures"]),
     ]

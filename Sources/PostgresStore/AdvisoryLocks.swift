@@ -51,10 +51,7 @@ public final class AdvisoryLocks: Sendable {
             held = made
             return made
         }
-        if kept !== made {
-            let closing: EventLoopFuture<Void> = made.close()
-            _ = closing
-        }
+        if kept !== made { Connections.close(made) }
         return kept
     }
 

@@ -95,10 +95,7 @@ final class Connections: Sendable {
     private func forget(_ connection: PostgresConnection, _ what: String, _ error: any Error) {
         logger.info("asking again on a new connection", metadata: ["database": "\(description)", "failed": "\(what)", "error": "\(failure(what, error).message)"])
         let stale = idle.withLock { idle in defer { idle = [] }; return idle } + [connection]
-        for connection in stale {
-            let closing: EventLoopFuture<Void> = connection.close()
-            _ = closing
-        }
+        for connection in stale { Self.close(connection) }
     }
 
     /// Lends `body` a connection of its own (statements in one transaction need one), and
@@ -132,8 +129,7 @@ final class Connections: Sendable {
         let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         let deadline = connection.eventLoop.scheduleTask(in: timeout) {
             answer.fail(StorageError(.io, "the database \(self.description) failed \(what): no answer within \(Self.seconds(self.timeout)); the connection was closed, and whether the statement took effect is up to the database (a write is all or nothing)"))
-            let closing: EventLoopFuture<Void> = connection.close()
-            _ = closing
+            Self.close(connection)
         }
         connection.query(statement, logger: logger).whenComplete { result in
             deadline.cancel()
@@ -179,6 +175,14 @@ final class Connections: Sendable {
 
     private func busy(_ what: String) -> StorageError {
         StorageError(.io, "the database \(description) failed \(what): all \(maximum) connections stayed busy for \(Self.seconds(timeout)); nothing was changed")
+    }
+
+    /// Closes `connection` without waiting, and holds it until it is closed: asked from a
+    /// thread other than its event loop's, the close happens later, on that loop, and
+    /// PostgresNIO asserts that a connection it lets go of is closed (a debug build of a host
+    /// crashed on it when a stale connection, let go as it was being closed, went first).
+    static func close(_ connection: PostgresConnection) {
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     /// Closes a connection left in a state the next call must not inherit.

@@ -1,5 +1,7 @@
 import Foundation
-import PostgresStore
+import NIOPosix
+import PostgresNIO
+@testable import PostgresStore
 import SkillModel
 import Storage
 import Testing
@@ -105,6 +107,33 @@ struct PostgresStoreTests {
             Issue.record("a write on a connection nobody answers succeeded")
         } catch {
             #expect(error.message.contains("failed writing count: no answer within 1 s"), "\(error.message)")
+        }
+    }
+
+    /// A connection closed from a thread other than its event loop's (a stale one let go of
+    /// after a restart, a second one made for the advisory locks) and let go of at once is held
+    /// until it is closed, then let go: PostgresNIO asserts that a connection it lets go of is
+    /// closed, which crashed a debug build's host in the cluster test.
+    @Test func aConnectionLetGoOfAsItIsClosedIsHeldUntilItIsClosed() async throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let store = try PostgresStore(url: server.url)
+        defer { store.shutdown() }
+        let connections = store.connections
+        for id in 1...10 {
+            weak var held: PostgresConnection?
+            do {
+                let connection = try await PostgresConnection.connect(
+                    on: MultiThreadedEventLoopGroup.singleton.next(), configuration: connections.configuration, id: id, logger: connections.logger)
+                held = connection
+                Connections.close(connection)
+            }
+            var waited = 0
+            while held != nil, waited < 500 {
+                try await Task.sleep(for: .milliseconds(10))
+                waited += 1
+            }
+            #expect(held == nil, "the connection was let go of once closed")
         }
     }
 
