@@ -15,7 +15,8 @@ conversation is under way) is retried after its Retry-After; a turn whose answer
 sending it on) is looked up in the conversation's transcript first, so nothing is said twice.
 
 Afterwards it checks what a user would: every conversation finished with the right answers, and
-every item added is on its list exactly once (read from the database with `skillhost storage`).
+every item added is on its list exactly once (read from the database with `skillhost storage`),
+and no host crashed or failed to stop when asked (a host's crash report is printed).
 Exits 0 when all holds, 1 otherwise, printing what was seen either way.
 
   scripts/cluster.py                       # 3 hosts, 200 conversations, the chaos on
@@ -29,6 +30,7 @@ import http.client
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -75,6 +77,8 @@ def free_port():
 
 
 SANITIZER_REPORTS = ["ERROR: AddressSanitizer", "WARNING: ThreadSanitizer"]
+# What a host that crashed leaves on its standard error: Swift's backtracer, a fatal error.
+CRASH_REPORTS = ["Program crashed:", "Fatal error:"]
 
 
 class Cluster:
@@ -87,6 +91,7 @@ class Cluster:
         os.chmod(self.folder, 0o755)
         self.hosts = []
         self.sanitizer_reports = []
+        self.crashes = []
         self.start_times = []
         self.nginx_pid = None
         self.pg_bin = self.postgres_binaries()
@@ -200,26 +205,45 @@ class Cluster:
                     time.sleep(0.05)
             except ProcessLookupError:
                 pass
-        for host in self.hosts:
+        stopped_badly = {}
+        for index, host in enumerate(self.hosts):
             process = host["process"]
-            if process and process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+            if not process:
+                continue
+            if process.poll() is not None:
+                stopped_badly[index] = f"exited by itself, status {process.returncode}, before the run ended"
+                continue
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+                if process.returncode != 0:
+                    stopped_badly[index] = f"asked to stop, exited with status {process.returncode}"
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+                stopped_badly[index] = "did not stop within 20 s of SIGTERM"
         if os.path.exists(f"{self.folder}/pg/postmaster.pid"):
             try:
                 self.stop_database()
             except subprocess.CalledProcessError:
                 pass
-        # A sanitizer build's hosts report on their own standard error, which nobody else reads.
+        # A sanitizer build's hosts report on their own standard error, which nobody else reads;
+        # so does a host that crashed (its conversations went on on the others, through nginx).
         for index in range(len(self.hosts)):
-            text = open(f"{self.folder}/host{index}.log", errors="replace").read()
+            text = open(f"{self.folder}/host{index}.log", encoding="utf-8", errors="replace").read()
             at = min((text.find(m) for m in SANITIZER_REPORTS if m in text), default=-1)
             if at >= 0:
                 self.sanitizer_reports.append(f"host {index}'s sanitizer reported:\n{text[at:at + 4000]}")
+            crashed = min((text.find(m) for m in CRASH_REPORTS if m in text), default=-1)
+            if crashed >= 0:
+                # What it said before, then the thread that crashed (Swift's backtracer lists every thread).
+                report = text[max(0, crashed - 1000):crashed + 200]
+                thread = re.search(r"^Thread .* crashed:$", text[crashed:], re.MULTILINE)
+                if thread:
+                    report += "\n…\n" + text[crashed + thread.start():crashed + thread.start() + 6000]
+                self.crashes.append(f"host {index} crashed:\n{report}")
+            elif index in stopped_badly:
+                self.crashes.append(f"host {index} {stopped_badly[index]}; the end of its log:\n{text[-3000:]}")
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -465,7 +489,7 @@ def main():
         failures.append(f"{type(error).__name__}: {error}")
     finally:
         cluster.stop()
-    failures += cluster.sanitizer_reports
+    failures += cluster.sanitizer_reports + cluster.crashes
     for failure in failures[:20]:
         print(f"cluster: FAILED: {failure}")
     if failures:

@@ -48,7 +48,7 @@ trap cleanup EXIT
 # Every thread runs several times slower instrumented: the tests wait that much longer for
 # what they wait on (a reload, an answer), and no longer bound anything else.
 export SKILLHOST_TEST_PATIENCE="${SKILLHOST_TEST_PATIENCE:-4}"
-export ASAN_OPTIONS="detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_abort=0:${ASAN_OPTIONS:-}"
+export ASAN_OPTIONS="detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_abort=0:suppressions=$PWD/scripts/asan-suppressions.txt:${ASAN_OPTIONS:-}"
 export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:handle_segv=0:handle_sigbus=0:handle_abort=0:${TSAN_OPTIONS:-}"
 
 # ThreadSanitizer's runtime is linked into each executable (the test runner, skillhost); the
