@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTLS
+import Loader
 import Logging
 import NIOCore
 import NIOEmbedded
@@ -175,10 +176,10 @@ public struct ServiceAPI: Sendable {
     /// The request's body as a JSON object, or the API's refusal: 400 saying `shape` when it is
     /// not one, 413 over 64 KiB.
     static func object(_ request: Request, _ api: API, shape: String) async -> Result<JSONObject, ResponseError> {
-        guard let bytes = try? await request.body.collect(upTo: 64 << 10) else {
+        guard let bytes = try? await request.body.bytes(upTo: 64 << 10) else {
             return .failure(ResponseError(api.error(.contentTooLarge, "the body is over 64 KiB")))
         }
-        guard let object = try? JSONParser.parse(Array(buffer: bytes)).object else {
+        guard let object = try? JSONParser.parse(bytes).object else {
             return .failure(ResponseError(api.error(.badRequest, "the body is not a JSON object: \(shape)")))
         }
         return .success(object)

@@ -488,8 +488,7 @@ public struct SkillServer: Sendable {
 
     private func readBody(_ request: Request) async throws -> [UInt8] {
         do {
-            let buffer = try await request.body.collect(upTo: options.bodyLimit)
-            return Array(buffer.readableBytesView)
+            return try await request.body.bytes(upTo: options.bodyLimit)
         } catch let error as HTTPResponseError where error.status == .contentTooLarge {
             // HTTPError, or NIO's NIOTooManyBytesError from collecting a body past the limit
             // (which Hummingbird would answer with an empty body).

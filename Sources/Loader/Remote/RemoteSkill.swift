@@ -139,8 +139,8 @@ public final class RemoteSkill: SkillEndpoint, Sendable {
                 request.body = .bytes(ByteBuffer(bytes: bytes))
                 do {
                     let response = try await HTTPClient.shared.execute(request, deadline: deadline)
-                    let body = try await response.body.collect(upTo: SkillLimits.responseBytes)
-                    return .success((response.status, response.headers.first(name: "Content-Type"), Array(buffer: body)))
+                    let body = try await response.body.bytes(upTo: SkillLimits.responseBytes)
+                    return .success((response.status, response.headers.first(name: "Content-Type"), body))
                 } catch is NIOTooManyBytesError {
                     return .failure(.tooLarge)
                 } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .cancelled {

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Loader
 import Logging
 import NIOCore
 import NIOHTTPTypes
@@ -102,10 +103,10 @@ public struct S3API: Sendable {
         if request.headers[.contentEncoding]?.contains("aws-chunked") == true {
             throw S3Error(status: .notImplemented, code: "NotImplemented", message: "aws-chunked uploads are not served: send the body whole (the endpoint is http, where the SDKs sign the payload)")
         }
-        guard let buffer = try? await request.body.collect(upTo: Self.bodyLimit) else {
+        guard let bytes = try? await request.body.bytes(upTo: Self.bodyLimit) else {
             throw S3Error(status: .badRequest, code: "EntityTooLarge", message: "the body is over \(Self.bodyLimit) bytes")
         }
-        return Array(buffer: buffer)
+        return bytes
     }
 
     /// The skill whose credentials signed the request.
