@@ -137,6 +137,19 @@ import TestSupport
         #expect(await host.turn("help").intent == "AMAZON.HelpIntent", "a sure Help is Help")
     }
 
+    /// Nor does a guessed Yes beat the skill's own intent reading a value in the sentence: "by
+    /// 6 pm please", after a trip was planned, leans to Yes on "please" alone; it is the trip's
+    /// arrival time. A yes said alone stays a yes.
+    @Test func aGuessedYesDoesNotBeatTheSkillsOwnIntentReadingAValue() async throws {
+        let transit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/citytransit-en-US.json").path
+        let turns = await DialogManagerTests.talk(try Self.host(models: [transit]), ["plan a trip to the airport", "by 6 pm please"])
+        #expect(turns[0].speech.hasPrefix("PlanTripIntent, COMPLETED"), "\(turns[0].speech)")
+        #expect(turns[1].intent == "PlanTripIntent", "\(turns[1].speech) \(String(describing: turns[1].candidates.map(\.intent)))")
+        #expect(turns[1].speech == "Where are you going?")
+        let yes = await DialogManagerTests.talk(try Self.host(models: [transit]), ["plan a trip to the airport", "yes please"])
+        #expect(yes[1].intent == "AMAZON.YesIntent", "\(yes[1].speech)")
+    }
+
     /// Another of the skill's intents asked mid-dialog is answered, and the question under way
     /// still waits: "five pm" after "what time do you close" is the booking's time (Alexa would
     /// have forgotten the booking, and "five pm" would have been nothing).

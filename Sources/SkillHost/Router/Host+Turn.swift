@@ -267,6 +267,15 @@ extension HostEngine {
             let reading = understanding({ entry.nlu.reading(utterance, as: own.intent, score: own.score) }) {
             candidates = [reading] + candidates.filter { $0.intent != own.intent }
         }
+        // Nor when the skill's own intent reads a value in the sentence, which no yes, no or
+        // help says: "by 6 pm please", after a trip was planned, leaned 0.41 to Yes on
+        // "please"; read as the trip it is the arrival time.
+        if let best = candidates.first, best.intent.isBuiltIn, best.intent != .fallback, best.score < Self.sureEnoughToEnd,
+            let own = candidates.first(where: { !$0.intent.isBuiltIn }),
+            let reading = understanding({ entry.nlu.reading(utterance, as: own.intent, score: own.score) }),
+            reading.slots.contains(where: \.isKnownValue) {
+            candidates = [reading] + candidates.filter { $0.intent != own.intent }
+        }
         // The intent under way again, whose answer to the question (any slot still empty, or a
         // sure change) was taken above if it had one: not a new start that forgets every slot
         // given so far ("for a week", asked how many nights, read as a check-in date a week
