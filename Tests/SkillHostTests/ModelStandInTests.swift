@@ -150,6 +150,20 @@ import TestSupport
         #expect(yes[1].intent == "AMAZON.YesIntent", "\(yes[1].speech)")
     }
 
+    /// Another skill's command, said as the answer to a question for a value no list holds,
+    /// is no value: "rate a movie", asked which stop to save, is the movie skill's words, not a
+    /// stop called "rate a movie"; the question is asked again, and a stop name it lists
+    /// nothing like is still the answer.
+    @Test func anotherSkillsCommandIsNoUnlistedAnswer() async throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let host = try Self.host(models: ["citytransit", "watchlist"].map { fixtures.appendingPathComponent("\($0)-en-US.json").path })
+        let turns = await DialogManagerTests.talk(host, ["open city transit", "save a stop as home", "rate a movie", "juniper lane"])
+        #expect(turns[1].speech == "Which stop?")
+        #expect(!turns[2].speech.contains("rate a movie"), "\(turns[2].speech)")
+        #expect(turns[2].speech.hasSuffix("Which stop?"), "\(turns[2].speech)")
+        #expect(turns[3].speech.hasPrefix("SaveStopIntent, COMPLETED: stop \"juniper lane\""), "\(turns[3].speech)")
+    }
+
     /// Another of the skill's intents asked mid-dialog is answered, and the question under way
     /// still waits: "five pm" after "what time do you close" is the booking's time (Alexa would
     /// have forgotten the booking, and "five pm" would have been nothing).

@@ -174,11 +174,25 @@ extension HostEngine {
                 // friday", asked when a rental car is picked up, read 0.41 with the day (and 0.88
                 // by the cleaning skill), is the cleaning skill's request.
                 let guessing = best.score < Self.handOverBelow && !bare
+                // Nor is a short answer that is another skill's command, said in its words: a
+                // value no list of this skill's holds, the sentence routed to that skill alone
+                // (never to this one), read as one of its intents with no value, and opened by
+                // the word that opens that intent's samples: "rate a movie", asked which stop,
+                // is the movie skill's request, not a stop called "rate a movie".
+                let skills = registry
+                func command(_ other: NLUCandidate, routed: [NLUCandidate]) -> Bool {
+                    bare && other.slots.isEmpty && utterance.words.count > 1 && other.score >= SkillIndex.floor
+                        && !best.slots.contains(where: { $0.name == slot && $0.isListedValue })
+                        && !routed.contains(where: { $0.skillID == entry.id })
+                        && Self.opensSample(utterance.words[0], of: other, in: skills)
+                }
                 if !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }) || guessing,
                     registry.index.saysWordsUnknown(to: entry.id, in: utterance),
-                    let other = understanding({ registry.index.parse(utterance) }).first(where: { $0.skillID != entry.id }),
-                    other.score >= Self.sure || guessing && other.score >= Self.handOverFarAhead.score && other.score - best.score >= Self.handOverLead,
-                    !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 {
+                    case let routed = understanding({ registry.index.parse(utterance) }),
+                    let other = routed.first(where: { $0.skillID != entry.id }),
+                    other.score >= Self.sure || guessing && other.score >= Self.handOverFarAhead.score && other.score - best.score >= Self.handOverLead
+                        || command(other, routed: routed),
+                    !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 || command(other, routed: routed) {
                     return nil
                 }
                 // A day inside the period given, said beside the answer, says which day: "sunday
@@ -355,6 +369,16 @@ extension HostEngine {
         let given = (model.intent(named: intent.name)?.slots ?? []).filter { intent[slot: $0.name]?.values.isEmpty == false }
         let pairs = given.indices.flatMap { i in given.indices.filter { $0 > i && given[$0].type == given[i].type }.map { (given[i].name, given[$0].name) } }
         return pairs.count == 1 ? pairs[0] : nil
+    }
+
+    /// Whether `word` is the first word of a sample of the intent another skill read: "rate",
+    /// of "rate {movie} {stars} stars".
+    static func opensSample(_ word: String, of reading: NLUCandidate, in registry: SkillRegistry) -> Bool {
+        guard let intent = registry.entry(reading.skillID)?.skill.model.intent(named: reading.intent) else { return false }
+        return intent.samples.contains { sample in
+            guard case .text(let text) = SampleTemplate.parts(of: sample).first else { return false }
+            return Tokenizer.tokens(text).first?.text == word
+        }
     }
 
     /// Whether the slot takes free text (AMAZON.SearchQuery): whatever is said.
