@@ -20,7 +20,9 @@
 # The tests' own crashing skills must die by their signal, as they do without a sanitizer, so
 # the sanitizer leaves SIGSEGV, SIGBUS and SIGABRT alone. Leak detection is off: the host keeps
 # every skill image mapped and every services binding alive for the life of the process on purpose (ARCHITECTURE.md: Swift images must never be
-# unloaded), which LeakSanitizer would report as leaks at exit.
+# unloaded), which LeakSanitizer would report as leaks at exit. scripts/asan-suppressions.txt
+# lets Swift's crash handler copy a crashed process's thread stacks, so a crash is reported as
+# itself rather than as a stack-buffer-overflow in the report of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
