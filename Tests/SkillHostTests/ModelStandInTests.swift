@@ -12,6 +12,9 @@ import TestSupport
     /// A car service booking as a new user writes one: service, date, time and make required,
     /// the date validated, the booking confirmed; and the garage's hours.
     static let garage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/garage-en-US.json").path
+    /// A city transit guide and a movie watchlist, as a new user writes them.
+    static let transit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/citytransit-en-US.json").path
+    static let watchlist = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/watchlist-en-US.json").path
 
     static func host(models: [String], folders: [String] = [], seed: UInt64 = 1) throws -> HostEngine {
         var options = HostOptions(skillFolders: folders, dataRoot: try TestSupport.temporaryFolder("model-data"), dialogSeed: seed)
@@ -141,12 +144,11 @@ import TestSupport
     /// 6 pm please", after a trip was planned, leans to Yes on "please" alone; it is the trip's
     /// arrival time. A yes said alone stays a yes.
     @Test func aGuessedYesDoesNotBeatTheSkillsOwnIntentReadingAValue() async throws {
-        let transit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/citytransit-en-US.json").path
-        let turns = await DialogManagerTests.talk(try Self.host(models: [transit]), ["plan a trip to the airport", "by 6 pm please"])
+        let turns = await DialogManagerTests.talk(try Self.host(models: [Self.transit]), ["plan a trip to the airport", "by 6 pm please"])
         #expect(turns[0].speech.hasPrefix("PlanTripIntent, COMPLETED"), "\(turns[0].speech)")
         #expect(turns[1].intent == "PlanTripIntent", "\(turns[1].speech) \(String(describing: turns[1].candidates.map(\.intent)))")
         #expect(turns[1].speech == "Where are you going?")
-        let yes = await DialogManagerTests.talk(try Self.host(models: [transit]), ["plan a trip to the airport", "yes please"])
+        let yes = await DialogManagerTests.talk(try Self.host(models: [Self.transit]), ["plan a trip to the airport", "yes please"])
         #expect(yes[1].intent == "AMAZON.YesIntent", "\(yes[1].speech)")
     }
 
@@ -155,8 +157,7 @@ import TestSupport
     /// stop called "rate a movie"; the question is asked again, and a stop name it lists
     /// nothing like is still the answer.
     @Test func anotherSkillsCommandIsNoUnlistedAnswer() async throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-        let host = try Self.host(models: ["citytransit", "watchlist"].map { fixtures.appendingPathComponent("\($0)-en-US.json").path })
+        let host = try Self.host(models: [Self.transit, Self.watchlist])
         let turns = await DialogManagerTests.talk(host, ["open city transit", "save a stop as home", "rate a movie", "juniper lane"])
         #expect(turns[1].speech == "Which stop?")
         #expect(!turns[2].speech.contains("rate a movie"), "\(turns[2].speech)")

@@ -129,7 +129,7 @@ import TestSupport
         let open = Task { try await HTTPClient.raw(port: server.port, Array("GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), timeout: 60) }
         try await Task.sleep(for: .milliseconds(300))
         let started = Date()
-        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
+        await server.expectCleanStop()
         #expect(Date().timeIntervalSince(started) < 30 * TestSupport.patience)
         _ = try? await open.value
     }
@@ -165,7 +165,7 @@ import TestSupport
         // The same document, seen from outside: skillhost storage.
         let cli = try TestSupport.run("\(TestSupport.productsFolder)/skillhost", ["storage", "get", group, "notes", "--data", server.data])
         #expect(cli.output.contains("\"second\""), "\(cli.output)")
-        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
+        await server.expectCleanStop()
     }
 
     @Test func skillhostConsoleServesAndSaysWhereThePageIs() async throws {
@@ -377,7 +377,7 @@ import TestSupport
             // itself, hears the new process's events though their numbers start again, and the
             // conversation goes on where it was.
             let port = server.port
-            #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
+            await server.expectCleanStop()
             try await browser.waitFor("body.offline") { !$0.isEmpty }
             server = try await RunningServer(folder: folder, data: server.data, arguments: ["--port", "\(port)"], watch: true)
             try await browser.waitFor("body:not(.offline)", seconds: 30) { !$0.isEmpty }

@@ -93,7 +93,7 @@ import TestSupport
         try check("POST", "/alexa", try await server.post("/alexa", envelope))
         try check("POST", "/alexa", try await server.post("/alexa", "{"))
         #expect(checked == 40)
-        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
+        await server.expectCleanStop()
     }
 
     /// A `$ref` followed to what it names in the document.

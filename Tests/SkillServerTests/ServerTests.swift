@@ -98,6 +98,12 @@ final class RunningServer: Sendable {
         }
     }
 
+    /// Stops it and expects a clean exit, saying why it was not one (`lastWords`).
+    func expectCleanStop(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let status = await stop()
+        #expect(status == 0, "the server did not stop cleanly: \(lastWords)", sourceLocation: sourceLocation)
+    }
+
     func post(_ path: String, _ json: String) async throws -> HTTPClient.Response {
         try await HTTPClient.request("POST", port: port, path, json: json)
     }
@@ -252,7 +258,7 @@ final class RunningServer: Sendable {
         #expect(idle.closed, "an idle keep-alive connection is closed")
         #expect((try? HTTPClient.parse(idle.received))?.status == 200, "\(String(decoding: idle.received, as: UTF8.self))")
         #expect(try await server.get("/healthz").status == 200)
-        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
+        await server.expectCleanStop()
     }
 
     /// `--isolate` in serve: a skill that crashes or hangs in its runner costs the turn it was
@@ -271,7 +277,7 @@ final class RunningServer: Sendable {
         #expect(failed["endSession"] == true)
         let again = try server.json(try await server.post("/v1/conversations/\(id)/turns", #"{"text":"open fixture"}"#))
         #expect(again["speech"]?.string == "fixture answer", "a new runner serves the skill: \(again)")
-        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
+        await server.expectCleanStop()
     }
 
     @Test func aSecondTurnOfAConversationWhileOneIsUnderWayIsRefused() async throws {
@@ -379,7 +385,7 @@ final class RunningServer: Sendable {
         // The endpoint's metrics count what it answered.
         let metrics = try await server.get("/metrics")
         #expect(metrics.text.contains("skillhost_alexa_requests_total{skill=\"com.test.fixture\",outcome=\"ok\"} 2"), "\(metrics.text)")
-        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
+        await server.expectCleanStop()
     }
 
     /// By default an Alexa request must carry Amazon's signature (AlexaVerifierTests checks
@@ -395,7 +401,7 @@ final class RunningServer: Sendable {
         ])
         #expect(forged.status == 400)
         #expect(forged.text.contains("is not on s3.amazonaws.com"), "\(forged.text)")
-        #expect(await server.stop() == 0, "the server did not stop cleanly: \(server.lastWords)")
+        await server.expectCleanStop()
     }
 
     /// Conversations live in the data root's store: one goes on after its server restarts, and

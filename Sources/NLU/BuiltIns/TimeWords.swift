@@ -121,14 +121,14 @@ enum DurationWords {
         "yearly": "year", "annually": "year",
     ]
 
+    /// Minutes in each unit a count of times is said per.
+    private static let minutesIn = ["year": 525_600, "month": 43_200, "fortnight": 20_160, "week": 10_080, "day": 1_440, "hour": 60, "minute": 1]
+
     /// The words with the counts people say a length by put as numbers: "a couple of days" (2),
     /// "a few weeks" (3), "every other day" and "every second day" (2: the span after
     /// "every"), "weekly" (a week), and "twice a week" or "three times a month", said where
     /// a length is asked how often, as the time between (3.5 days, 10 days). Words that are no
     /// such count are left as they are.
-    /// Minutes in each unit a count of times is said per.
-    private static let minutesIn = ["year": 525_600, "month": 43_200, "fortnight": 20_160, "week": 10_080, "day": 1_440, "hour": 60, "minute": 1]
-
     static func counted(_ words: [String]) -> [String] {
         let units: Set<String> = ["year", "years", "month", "months", "fortnight", "fortnights", "week", "weeks", "day", "days", "hour", "hours", "minute", "minutes"]
         if words.count == 1, let unit = everyUnit[words[0]] { return [unit] }

@@ -179,20 +179,16 @@ extension HostEngine {
                 // (never to this one), read as one of its intents with no value, and opened by
                 // the word that opens that intent's samples: "rate a movie", asked which stop,
                 // is the movie skill's request, not a stop called "rate a movie".
-                let skills = registry
-                func command(_ other: NLUCandidate, routed: [NLUCandidate]) -> Bool {
-                    bare && other.slots.isEmpty && utterance.words.count > 1 && other.score >= SkillIndex.floor
-                        && !best.slots.contains(where: { $0.name == slot && $0.isListedValue })
-                        && !routed.contains(where: { $0.skillID == entry.id })
-                        && Self.opensSample(utterance.words[0], of: other, in: skills)
-                }
                 if !askedFreeText, !best.slots.contains(where: { $0.name == slot && $0.isKnownValue }) || guessing,
                     registry.index.saysWordsUnknown(to: entry.id, in: utterance),
                     case let routed = understanding({ registry.index.parse(utterance) }),
                     let other = routed.first(where: { $0.skillID != entry.id }),
-                    other.score >= Self.sure || guessing && other.score >= Self.handOverFarAhead.score && other.score - best.score >= Self.handOverLead
-                        || command(other, routed: routed),
-                    !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 || command(other, routed: routed) {
+                    case let command = bare && other.slots.isEmpty && utterance.words.count > 1 && other.score >= SkillIndex.floor
+                        && !best.slots.contains(where: { $0.name == slot && $0.isListedValue })
+                        && !routed.contains(where: { $0.skillID == entry.id })
+                        && Self.opensSample(utterance.words[0], of: other, in: registry),
+                    other.score >= Self.sure || guessing && other.score >= Self.handOverFarAhead.score && other.score - best.score >= Self.handOverLead || command,
+                    !bare || other.score >= Self.certain && other.slots.isEmpty && utterance.words.count > 1 || command {
                     return nil
                 }
                 // A day inside the period given, said beside the answer, says which day: "sunday
