@@ -55,7 +55,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.9.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         // Verifying Alexa's request signatures: X.509 chains (and, in tests, making them).
-        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Remote skills: the Alexa request envelope POSTed to a skill's own HTTP(S) endpoint.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SwiftASN1
-import X509
+@_spi(FixedExpiryValidationTime) import X509
 
 /// Checks that a request to the Alexa endpoint comes from Amazon, as Amazon requires of an
 /// HTTPS skill endpoint ("Verifying that the request was sent by Alexa"):
@@ -150,7 +150,9 @@ public struct AlexaRequestVerifier: Sendable {
         guard names?.contains(where: { if case .dnsName(let name) = $0 { name.lowercased() == Self.signingName } else { false } }) == true else {
             throw Failure("the signing certificate does not name \(Self.signingName) among its subject alternative names")
         }
-        var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(validationTime: moment) }
+        // At the moment the request is weighed at (`now`, which tests set), not the clock's at
+        // validation: the same moment its timestamp and the chain's dates are checked against.
+        var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(fixedExpiryValidationTime: moment) }
         switch await verifier.validate(leaf: signer, intermediates: CertificateStore(Array(chain.dropFirst()))) {
         case .validCertificate:
             await cache.keep(signer, for: url, from: chain.map(\.notValidBefore).max() ?? signer.notValidBefore, until: chain.map(\.notValidAfter).min() ?? signer.notValidAfter)
