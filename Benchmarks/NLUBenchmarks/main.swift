@@ -5,7 +5,8 @@
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
-// way from 90% of dev.jsonl (every tenth sentence held out) and scored on the other 10%.
+// way from 90% of dev.jsonl (every tenth sentence held out) and scored on the other 10%;
+// --errors lists the held-out sentences it reads as another intent.
 // Speed: parse latency over the dev sentences (median, p99), training time (median of 7 at 70
 // per intent: this VM's speed varies by a third from one second to the next).
 // Out of domain: how many of Data/out-of-domain.txt each model sends nowhere, beside how many
@@ -195,6 +196,11 @@ if !quick {
     let (evaluationFull, fullLatencies, bestsFull) = evaluate(nluFull, on: held)
     report("full training set (model from 90% of dev.jsonl, \(trainingSentences.count) sentences; scored on the other \(held.count))", evaluationFull, goals: (0.99, 0.955))
     reportOutOfDomain(nluFull, inDomainRejected: bestsFull.filter { $0 == nil }.count, of: held.count)
+    if showErrors {
+        for (sentence, best) in zip(held, bestsFull) where best?.intent.rawValue != sentence.intent {
+            print(String(format: "  %@  ->  %@ %.2f  (expected %@)", sentence.text, best?.intent.rawValue ?? "nowhere", best?.score ?? 0, sentence.intent))
+        }
+    }
     print(String(format: "training at load: %.2f s (goal <= 20 s)", trainFull))
     let fullMs = fullLatencies.map { $0 * 1000 }
     print(String(format: "parse: median %.3f ms, p99 %.3f ms", percentile(fullMs, 0.5), percentile(fullMs, 0.99)))
