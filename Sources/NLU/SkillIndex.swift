@@ -159,7 +159,12 @@ public struct SkillIndex: Sendable {
     /// How much the routing model's probability of a reading's intent counts against the
     /// skill's own score, as the weight of a weighted geometric mean. (HWU64 dev split, 18
     /// skills: intent accuracy at full size 0.738 without it, 0.855 at 0.3, 0.861 at 0.5,
-    /// 0.865 at 0.7 and 0.85; at 10 per intent 0.510, 0.565, 0.580, 0.581, 0.585.)
+    /// 0.865 at 0.7 and 0.85; at 10 per intent 0.510, 0.565, 0.580, 0.581, 0.585. Again with
+    /// everything since, intent accuracy / an absent skill's sentences rejected, at 10 per
+    /// intent and full size: 0.6 0.6808 / 0.671 and 0.8957 / 0.405; 0.7 0.6878 / 0.665 and
+    /// 0.8964 / 0.428; 0.8 0.6885 / 0.656 and 0.8943 / 0.449. Asking 4 skills instead of
+    /// `routeLimit`'s 3, or those the routing model gives 0.03 instead of `unlikely`, changed
+    /// accuracy at neither size and kept out one sentence fewer at most.)
     static let routeWeight = 0.7
     /// Skills asked by the routing model's choice, and by the words they share with the
     /// sentence. (HWU64 dev split: 3 and 2 right as often as 5 and 0, with fewer parses; the

@@ -100,6 +100,11 @@ struct IntentClassifier: Sendable {
         guard classes > 0, bias.count == classes, weights.count == index.count * classes, meaningWeights.count % classes == 0 else { throw BinaryReader.Truncated() }
     }
 
+    /// Weights averaged over the last three epochs' steps (averaged SGD) instead of the last
+    /// ones, in every skill's classifiers, measured and not landed: Snips full 0.9829 -> 0.9821,
+    /// at 70 per intent 0.9490 -> 0.9486 with 2 fewer out-of-domain requests kept out; HWU64 at
+    /// 10 per intent 0.6878 -> 0.6871; the ported set's absent skills' sentences 79 -> 78 kept out.
+    ///
     /// - Parameter meaningless: a class the meaning never speaks for ("none of these": a
     ///   sentence full of names nobody listed means little, but is no noise for that).
     init(examples: [Example], classes: Int, meaningless: Int? = nil, epochs: Int = Tuning.epochs, seed: UInt64) {

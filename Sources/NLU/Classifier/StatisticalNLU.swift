@@ -90,7 +90,11 @@ struct StatisticalNLU: Sendable {
 
         // The lexical classifier also learns "none of these" from random common words and from
         // requests of other domains; the one that reads sentences with their slots replaced
-        // learns it from the random words.
+        // learns it from the random words. (Random words without the meaningful words the skill's
+        // samples say, measured and not landed: Snips at 70 per intent 0.9490 -> 0.9485 with 46
+        // in-domain sentences sent nowhere instead of 53; HWU64 full 0.8964 -> 0.8978, at 10 per
+        // intent unchanged with 5 fewer of an absent skill's sentences kept out; the ported and
+        // daily sets one fewer each.)
         var random = SplitMix64(seed: seed ^ 0x5EED)
         let noiseCount = max(50, training.examples.count / max(intents.count, 1) / 2)
         let noise: [[String]] = (0..<noiseCount).map { _ in
