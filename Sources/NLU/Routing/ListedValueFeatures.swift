@@ -43,7 +43,11 @@ struct ListedValueFeatures: Sendable {
     /// Values of more words than this are not looked for, nor samples' phrases of more.
     static let longestPhrase = 4
 
-    /// The values one skill alone lists, for the routing model.
+    /// The values one skill alone lists, for the routing model. (Each skill's own carrier
+    /// words, said by no other skill's samples, counted the same way, measured and not landed:
+    /// intent accuracy up a sentence in five sets of the eight and down one in one, but fewer
+    /// requests no skill serves kept out in four, 5 in all, and HWU64 at 10 per intent an
+    /// absent skill's sentences kept out 956 -> 918 of 1,438.)
     init(_ skills: [(skillID: SkillID, model: InteractionModel)]) {
         self.init(owners: skills.map { skillID, model in
             (skillID.rawValue, Self.listedPhrases(model, intents: model.intents), Self.phrases(of: model.intents))
