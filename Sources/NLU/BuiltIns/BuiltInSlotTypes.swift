@@ -18,7 +18,9 @@ public enum BuiltInSlotTypes {
     public static let firstNameTypes: Set<SlotTypeName> = ["AMAZON.FirstName", "AMAZON.US_FIRST_NAME"]
 
     public static func kind(of type: SlotTypeName) -> Kind? {
-        switch type.rawValue {
+        // A custom type's name is none of these: asked for every slot of every reading.
+        guard type.isBuiltIn else { return nil }
+        return switch type.rawValue {
         case "AMAZON.NUMBER": .number
         case "AMAZON.FOUR_DIGIT_NUMBER": .fourDigitNumber
         case "AMAZON.Ordinal": .ordinal

@@ -222,7 +222,7 @@ enum DateWords {
 
     private static func holiday(_ phrase: String, today: CivilDate) -> CivilDate? {
         if let (m, d) = holidays[phrase] { return upcoming(month: m, day: d, today: today) }
-        guard let rule = movingHolidays[phrase.replacingOccurrences(of: "'", with: "")] else { return nil }
+        guard let rule = movingHolidays[phrase.contains("'") ? phrase.replacingOccurrences(of: "'", with: "") : phrase] else { return nil }
         let date = rule(today.year)
         return date < today ? rule(today.year + 1) : date
     }

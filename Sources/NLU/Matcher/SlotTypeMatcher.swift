@@ -1,7 +1,12 @@
 import SkillModel
 
 /// How one slot type accepts and resolves a span of words.
-struct SlotTypeMatcher: Sendable {
+///
+/// A class, immutable once made: a parse looks matchers up in dictionaries and hands them
+/// around many times, and as a struct each copy retained and released its eight tables
+/// (Snips at 70 per intent, one thread: with the two lookups below made cheaper, mean parse
+/// 0.271 -> 0.228 ms).
+final class SlotTypeMatcher: Sendable {
     enum Kind: Sendable {
         /// A custom type with values: any span, but a listed value or synonym resolves.
         case custom
@@ -374,7 +379,7 @@ struct SlotTypeMatcher: Sendable {
     }
 
     /// The matcher for a slot of the model.
-    init(_ slot: SlotDefinition, model: InteractionModel) {
+    convenience init(_ slot: SlotDefinition, model: InteractionModel) {
         let number: SlotTypeName = "AMAZON.NUMBER"
         let digitStrings = slot.type == number && !model.intents.contains { $0.slots.filter { $0.type == number }.count > 1 }
         self.init(type: slot.type, definition: model.type(named: slot.type), takesLists: slot.multipleValues, readsDigitStrings: digitStrings)
