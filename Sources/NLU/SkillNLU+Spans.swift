@@ -526,7 +526,7 @@ extension SkillNLU {
     /// Whether the intent's samples put `slot` at word `first`: after a word they say right
     /// before it, or first.
     func samplesPut(_ slot: SlotDefinition, of intent: IntentDefinition, at first: Int, words: [String]) -> Bool {
-        first == 0 ? intent.samples.contains { SampleTemplate.parts(of: $0).first == .slot(slot.name.rawValue) }
+        first == 0 ? openingSlots[intent.name]?.contains(slot.name) == true
             : (leadWords[intent.name]?[slot.name] ?? []).contains(words[first - 1])
     }
 

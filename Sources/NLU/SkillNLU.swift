@@ -44,6 +44,8 @@ public struct SkillNLU: Sendable {
     /// Per intent, the words its samples say just before each slot ("to" of "plan a trip to
     /// {toCity}"): which slot a value after such a word fills (`slotsLed(by:in:)`).
     let leadWords: [IntentName: [SlotName: Set<String>]]
+    /// Per intent, the slots one of its samples opens with ("{number} is my guess").
+    let openingSlots: [IntentName: Set<SlotName>]
     /// The words the samples say right after each slot ("sets" of "{sets} sets of {reps}").
     let trailWords: [IntentName: [SlotName: Set<String>]]
     /// Per intent, the word at least half its samples with a slot say right after it ("list" of
@@ -129,6 +131,12 @@ public struct SkillNLU: Sendable {
             }
         }
         self.leadWords = leadWords
+        openingSlots = Dictionary(model.intents.map { intent in
+            (intent.name, Set(intent.samples.compactMap { sample -> SlotName? in
+                guard case .slot(let name)? = SampleTemplate.parts(of: sample).first else { return nil }
+                return SlotName(name)
+            }))
+        }, uniquingKeysWith: { first, _ in first })
         self.trailWords = trailWords
         self.framingTrails = framingTrails
         let trainable = model.intents.contains { !($0.samples + extra[$0.name, default: []]).isEmpty }
