@@ -3,9 +3,9 @@ import SkillModel
 /// How one slot type accepts and resolves a span of words.
 ///
 /// A class, immutable once made: a parse looks matchers up in dictionaries and hands them
-/// around many times, and as a struct each copy retained and released its eight tables
-/// (Snips at 70 per intent, one thread: with the two lookups below made cheaper, mean parse
-/// 0.271 -> 0.228 ms).
+/// around many times, and as a struct each copy retained and released its eight tables.
+/// (Snips at 70 per intent, one thread, mean parse over the dev set: 0.271 ms before, 0.228 ms
+/// with this and two cheaper lookups, `BuiltInSlotTypes.kind` and `DateWords.holiday`.)
 final class SlotTypeMatcher: Sendable {
     enum Kind: Sendable {
         /// A custom type with values: any span, but a listed value or synonym resolves.
