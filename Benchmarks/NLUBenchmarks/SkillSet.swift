@@ -83,6 +83,9 @@ enum SkillSet {
             let own = skills[names.firstIndex(of: sentence.skill)!].parse(utterance).first
             alone.add(expected: expected, intent: own.map(label), slots: own.map(slots) ?? [])
             if own == nil { aloneNowhere += 1 }
+            if showErrors, own.map(label) != expected.intent {
+                errors.append("  alone: \(sentence.annotated.text)  ->  \(own.map { "\($0.intent) \(String(format: "%.2f", $0.score))" } ?? "nothing")  (expected \(expected.intent))")
+            }
         }
         let pooled = routed.pooled
         print("\n== \(title): \(models.count) skills loaded, \(sentences.count) dev sentences")

@@ -1,7 +1,7 @@
 // skillhost-nlu-bench: the NLU's quality and speed on the public benchmark in
 // ../shared/nlu-benchmark/, beside the goals.
 //
-//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|errands|weekend|family|together|speed [--sentence TEXT]] [--errors]
+//   swift run -c release skillhost-nlu-bench [--data DIR] [--quick] [--only snips|hwu64|assistant|ported|newuser|household|daily|errands|weekend|family|evening|together|speed [--sentence TEXT]] [--set DIR] [--errors]
 //
 // 70 sentences per intent: the model snips-70.json, scored on dev.jsonl (held-out from it).
 // Full training set: snips-full.json includes dev.jsonl, so a model is built here the same
@@ -14,8 +14,10 @@
 // HWU64: the 18 scenario skills loaded at once, at 10 sentences per intent and full size; and
 // Data/assistant/, ten skills written as people write them with sentences as people say them,
 // and requests none of them serves (see SkillSet.swift; --errors lists what each gets wrong);
-// Data/ported/, Data/newuser/, Data/household/, Data/daily/, Data/errands/, Data/weekend/ and Data/family/, seven more such sets written later.
-// --only together: every shipped set's skills loaded at once (72 skills), each set's sentences and
+// Data/ported/, Data/newuser/, Data/household/, Data/daily/, Data/errands/, Data/weekend/, Data/family/ and Data/evening/, eight more
+// such sets written later.
+// --set DIR: a folder of one's own skills and sentences, laid out as the shipped sets are.
+// --only together: every shipped set's skills loaded at once (80 skills), each set's sentences and
 // foreign requests given to them all.
 // --only speed: HWU64 at full size trained three times and its dev sentences parsed, timed alone;
 // with --sentence TEXT, trained once and that sentence parsed 2,000 times (for a profiler).
@@ -36,7 +38,7 @@ let showErrors = arguments.contains("--errors")
 /// `--only speed --sentence TEXT`: that one sentence parsed again and again, to profile it.
 let sentence = arguments.firstIndex(of: "--sentence").map { arguments[$0 + 1] }
 /// The sets that ship in Data/, each a folder of models and sentences.
-let shippedSets = ["assistant", "ported", "newuser", "household", "daily", "errands", "weekend", "family"]
+let shippedSets = ["assistant", "ported", "newuser", "household", "daily", "errands", "weekend", "family", "evening"]
 func runSkillSets(_ which: String?) {
     for set in shippedSets where which == nil || which == set {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/\(set)"
@@ -45,6 +47,12 @@ func runSkillSets(_ which: String?) {
     if which == nil || which == "hwu64" {
         for size in ["n10", "full"] { SkillSet.run(folder: "\(data)/hwu64/\(size)", title: "HWU64 \(size)", quick: quick, showErrors: showErrors) }
     }
+}
+// --set DIR: a folder of one's own laid out as the shipped sets are (models/*.json, dev.jsonl).
+if let index = arguments.firstIndex(of: "--set"), index + 1 < arguments.count {
+    let folder = arguments[index + 1]
+    SkillSet.run(folder: folder, title: "skills of \(folder)", quick: quick, showErrors: showErrors)
+    exit(0)
 }
 if only == "speed" {
     SkillSet.speed(folder: "\(data)/hwu64/full", runs: quick || sentence != nil ? 1 : 3, sentence: sentence)
