@@ -110,7 +110,8 @@ extension SkillNLU {
         let (readings, none) = statistical.classify(utterance)
         let considered = readings.prefix(3).map { NLUExplanation.Considered(intent: intents[$0.intent].name, score: $0.probability) }
         let top = readings.first?.probability ?? 0
-        let verdict = Self.rejection(top: top, none: none, sensitivity: model.fallbackIntentSensitivity, overlaps: sharesWords(utterance, statistical))
+        let verdict = Self.rejection(top: top, none: none, sensitivity: model.fallbackIntentSensitivity,
+            namesValue: namesOwnValue(statistical.gazetteer.matches(utterance.words), utterance: utterance), overlaps: sharesWords(utterance, statistical))
             ?? .understood(considered.first?.intent ?? .fallback, score: top)
         return NLUExplanation(skillID: skillID, verdict: verdict, considered: considered, closestSample: closest)
     }
