@@ -36,6 +36,26 @@ enum Features {
         return features
     }
 
+    /// Whether the words ask a question: they open (after a filler) with a question word, a
+    /// form of "be", or "do" or "have" before who or what is asked of ("did i leave the garage
+    /// open", "have i seen a bald eagle"; not "do another"). A modal's question asks for
+    /// something done ("can you open the garage"), as a command does.
+    static func asks(_ words: [String]) -> Bool {
+        guard let start = words.firstIndex(where: { !askFillers.contains($0) }) else { return false }
+        let first = words[start]
+        if askOpeners.contains(first) { return true }
+        guard auxiliaryOpeners.contains(first), start + 1 < words.count else { return false }
+        return askedSubjects.contains(words[start + 1])
+    }
+
+    static let askFillers: Set<String> = ["so", "ok", "okay", "hey", "well", "um", "uh", "and", "but", "oh", "actually", "wait"]
+    static let askOpeners: Set<String> = [
+        "what", "which", "where", "when", "why", "how", "who", "whose", "what's", "where's", "how's", "who's", "when's", "why's", "whats",
+        "is", "are", "was", "were", "am", "isn't", "aren't", "wasn't", "weren't",
+    ]
+    static let auxiliaryOpeners: Set<String> = ["do", "does", "did", "have", "has", "had", "don't", "doesn't", "didn't", "haven't", "hasn't", "should", "shall"]
+    static let askedSubjects: Set<String> = ["i", "you", "we", "they", "he", "she", "it", "the", "my", "our", "your", "this", "that", "there", "anyone", "anybody", "everyone", "someone"]
+
     /// The sentence's meaning, of length 1; empty without word vectors.
     static func meaning(_ words: [String]) -> [Float] {
         WordVectors.shipped?.meaning(of: words) ?? []

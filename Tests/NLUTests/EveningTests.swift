@@ -1,0 +1,53 @@
+import Foundation
+@testable import NLU
+import SkillModel
+import Testing
+
+/// Skills written as new users would (a garage door, a packing list, family contacts, a bird
+/// log: Benchmarks/NLUBenchmarks/Data/evening), and what talking to them showed.
+@Suite struct EveningTests {
+    static let garage = try! FamilyTests.shipped("evening", "garage")
+    static let contacts = try! FamilyTests.shipped("evening", "contacts")
+    static let birds = try! FamilyTests.shipped("evening", "birdwatch")
+    static let meals = try! FamilyTests.shipped("family", "meals")
+
+    /// A question about the door is the status intent's, whose samples all ask in the open and
+    /// close intents' words; a command is still the command, asked politely or not.
+    @Test(arguments: [
+        ("did i leave the garage open", "StatusIntent"), ("is the garage door shut", "StatusIntent"),
+        ("open the garage", "OpenIntent"), ("can you close the garage door", "CloseIntent"),
+    ])
+    func aQuestionIsNoCommand(text: String, intent: String) throws {
+        let best = try #require(Self.garage.parse(Utterance(text)).first)
+        #expect(best.intent.rawValue == intent, "\(best)")
+    }
+
+    /// A listed value said with its possessive is that value, resolved.
+    @Test(arguments: ["what's my mom's number", "what's the babysitter's number"])
+    func aPossessiveNamesTheListedValue(text: String) throws {
+        let best = try #require(Self.contacts.parse(Utterance(text)).first)
+        let relation = try #require(best.slots.first { $0.name == "relation" }, "\(best)")
+        #expect(["mom", "babysitter"].contains(relation.value))
+        #expect(relation.resolution?.values.first?.name == relation.value)
+    }
+
+    /// A sentence naming a first name the skill's slot reads is no Stop because "i want to"
+    /// opens "i want to stop"; "stop" itself still is.
+    @Test func aNamedPersonIsNoStop() throws {
+        #expect(Self.contacts.parse(Utterance("i want to talk to sarah")).first?.intent != "AMAZON.StopIntent")
+        #expect(Self.contacts.parse(Utterance("stop")).first?.intent == "AMAZON.StopIntent")
+    }
+
+    /// A listed value, here in the plural, keeps a sentence of common words from being noise.
+    @Test func aListedValueIsNoNoise() throws {
+        let best = try #require(Self.birds.parse(Utterance("there are three robins on the lawn")).first)
+        #expect(best.intent == "LogSightingIntent", "\(best)")
+        #expect(best.slots.first { $0.name == "bird" }?.value == "robins")
+    }
+
+    /// Words that ask for a listed value are no part of it: the dish is "salmon".
+    @Test func wordsBeforeAListedValueAreNotIt() throws {
+        let best = try #require(Self.meals.parse(Utterance("i want salmon on thursday")).first)
+        #expect(best.slots.first { $0.name == "dish" }?.value == "salmon", "\(best)")
+    }
+}
