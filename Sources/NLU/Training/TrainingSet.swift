@@ -88,11 +88,12 @@ struct TrainingSet: Sendable {
     /// Jaccard similarity of their meaningful words, with a margin of 0.1. (Dev split, 70 per
     /// intent: intent 0.919 -> 0.925, slot F1 0.832 unchanged.)
     /// A sample that asks is compared only with samples that ask, and one that does not only
-    /// with those that do not (`asks`), in an intent of few samples: a skill's author writes
-    /// "is the garage open" under a status intent on purpose. (Shipped sets, intent right with
-    /// no skill named: evening 0.658 -> 0.684, family 0.831 -> 0.854, ported 0.883 -> 0.894,
-    /// newuser 0.831 -> 0.805, the others unchanged; at any size, HWU64 at full size lost
-    /// 0.8964 -> 0.8929: an exported set's many samples do hold mislabeled questions.)
+    /// with those that do not (`Features.asks`), in an intent of few samples: a skill's author
+    /// writes "is the garage open" under a status intent on purpose, in the open intent's
+    /// words. (Shipped sets, intent right with no skill named: evening 0.658 -> 0.684, family
+    /// 0.831 -> 0.854, ported 0.883 -> 0.894, newuser 0.831 -> 0.805, the others unchanged; at
+    /// any size, HWU64 at full size lost 0.8964 -> 0.8929: an exported set's many samples do
+    /// hold mislabeled questions.)
     static func suspects(_ samples: [[String]], intents: [IntentDefinition]) -> Set<Position> {
         let margin = 0.1
         let custom = intents.indices.filter { !intents[$0].name.isBuiltIn && !samples[$0].isEmpty }
@@ -113,7 +114,7 @@ struct TrainingSet: Sendable {
                 }
                 let position = Position(intent: i, sample: j)
                 words[position] = set
-                asks[position] = Self.asks(sample)
+                asks[position] = Features.asks(Tokenizer.tokens(sample).map(\.text))
                 for id in set { users[id, default: []].append(position) }
             }
         }
@@ -138,16 +139,6 @@ struct TrainingSet: Sendable {
             if elsewhere > own + margin { suspects.insert(position) }
         }
         return suspects
-    }
-
-    /// Whether a sample asks (opens with a question word or an auxiliary: "is the garage
-    /// open", "did i close the garage door") rather than tells or asks for something done
-    /// ("open the garage"). A question about a thing shares its words with the command that
-    /// does it, and is no mislabeled command: a garage door's status intent is all questions
-    /// with the open and close intents' words.
-    static func asks(_ sample: String) -> Bool {
-        guard let first = Tokenizer.tokens(sample).first?.text else { return false }
-        return SkillNLU.questionWords.contains(first) || SkillNLU.auxiliaries.contains(first) || ["what's", "where's", "how's", "who's", "when's", "why's", "am", "are"].contains(first)
     }
 }
 
