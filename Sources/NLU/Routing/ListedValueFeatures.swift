@@ -23,7 +23,9 @@ import SkillModel
 /// ("rate To Live and Die in L.A. a four") was then out of domain. A number says nothing: a
 /// choice between "one" and "two" must not take "what's two plus two". (Dev splits: no
 /// HWU64 or Snips type lists synonyms, unchanged; the shipped sets unchanged but for one
-/// sentence of the errands set's absent skills no longer rejected, 91 of 106.)
+/// sentence of the errands set's absent skills no longer rejected, 91 of 106.) Types of short
+/// category values without synonyms counted too, measured and not landed: HWU64 at 10 per
+/// intent 0.6878 -> 0.6864, every shipped set unchanged.
 struct ListedValueFeatures: Sendable {
     /// A listed phrase (normalised words, joined by spaces) → the feature of the one skill
     /// that lists it.
