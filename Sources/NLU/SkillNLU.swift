@@ -667,7 +667,7 @@ public struct SkillNLU: Sendable {
         let start = words.firstIndex { !questionFillers.contains($0) } ?? words.count
         let opening = Array(words[start...].prefix(5))
         guard let first = opening.first else { return false }
-        if ["what's", "where's", "how's", "who's", "when's", "why's"].contains(first) { return true }
+        if questionContractions.contains(first) { return true }
         if questionWords.contains(first), opening.count > 1, auxiliaries.contains(opening[1]) { return true }
         // "what size", "which kinds": what or which and a word or two, asking what there is.
         if ["what", "which"].contains(first), (2...3).contains(words.count - start) { return true }
@@ -676,6 +676,7 @@ public struct SkillNLU: Sendable {
 
     static let questionFillers: Set<String> = ["wait", "so", "ok", "okay", "oh", "well", "actually", "hey", "sorry", "and", "but"]
     static let questionWords: Set<String> = ["what", "which", "where", "when", "why", "how", "who"]
+    static let questionContractions: Set<String> = ["what's", "where's", "how's", "who's", "when's", "why's"]
     static let auxiliaries: Set<String> = ["can", "could", "may", "will", "would", "should", "do", "does", "did", "is", "are", "was", "were", "have", "has"]
     static let subjects: Set<String> = ["i", "you", "we", "it", "there", "they", "he", "she", "this", "that"]
 

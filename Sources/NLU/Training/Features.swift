@@ -48,13 +48,14 @@ enum Features {
         return askedSubjects.contains(words[start + 1])
     }
 
-    static let askFillers: Set<String> = ["so", "ok", "okay", "hey", "well", "um", "uh", "and", "but", "oh", "actually", "wait"]
-    static let askOpeners: Set<String> = [
-        "what", "which", "where", "when", "why", "how", "who", "whose", "what's", "where's", "how's", "who's", "when's", "why's", "whats",
-        "is", "are", "was", "were", "am", "isn't", "aren't", "wasn't", "weren't",
-    ]
+    /// `SkillNLU.isQuestion`'s words, with what a sample or a spoken sentence adds: hesitations,
+    /// "whose", the forms of "be" that open a question alone, and who or what a question is
+    /// asked of besides a pronoun. Not its modals: "can you …" asks for something done.
+    static let askFillers = SkillNLU.questionFillers.union(["um", "uh"])
+    static let askOpeners = SkillNLU.questionWords.union(SkillNLU.questionContractions)
+        .union(["whose", "whats", "is", "are", "was", "were", "am", "isn't", "aren't", "wasn't", "weren't"])
     static let auxiliaryOpeners: Set<String> = ["do", "does", "did", "have", "has", "had", "don't", "doesn't", "didn't", "haven't", "hasn't", "should", "shall"]
-    static let askedSubjects: Set<String> = ["i", "you", "we", "they", "he", "she", "it", "the", "my", "our", "your", "this", "that", "there", "anyone", "anybody", "everyone", "someone"]
+    static let askedSubjects = SkillNLU.subjects.union(["the", "my", "our", "your", "anyone", "anybody", "everyone", "someone"])
 
     /// The sentence's meaning, of length 1; empty without word vectors.
     static func meaning(_ words: [String]) -> [Float] {
