@@ -246,12 +246,20 @@ public struct SkillIndex: Sendable {
         // Each skill tags the slots of its first reading only (`emptyFactor`).
         var tagged: Set<String> = []
         var candidates: [NLUCandidate] = []
+        var commanded: Set<SkillID> = []
         for id in asked {
             let readings = skills[id]?.parse(utterance, today: today) ?? []
+            // A skill that hears a built-in surely ("stop the washer", its stop said first) has
+            // no request of its own in the sentence to open with, nor does the routing model
+            // find it one.
+            if let first = readings.first, first.intent.isBuiltIn, first.score >= SkillNLU.saidSampleScore {
+                commanded.insert(id)
+                continue
+            }
             if let first = readings.first { tagged.insert(Self.key(first)) }
             candidates += readings.filter { !$0.intent.isBuiltIn && $0.score >= Self.floor }
         }
-        if candidates.isEmpty, let best = routing?.best, best.probability >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
+        if candidates.isEmpty, let best = routing?.best, !commanded.contains(best.skill), best.probability >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
             let reading = skills[best.skill]?.reading(utterance, as: best.intent, score: best.probability, today: today) {
             candidates = [reading]
         }
@@ -275,7 +283,7 @@ public struct SkillIndex: Sendable {
             return [tagged] + kept.dropFirst()
         }
         if kept.isEmpty, let named = namedReading(utterance, meaningful: meaningful, readings: candidates) { return [named] }
-        if kept.isEmpty, let best = routing?.best, best.probability >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
+        if kept.isEmpty, let best = routing?.best, !commanded.contains(best.skill), best.probability >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
             !candidates.contains(where: { $0.skillID == best.skill && $0.intent == best.intent }),
             let reading = skills[best.skill]?.reading(utterance, as: best.intent, score: best.probability, today: today), !swallows(reading, meaningful: meaningful) {
             return [reading]

@@ -1091,7 +1091,48 @@ public struct SkillNLU: Sendable {
             let intent = intents[reading.intent]
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
-        return candidates
+        return commanding(candidates, utterance: utterance, today: today)
+    }
+
+    /// Words that command a built-in by its name, said first: "stop the washer", "cancel the
+    /// dryer", "please pause the story".
+    static let builtInCommands: [String: IntentName] = [
+        "stop": .stop, "quit": .stop, "cancel": .cancel, "pause": "AMAZON.PauseIntent", "resume": "AMAZON.ResumeIntent",
+    ]
+
+    /// `candidates` with the built-in the sentence opens by commanding first, heard as surely as
+    /// a sample said whole, when the skill declares it, no sample of the skill's own intents
+    /// says the command, and its likeliest own reading fills no slot with a value (a word its
+    /// samples do not say, or one its type reads): "stop the
+    /// washer", to a laundry helper that can start a wash and never stops one, was its
+    /// StartCycleIntent (its "start the washer" one word away); read as the start, the
+    /// session ended on nothing and the washer started. A reading that holds a value is the
+    /// skill's own request in its own words ("cancel dinner plans for friday", a meal plan
+    /// cleared for friday).
+    func commanding(_ candidates: [NLUCandidate], utterance: Utterance, today: CivilDate) -> [NLUCandidate] {
+        guard let command = Self.commandSaidFirst(utterance.words), let builtIn = Self.builtInCommands[command],
+            let first = candidates.first, !first.intent.isBuiltIn || first.intent == builtIn,
+            let index = intents.firstIndex(where: { $0.name == builtIn }),
+            !intents.contains(where: { !$0.name.isBuiltIn && $0.samples.contains { Tokenizer.tokens($0).contains { $0.text == command } } })
+        else { return candidates }
+        // The skill's own reading with its slots: only the first reading has them.
+        if let at = candidates.firstIndex(where: { !$0.intent.isBuiltIn }), let own = at == 0 ? first : reading(utterance, as: candidates[at].intent, score: candidates[at].score, today: today),
+            own.slots.contains(where: { $0.isKnownValue || Tokenizer.tokens($0.spoken).contains { !carrierWords.contains($0.text) && !StopWords.all.contains($0.text) } }) {
+            return candidates
+        }
+        let score = max(candidates.first { $0.intent == builtIn }?.score ?? 0, Self.saidSampleScore)
+        return [NLUCandidate(skillID: skillID, intent: builtIn, score: score, slots: [], declaredSlots: intents[index].slots.map(\.name))]
+            + candidates.filter { $0.intent != builtIn }
+    }
+
+    /// The sentence's first word past openers ("ok", "now", "please") and a request of the
+    /// listener ("can you", "could you"), with words after it; nil for a word alone.
+    static func commandSaidFirst(_ words: [String]) -> String? {
+        var start = 0
+        while start < words.count, SampleMatcher.openers.contains(words[start]) || words[start] == "please" { start += 1 }
+        if start + 1 < words.count, ["can", "could", "would", "will"].contains(words[start]), words[start + 1] == "you" { start += 2 }
+        if start < words.count, words[start] == "please" { start += 1 }
+        return start + 1 < words.count ? words[start] : nil
     }
 
     /// Whether the sentence names something of the skill's own and says nothing only

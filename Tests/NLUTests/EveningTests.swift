@@ -10,6 +10,7 @@ import Testing
     static let contacts = try! FamilyTests.shipped("evening", "contacts")
     static let birds = try! FamilyTests.shipped("evening", "birdwatch")
     static let meals = try! FamilyTests.shipped("family", "meals")
+    static let laundry = try! FamilyTests.shipped("evening", "laundry")
 
     /// A question about the door is the status intent's, whose samples all ask in the open and
     /// close intents' words; a command is still the command, asked politely or not.
@@ -49,5 +50,26 @@ import Testing
     @Test func wordsBeforeAListedValueAreNotIt() throws {
         let best = try #require(Self.meals.parse(Utterance("i want salmon on thursday")).first)
         #expect(best.slots.first { $0.name == "dish" }?.value == "salmon", "\(best)")
+    }
+
+    /// A built-in commanded by name first, to a skill whose own samples never say the word, is
+    /// that built-in, surely enough to end a session: never the intent one word away ("start
+    /// the washer"). A request that holds a value of the skill's stays its own.
+    @Test(arguments: [
+        ("stop the washer", "AMAZON.StopIntent"), ("please stop the dryer", "AMAZON.StopIntent"), ("can you stop the wash", "AMAZON.StopIntent"),
+        ("cancel the dryer", "AMAZON.CancelIntent"), ("start the washer", "StartCycleIntent"), ("cancel the dryer for 20 minutes", "DryerIntent"),
+    ])
+    func aCommandedBuiltInIsNoOwnIntent(text: String, intent: String) throws {
+        let best = try #require(Self.laundry.parse(Utterance(text)).first)
+        #expect(best.intent.rawValue == intent, "\(best)")
+        if intent.hasPrefix("AMAZON.") { #expect(best.score >= 0.5) }
+    }
+
+    /// Said to no skill in session, it opens none: the routing model's lean to starting the
+    /// wash is no request.
+    @Test func aCommandedBuiltInOpensNoSkill() {
+        let index = SkillIndex([Self.laundry, Self.garage])
+        #expect(index.parse(Utterance("stop the washer")).isEmpty)
+        #expect(index.parse(Utterance("start the washer")).first?.intent == "StartCycleIntent")
     }
 }
