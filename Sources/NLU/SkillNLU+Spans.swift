@@ -953,7 +953,10 @@ extension SkillNLU {
             let cut = (1...min(2, last - first)).first(where: { k in
                 (first..<(first + k)).allSatisfy { position in
                     let word = utterance.words[position]
-                    return !type.listsWord(word) && !utterance.isCapitalised(position) && NumberWords.value(of: [word]) == nil
+                    // A function word inside values ("the" of "take out the trash") but
+                    // opening none: "done with the vacuum" is the "vacuum".
+                    let listed = type.listsWord(word) && !(StopWords.all.contains(word) && !type.entryPrefixes.contains(word))
+                    return !listed && !utterance.isCapitalised(position) && NumberWords.value(of: [word]) == nil
                         && !Self.conjunctions.contains(word) && (StopWords.all.contains(word) || carrierWords.contains(word))
                 } && type.isListedValue(utterance.words[(first + k)...last])
             }) {

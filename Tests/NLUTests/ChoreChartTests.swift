@@ -30,6 +30,14 @@ import Testing
         #expect(best.intent == "DoneIntent")
         #expect(best.slots.first { $0.name == "Chore" }?.value == chore)
     }
+
+    /// Function words before a listed chore are no part of it, though the listed "take out the
+    /// trash" says "the": no chore opens with it.
+    @Test func wordsBeforeAChoreAreNoPartOfIt() throws {
+        let best = try #require(Self.chart.parse(Utterance("emma is done with the vacuum"), today: Self.today).first)
+        #expect(best.intent == "DoneIntent")
+        #expect(best.slots.first { $0.name == "Chore" }?.value == "vacuum", "\(best)")
+    }
 }
 
 /// Beside a crafting helper that lists "bed", the chore chart's longer "make the bed" wins.
