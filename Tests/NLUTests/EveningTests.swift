@@ -11,6 +11,7 @@ import Testing
     static let birds = try! FamilyTests.shipped("evening", "birdwatch")
     static let meals = try! FamilyTests.shipped("family", "meals")
     static let laundry = try! FamilyTests.shipped("evening", "laundry")
+    static let packing = try! FamilyTests.shipped("evening", "packing")
 
     /// A question about the door is the status intent's, whose samples all ask in the open and
     /// close intents' words; a command is still the command, asked politely or not.
@@ -71,5 +72,13 @@ import Testing
         let index = SkillIndex([Self.laundry, Self.garage])
         #expect(index.parse(Utterance("stop the washer")).isEmpty)
         #expect(index.parse(Utterance("start the washer")).first?.intent == "StartCycleIntent")
+    }
+
+    /// A word said plainly is no sample that says it negated, where another intent says it
+    /// plainly: needing the boots packs them, not needing them takes them off.
+    @Test(arguments: [("i'll need my hiking boots", "AddItemIntent"), ("i don't need my hiking boots", "RemoveItemIntent")])
+    func aNegationIsNoPlainWord(text: String, intent: String) throws {
+        let best = try #require(Self.packing.parse(Utterance(text)).first)
+        #expect(best.intent.rawValue == intent, "\(best)")
     }
 }
