@@ -1108,11 +1108,13 @@ public struct SkillNLU: Sendable {
     /// StartCycleIntent (its "start the washer" one word away); read as the start, the
     /// session ended on nothing and the washer started. A reading that holds a value is the
     /// skill's own request in its own words ("cancel dinner plans for friday", a meal plan
-    /// cleared for friday).
+    /// cleared for friday). A built-in the skill does not declare is its fallback's, when it
+    /// declares that: it cannot do what is asked ("pause the washer" was the start too). Not
+    /// resuming, which a skill may well do by starting ("resume my workout").
     func commanding(_ candidates: [NLUCandidate], utterance: Utterance, today: CivilDate) -> [NLUCandidate] {
         guard let command = Self.commandSaidFirst(utterance.words), let builtIn = Self.builtInCommands[command],
             let first = candidates.first, !first.intent.isBuiltIn || first.intent == builtIn,
-            let index = intents.firstIndex(where: { $0.name == builtIn }),
+            let index = intents.firstIndex(where: { $0.name == builtIn }) ?? (builtIn == "AMAZON.ResumeIntent" ? nil : intents.firstIndex(where: { $0.name == .fallback })),
             !intents.contains(where: { !$0.name.isBuiltIn && $0.samples.contains { Tokenizer.tokens($0).contains { $0.text == command } } })
         else { return candidates }
         // The skill's own reading with its slots: only the first reading has them.
@@ -1120,9 +1122,10 @@ public struct SkillNLU: Sendable {
             own.slots.contains(where: { $0.isKnownValue || Tokenizer.tokens($0.spoken).contains { !carrierWords.contains($0.text) && !StopWords.all.contains($0.text) } }) {
             return candidates
         }
-        let score = max(candidates.first { $0.intent == builtIn }?.score ?? 0, Self.saidSampleScore)
-        return [NLUCandidate(skillID: skillID, intent: builtIn, score: score, slots: [], declaredSlots: intents[index].slots.map(\.name))]
-            + candidates.filter { $0.intent != builtIn }
+        let heard = intents[index].name
+        let score = max(candidates.first { $0.intent == heard }?.score ?? 0, Self.saidSampleScore)
+        return [NLUCandidate(skillID: skillID, intent: heard, score: score, slots: [], declaredSlots: intents[index].slots.map(\.name))]
+            + candidates.filter { $0.intent != heard }
     }
 
     /// The sentence's first word past openers ("ok", "now", "please") and a request of the

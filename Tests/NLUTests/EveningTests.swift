@@ -55,10 +55,12 @@ import Testing
 
     /// A built-in commanded by name first, to a skill whose own samples never say the word, is
     /// that built-in, surely enough to end a session: never the intent one word away ("start
-    /// the washer"). A request that holds a value of the skill's stays its own.
+    /// the washer"). One the skill does not declare (pause) is its fallback's. A request that
+    /// holds a value of the skill's stays its own.
     @Test(arguments: [
         ("stop the washer", "AMAZON.StopIntent"), ("please stop the dryer", "AMAZON.StopIntent"), ("can you stop the wash", "AMAZON.StopIntent"),
         ("cancel the dryer", "AMAZON.CancelIntent"), ("start the washer", "StartCycleIntent"), ("cancel the dryer for 20 minutes", "DryerIntent"),
+        ("pause the washer", "AMAZON.FallbackIntent"),
     ])
     func aCommandedBuiltInIsNoOwnIntent(text: String, intent: String) throws {
         let best = try #require(Self.laundry.parse(Utterance(text)).first)
