@@ -1103,14 +1103,14 @@ public struct SkillNLU: Sendable {
     /// `candidates` with the built-in the sentence opens by commanding first, heard as surely as
     /// a sample said whole, when the skill declares it, no sample of the skill's own intents
     /// says the command, and its likeliest own reading fills no slot with a value (a word its
-    /// samples do not say, or one its type reads): "stop the
-    /// washer", to a laundry helper that can start a wash and never stops one, was its
-    /// StartCycleIntent (its "start the washer" one word away); read as the start, the
-    /// session ended on nothing and the washer started. A reading that holds a value is the
-    /// skill's own request in its own words ("cancel dinner plans for friday", a meal plan
-    /// cleared for friday). A built-in the skill does not declare is its fallback's, when it
-    /// declares that: it cannot do what is asked ("pause the washer" was the start too). Not
-    /// resuming, which a skill may well do by starting ("resume my workout").
+    /// samples do not say, or one its type reads): "stop the washer", to a laundry helper that
+    /// can start a wash and never stops one, was its StartCycleIntent ("start the washer" is
+    /// one word away), and the washer started where the session should have ended. A reading
+    /// that holds a value is the skill's own request in its own words ("cancel dinner plans for
+    /// friday", a meal plan cleared for friday). A built-in the skill does not declare is its
+    /// fallback's, when it declares that: it cannot do what is asked ("pause the washer" was
+    /// the start too). Not resuming, which a skill may well do by starting ("resume my
+    /// workout").
     func commanding(_ candidates: [NLUCandidate], utterance: Utterance, today: CivilDate) -> [NLUCandidate] {
         guard let command = Self.commandSaidFirst(utterance.words), let builtIn = Self.builtInCommands[command],
             let first = candidates.first, !first.intent.isBuiltIn || first.intent == builtIn,
