@@ -1091,14 +1091,15 @@ public struct SkillNLU: Sendable {
             let intent = intents[reading.intent]
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: reading.probability, slots: [], declaredSlots: intent.slots.map(\.name)))
         }
-        return commanding(candidates, utterance: utterance, today: today)
+        return commanding(candidates, utterance: utterance, statistical: statistical, today: today)
     }
 
     /// Words that command a built-in by its name, said first: "stop the washer", "cancel the
     /// dryer", "please pause the story".
     static let builtInCommands: [String: IntentName] = [
-        "stop": .stop, "quit": .stop, "cancel": .cancel, "pause": "AMAZON.PauseIntent", "resume": "AMAZON.ResumeIntent",
+        "stop": .stop, "quit": .stop, "cancel": .cancel, "pause": "AMAZON.PauseIntent", "resume": resume,
     ]
+    static let resume: IntentName = "AMAZON.ResumeIntent"
 
     /// `candidates` with the built-in the sentence opens by commanding first, heard as surely as
     /// a sample said whole, when the skill declares it, no sample of the skill's own intents
@@ -1111,11 +1112,11 @@ public struct SkillNLU: Sendable {
     /// fallback's, when it declares that: it cannot do what is asked ("pause the washer" was
     /// the start too). Not resuming, which a skill may well do by starting ("resume my
     /// workout").
-    func commanding(_ candidates: [NLUCandidate], utterance: Utterance, today: CivilDate) -> [NLUCandidate] {
+    func commanding(_ candidates: [NLUCandidate], utterance: Utterance, statistical: StatisticalNLU, today: CivilDate) -> [NLUCandidate] {
         guard let command = Self.commandSaidFirst(utterance.words), let builtIn = Self.builtInCommands[command],
             let first = candidates.first, !first.intent.isBuiltIn || first.intent == builtIn,
-            let index = intents.firstIndex(where: { $0.name == builtIn }) ?? (builtIn == "AMAZON.ResumeIntent" ? nil : intents.firstIndex(where: { $0.name == .fallback })),
-            !intents.contains(where: { !$0.name.isBuiltIn && $0.samples.contains { Tokenizer.tokens($0).contains { $0.text == command } } })
+            let index = intents.firstIndex(where: { $0.name == builtIn }) ?? (builtIn == Self.resume ? nil : intents.firstIndex(where: { $0.name == .fallback })),
+            !intents.indices.contains(where: { !intents[$0].name.isBuiltIn && statistical.says(command, intent: $0) })
         else { return candidates }
         // The skill's own reading with its slots: only the first reading has them.
         if let at = candidates.firstIndex(where: { !$0.intent.isBuiltIn }), let own = at == 0 ? first : reading(utterance, as: candidates[at].intent, score: candidates[at].score, today: today),
@@ -1133,7 +1134,7 @@ public struct SkillNLU: Sendable {
     static func commandSaidFirst(_ words: [String]) -> String? {
         var start = 0
         while start < words.count, SampleMatcher.openers.contains(words[start]) || words[start] == "please" { start += 1 }
-        if start + 1 < words.count, ["can", "could", "would", "will"].contains(words[start]), words[start + 1] == "you" { start += 2 }
+        if let courtesy = SampleMatcher.courtesyOpenings.first(where: { words[start...].starts(with: $0) }) { start += courtesy.count }
         if start < words.count, words[start] == "please" { start += 1 }
         return start + 1 < words.count ? words[start] : nil
     }

@@ -292,20 +292,12 @@ struct StatisticalNLU: Sendable {
     static let plainly: UInt8 = 1
     static let negated: UInt8 = 2
 
-    /// The words said, each with whether a negation is right before it, or before it and a
-    /// word that goes on with it ("don't really need", "don't want to"): "need" of "i don't
-    /// need {item}" is negated, "the" of "i don't want the" is not. Negations themselves are left
-    /// out.
+    /// The words said but negations, each with whether it is negated (`Negation.negates`).
     static func polarity(of words: [String]) -> [(word: String, negated: Bool)] {
         words.indices.compactMap { index in
-            guard !Negation.words.contains(words[index]) else { return nil }
-            let negated = index > 0 && Negation.words.contains(words[index - 1])
-                || index > 1 && Negation.words.contains(words[index - 2]) && negationContinuers.contains(words[index - 1])
-            return (words[index], negated)
+            Negation.words.contains(words[index]) ? nil : (words[index], Negation.negates(words, at: index))
         }
     }
-
-    static let negationContinuers: Set<String> = ["really", "even", "ever", "actually", "want", "to", "have", "need"]
 
     static func polarities(_ intents: [IntentDefinition]) -> [[String: UInt8]] {
         intents.map { intent in
@@ -394,6 +386,11 @@ struct StatisticalNLU: Sendable {
     /// Whether another intent's samples say `word` outside their slots and `intent`'s do not.
     func isOtherIntentsCarrier(_ word: String, for intent: Int) -> Bool {
         strayWords.carriers.isOthers(word, notOf: intent)
+    }
+
+    /// Whether `intent`'s samples say `word` outside their slots.
+    func says(_ word: String, intent: Int) -> Bool {
+        strayWords.carriers.says(word, intent: intent)
     }
 
     /// Whether `intent`'s samples alone say `word` outside their slots.

@@ -10,4 +10,14 @@ enum Negation {
     static func precedes(_ words: [String], at index: Int) -> Bool {
         (max(0, index - 2)..<min(index, words.count)).contains { Self.words.contains(words[$0]) }
     }
+
+    /// Whether the word at `index` is what a negation denies: right after it, or after it and a
+    /// word that goes on with it ("don't really need", "don't want to"). "need" of "i don't
+    /// need {item}" is denied; "the" of "i don't want the" is not.
+    static func negates(_ words: [String], at index: Int) -> Bool {
+        index > 0 && Self.words.contains(words[index - 1])
+            || index > 1 && Self.words.contains(words[index - 2]) && continuers.contains(words[index - 1])
+    }
+
+    static let continuers: Set<String> = ["really", "even", "ever", "actually", "want", "to", "have", "need"]
 }

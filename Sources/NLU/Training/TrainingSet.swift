@@ -241,6 +241,11 @@ struct IntentCarriers: Sendable {
         !own[intent].contains(word) && sayers[word] != nil
     }
 
+    /// Whether `intent`'s samples say `word`.
+    func says(_ word: String, intent: Int) -> Bool {
+        own[intent].contains(word)
+    }
+
     /// Whether `intent`'s samples alone say `word`.
     func isOnly(_ word: String, of intent: Int) -> Bool {
         own[intent].contains(word) && sayers[word] == 1
