@@ -728,6 +728,15 @@ public struct SkillNLU: Sendable {
     /// Whether the model declares `intent`.
     public func declares(_ intent: IntentName) -> Bool { intents.contains { $0.name == intent } }
 
+    /// How much the sentence's form counts against reading it as `intent` (a question for an
+    /// intent that only tells, a word said the other way from its samples:
+    /// `StatisticalNLU.formFactor`); nil for an intent the skill does not declare or a model with
+    /// nothing to learn from.
+    func formFactor(_ intent: IntentName, words: [String]) -> Double? {
+        guard let statistical, let index = intents.firstIndex(where: { $0.name == intent }) else { return nil }
+        return statistical.formFactor(index, words: words)
+    }
+
     /// The skill's own intent that hears a built-in intent's phrases, the model not declaring
     /// it (`builtInsSaidByOwnIntents`): a recipe skill's RepeatStepIntent for "what did you say".
     public func ownIntent(hearing builtIn: IntentName) -> IntentName? {

@@ -84,3 +84,19 @@ import Testing
         #expect(best.intent.rawValue == intent, "\(best)")
     }
 }
+
+extension EveningTests {
+    /// All eight loaded, no skill named: what the sentence's form says against an intent (a
+    /// word said the other way from its samples, a question to an intent that only tells)
+    /// counts against the routing model's lean too, which sees words, not their form.
+    @Test(arguments: [
+        ("i'll need my hiking boots", "AddItemIntent"), ("i don't need my hiking boots", "RemoveItemIntent"),
+        ("did i leave the garage open", "StatusIntent"),
+    ])
+    func theFormCountsNameFree(text: String, intent: String) throws {
+        let names = ["birdwatch", "contacts", "flashcards", "fuel", "garage", "jokes", "laundry", "packing"]
+        let index = SkillIndex(try names.map { try FamilyTests.shipped("evening", $0) })
+        let best = try #require(index.parse(Utterance(text)).first)
+        #expect(best.intent.rawValue == intent, "\(best)")
+    }
+}

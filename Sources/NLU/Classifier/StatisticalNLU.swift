@@ -491,6 +491,21 @@ struct StatisticalNLU: Sendable {
         return out
     }
 
+    /// How much the sentence's form counts against reading it as `intent`, as `rerank` counts
+    /// it: a question read as an intent whose samples all tell, or the other way round, as a
+    /// stray word; a word said the other way from every sample of the intent (`contradicts`)
+    /// as two.
+    func formFactor(_ intent: Int, words: [String]) -> Double {
+        formFactor(intent, asks: Features.asks(words), said: Self.polarity(of: words))
+    }
+
+    private func formFactor(_ intent: Int, asks sentenceAsks: Bool, said: [(word: String, negated: Bool)]) -> Double {
+        var factor = 1.0
+        if let asks = asking[intent], asks != sentenceAsks { factor *= Self.strayWordFactor }
+        if contradicts(intent, said: said) { factor *= Self.strayWordFactor * Self.strayWordFactor }
+        return factor
+    }
+
     /// Re-ranks the best readings by tagging the sentence as each would and reading what is
     /// left: the carrier phrase and the slot names. At any size: with the few samples of a
     /// typical skill, which slots a sentence has and its nearest sample say more than the
@@ -520,7 +535,6 @@ struct StatisticalNLU: Sendable {
             let stray = strayWords.count(intent: reading.intent, words: utterance.words, slots: tagged, types: slots)
                 + strayWords.outside(intent: reading.intent, words: utterance.words, slots: tagged)
                 + Self.unreadNumbers(tagged, types: slots, words: utterance.words)
-            var penalty = pow(Self.strayWordFactor, Double(stray))
             // A question read as an intent whose every sample tells or asks for something
             // done, or the other way round, counts against the reading as a stray word does:
             // "did i leave the garage open" is the status intent's "is the garage open", not
@@ -532,7 +546,6 @@ struct StatisticalNLU: Sendable {
             // sentences kept out, HWU64 at 10 per intent 955 -> 960 of 1,438. A question's own
             // word feature for the classifier instead moved nothing; the factor at 0.3 cost the
             // new sets more.)
-            if let asks = asking[reading.intent], asks != sentenceAsks { penalty *= Self.strayWordFactor }
             // So does a word said the other way from every sample of the intent, where another
             // intent's samples say it as the sentence does, and as two stray words: "i'll need
             // my hiking boots" is no "i don't need {item}", "do not wake me up on weekends" no
@@ -540,8 +553,8 @@ struct StatisticalNLU: Sendable {
             // 0.9416 -> 0.9423, at 10 per intent 0.7510 -> 0.7517, the evening set 0.697 ->
             // 0.711; name-free HWU64 at full size 0.8964 -> 0.8971; every other figure, Snips
             // too, unchanged. As one stray word, the packing list still read the boots as
-            // removed.)
-            if contradicts(reading.intent, said: said) { penalty *= Self.strayWordFactor * Self.strayWordFactor }
+            // removed.) (`formFactor`)
+            let penalty = pow(Self.strayWordFactor, Double(stray)) * formFactor(reading.intent, asks: sentenceAsks, said: said)
             results.append((Reading(intent: reading.intent, probability: reread * penalty), tagged))
         }
         return results.sorted { $0.reading.probability > $1.reading.probability }
