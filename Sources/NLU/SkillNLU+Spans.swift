@@ -447,6 +447,21 @@ extension SkillNLU {
         return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
     }
 
+    /// An answer without a value of one word said right after "how": asked for a value, that
+    /// word is what the speaker asks about in turn ("how long are the walks", asked a walk's
+    /// length, chooses no "long" walk), unless a sample of the intent says the slot there
+    /// ("how {adjective} is it"). Not a request: "how cold will it be" asks about the cold
+    /// (Snips' weather names it, and its sentences do not say "how {condition}").
+    func withoutDegreeWords(_ candidate: NLUCandidate, utterance: Utterance) -> NLUCandidate {
+        let words = utterance.words
+        guard words.count > 1, words.dropLast().contains("how"), let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let slots = candidate.slots.filter { value in
+            guard let span = utterance.tokens(of: value), span.count == 1, span.lowerBound > 0, words[span.lowerBound - 1] == "how" else { return true }
+            return intent.samples.contains { $0.lowercased().contains("how {\(value.name)}") }
+        }
+        return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
+    }
+
     /// A reading without free text that only says when, said where no sample of the intent
     /// puts that slot (after a word its samples say before it, or first): "i spent twenty bucks
     /// on takeout last night" notes no "last night" where the note is only said as "note

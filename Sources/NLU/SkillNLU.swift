@@ -333,7 +333,7 @@ public struct SkillNLU: Sendable {
     public func parse(_ utterance: Utterance, eliciting elicitation: Elicitation, today: CivilDate = .today()) -> [NLUCandidate] {
         if let repaired = repairedAnswer(utterance, eliciting: elicitation, today: today) { return repaired }
         var answered = answers(utterance, eliciting: elicitation, today: today).map {
-            withoutSubjects(timesOfDay($0, utterance: utterance, today: today, answering: true), utterance: utterance, today: today)
+            withoutDegreeWords(withoutSubjects(timesOfDay($0, utterance: utterance, today: today, answering: true), utterance: utterance, today: today), utterance: utterance)
         }
         if let settled = settledAnswer(utterance, eliciting: elicitation, answered: answered, today: today) { answered = settled }
         if let meant = meantValue(utterance, eliciting: elicitation, answered: answered, today: today) { return [meant] + answered }
@@ -661,14 +661,17 @@ public struct SkillNLU: Sendable {
 
     /// Whether the words ask something: an auxiliary before a pronoun among the first words
     /// ("can i …", "what crusts do you have", "is there …"), a question word before an
-    /// auxiliary ("what is …", "how does …"), or "what" or "which" and a word or two ("what
-    /// size"), after any fillers ("wait", "so").
+    /// auxiliary ("what is …", "how does …") or after the word asked about ("how long are …",
+    /// "which crust is …"), or "what" or "which" and a word or two ("what size"), after any
+    /// fillers ("wait", "so").
     public static func isQuestion(_ words: [String]) -> Bool {
         let start = words.firstIndex { !questionFillers.contains($0) } ?? words.count
         let opening = Array(words[start...].prefix(5))
         guard let first = opening.first else { return false }
         if questionContractions.contains(first) { return true }
         if questionWords.contains(first), opening.count > 1, auxiliaries.contains(opening[1]) { return true }
+        // "how long are", "how much does", "what size is": the word asked about, then the verb.
+        if ["how", "what", "which"].contains(first), opening.count > 2, auxiliaries.contains(opening[2]) { return true }
         // "what size", "which kinds": what or which and a word or two, asking what there is.
         if ["what", "which"].contains(first), (2...3).contains(words.count - start) { return true }
         return zip(opening, opening.dropFirst()).contains { auxiliaries.contains($0) && subjects.contains($1) }

@@ -253,3 +253,31 @@ import Testing
         #expect(Self.movies.peopleCount(Utterance("me and my wife"), intent: "BuyTicketsIntent", slot: "movie") == nil)
     }
 }
+
+extension DialogAnswersTests {
+    static let walker = fixture("walker")
+
+    /// A listed value said with an article inside it is that value: "half an hour" is the dog
+    /// walker's "half hour", not the "hour" it holds; in a one-shot and as an answer alike.
+    @Test func aValueSaidWithAnArticleInsideIsThatValue() throws {
+        let said = try #require(Self.walker.parse(Utterance("book a half an hour walk for biscuit"), today: Self.today).first)
+        let length = try #require(said.slots.first { $0.name == "length" }, "\(said)")
+        #expect(length.value == "half an hour")
+        #expect(length.resolution?.values.first?.id == "SHORT")
+        let asking = SkillNLU.Elicitation(intent: "BookWalkIntent", slot: "length")
+        let answer = try #require(Self.walker.parse(Utterance("half an hour"), eliciting: asking, today: Self.today).first)
+        #expect(answer.slots.first { $0.name == "length" }?.resolution?.values.first?.id == "SHORT", "\(answer)")
+    }
+
+    /// Asked the walk's length, "how long are the walks" asks in turn: it is a question, and
+    /// chooses no "long" walk. Said as a request, a word after "how" stays a value where the
+    /// model has one.
+    @Test func aWordAskedAboutIsNoAnswer() throws {
+        let asking = SkillNLU.Elicitation(intent: "BookWalkIntent", slot: "length")
+        let best = Self.walker.parse(Utterance("how long are the walks"), eliciting: asking, today: Self.today).first
+        #expect(best?.slots.contains { $0.name == "length" } != true, "\(String(describing: best))")
+        #expect(SkillNLU.isQuestion(Utterance("how long are the walks").words))
+        #expect(SkillNLU.isQuestion(Utterance("which crust is the thinnest").words))
+        #expect(!SkillNLU.isQuestion(Utterance("how about an hour").words))
+    }
+}

@@ -297,6 +297,13 @@ final class SlotTypeMatcher: Sendable {
             if words.count > 1, let first = words.first, Self.determiners.contains(first), entries[words.dropFirst().joined(separator: " ")] != nil {
                 return Reading(normalized: nil, resolved: nil, fit: 1)
             }
+            // A listed value said with an article inside it is that value: "half an hour" is
+            // the listed "half hour", not the "hour" it holds.
+            if words.count > 2, words.dropFirst().dropLast().contains(where: Self.articles.contains) {
+                let said = Array(words)
+                let kept = said.indices.filter { $0 == 0 || $0 == said.count - 1 || !Self.articles.contains(said[$0]) }.map { said[$0] }
+                if let entry = entries[kept.joined(separator: " ")] { return Reading(normalized: nil, resolved: entry, fit: 1) }
+            }
             // A listed value with a function word at its edge ("under maria" for "it's
             // {name}", "portland on") is the value and a word of the sentence around it: the
             // span is the value alone, which a shorter span reads.
