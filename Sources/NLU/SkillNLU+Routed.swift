@@ -191,6 +191,28 @@ extension SkillNLU {
                 return [head, value]
             }
         }
+        return framedEnd(slot: slot, span: span, empty: empty, intent: intent, utterance: utterance, today: today)
+    }
+
+    /// The other way round: a name or free text that ends in another empty slot's value and the
+    /// words its samples say after it, said right after a value as they say it, is two: "rate
+    /// dune four stars" is the book "dune" and four ("{title} {stars} stars").
+    private func framedEnd(slot: SlotDefinition, span: ClosedRange<Int>, empty: [SlotDefinition], intent: IntentDefinition, utterance: Utterance, today: CivilDate) -> [SlotMatch]? {
+        let words = utterance.words
+        for other in empty {
+            guard let type = typeMatchers[SlotTypeMatcher.Key(other)], case .grammar = type.kind else { continue }
+            for frame in Self.sampleFrames(other.samples + intent.samples, of: other) where frame.lead.isEmpty && !frame.tail.isEmpty && frame.tail.count < span.count - 1 {
+                let end = span.upperBound - frame.tail.count
+                guard Array(words[(end + 1)...span.upperBound]) == frame.tail else { continue }
+                for cut in (span.lowerBound + 1)...end {
+                    guard type.read(words: words[cut...end], today: today)?.isKnownValue == true,
+                        let value = slotMatch(other, first: cut, last: end, utterance: utterance, today: today),
+                        let head = slotMatch(slot, first: span.lowerBound, last: cut - 1, utterance: utterance, today: today)
+                    else { continue }
+                    return [head, value]
+                }
+            }
+        }
         return nil
     }
 

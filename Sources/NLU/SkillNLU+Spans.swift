@@ -1172,6 +1172,11 @@ extension SkillNLU {
                 first += 1
             } else if !utterance.isCapitalised(last), Self.wordsNoNameEndsWith.contains(utterance.words[last]) {
                 last -= 1
+            } else if !utterance.isCapitalised(last), Self.whichTimeWords.contains(utterance.words[last]), last + 1 < utterance.words.count,
+                SlotTypeMatcher.isTime([utterance.words[last], utterance.words[last + 1]]) {
+                // A word that says which day or time, said on past the name: "we read circe this
+                // month" read no book "circe this".
+                last -= 1
             } else {
                 break
             }
@@ -1180,6 +1185,9 @@ extension SkillNLU {
     }
 
     static let conjunctions: Set<String> = ["and", "or"]
+
+    /// Words that say which day or time the word after them names ("this month", "next week").
+    static let whichTimeWords: Set<String> = ["this", "next", "every", "coming"]
 
     /// Built-in types whose values are addresses and places to go.
     static let addressTypes: Set<String> = ["AMAZON.PostalAddress", "AMAZON.StreetAddress", "AMAZON.StreetName", "AMAZON.Airport", "AMAZON.Landmark", "AMAZON.LocalBusiness"]

@@ -337,7 +337,36 @@ public struct SkillNLU: Sendable {
         }
         if let settled = settledAnswer(utterance, eliciting: elicitation, answered: answered, today: today) { answered = settled }
         if let meant = meantValue(utterance, eliciting: elicitation, answered: answered, today: today) { return [meant] + answered }
+        if let value = valueForAnotherIntent(utterance, eliciting: elicitation, answered: answered, today: today) { return [value] + answered }
         return answered
+    }
+
+    /// Asked for a value, a reading of another of the skill's own intents, short of a sample
+    /// said whole, whose one value is of the asked slot's type, answers the question when the
+    /// sentence says none of that intent's own words the asked intent's samples do not: "we
+    /// read circe this month", asked which book to rate, is the book, not a suggestion to read
+    /// it ("we should read {title}"; the rating's "the book we read" says "read" too, and
+    /// "this month" only says when). "call off friday", asked a walk's day, still cancels.
+    private func valueForAnotherIntent(_ utterance: Utterance, eliciting elicitation: Elicitation, answered: [NLUCandidate], today: CivilDate) -> NLUCandidate? {
+        guard let best = answered.first, best.intent != elicitation.intent, !best.intent.isBuiltIn, best.score < Self.saidSampleScore, best.slots.count == 1,
+            let value = best.slots.first, value.list.isEmpty, let statistical,
+            let other = intents.firstIndex(where: { $0.name == best.intent }), let otherSlot = intents[other].slot(named: value.name),
+            let asking = intents.firstIndex(where: { $0.name == elicitation.intent }), let asked = intents[asking].slot(named: elicitation.slot),
+            asked.type == otherSlot.type, let span = utterance.tokens(of: value)
+        else { return nil }
+        let words = utterance.words
+        let slotWords = Set(asked.samples.flatMap { Tokenizer.tokens($0).map(\.text) })
+        // Words that say when ("this month") ask for nothing.
+        let saysWhen = { (index: Int) in
+            SlotTypeMatcher.isTime([words[index]]) || (index > 0 && SlotTypeMatcher.isTime([words[index - 1], words[index]]))
+                || (index + 1 < words.count && SlotTypeMatcher.isTime([words[index], words[index + 1]]))
+        }
+        let othersOwn = words.indices.contains { index in
+            !span.contains(index) && !StopWords.all.contains(words[index]) && statistical.says(words[index], intent: other)
+                && !statistical.says(words[index], intent: asking) && !slotWords.contains(words[index]) && !saysWhen(index)
+        }
+        guard !othersOwn, let moved = slotMatch(asked, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today) else { return nil }
+        return NLUCandidate(skillID: skillID, intent: intents[asking].name, score: best.score, slots: [moved], declaredSlots: intents[asking].slots.map(\.name))
     }
 
     /// An answer the speaker corrects as they say it is what follows the correction: "a large

@@ -281,3 +281,36 @@ extension DialogAnswersTests {
         #expect(!SkillNLU.isQuestion(Utterance("how about an hour").words))
     }
 }
+
+extension DialogAnswersTests {
+    static let bookClub = fixture("bookclub")
+
+    /// A title said before a number of stars as the samples frame the stars ("{stars} stars")
+    /// is two values; "the stars" alone stays a title.
+    @Test(arguments: [("rate where the crawdads sing four stars", "where the crawdads sing", "4"), ("rate dune 4 stars", "dune", "4"), ("rate the stars", "the stars", nil)])
+    func aNumberFramedAtTheEndOfATitleIsNoPartOfIt(text: String, title: String, stars: String?) throws {
+        let best = try #require(Self.bookClub.parse(Utterance(text), today: Self.today).first)
+        #expect(best.slots.first { $0.name == "title" }?.value == title, "\(best)")
+        #expect(best.slots.first { $0.name == "stars" }?.value == stars, "\(best)")
+    }
+
+    /// A word that says which day or time, said on past a name, is no part of it.
+    @Test func aTimeSaidAfterANameIsNoPartOfIt() throws {
+        let best = try #require(Self.bookClub.parse(Utterance("we read circe this month"), today: Self.today).first)
+        #expect(best.slots.first { $0.name == "title" }?.value == "circe", "\(best)")
+    }
+
+    /// Asked which book to rate, a book said in another intent's frame, with none of that
+    /// intent's own words, is the answer; a walk's day said with the cancelling intent's own
+    /// words is no answer for booking one.
+    @Test func aValueOfTheAskedTypeInAnotherIntentsWordsAnswers() throws {
+        let asking = SkillNLU.Elicitation(intent: "RateBookIntent", slot: "title")
+        let best = try #require(Self.bookClub.parse(Utterance("we read circe this month"), eliciting: asking, today: Self.today).first)
+        #expect(best.intent == "RateBookIntent", "\(best)")
+        #expect(best.slots.first { $0.name == "title" }?.value == "circe")
+        let suggested = try #require(Self.bookClub.parse(Utterance("suggest dune for next month"), eliciting: asking, today: Self.today).first)
+        #expect(suggested.intent == "SuggestBookIntent")
+        let day = SkillNLU.Elicitation(intent: "BookWalkIntent", slot: "date")
+        #expect(Self.walker.parse(Utterance("call off friday"), eliciting: day, today: Self.today).first?.intent == "CancelWalkIntent")
+    }
+}
