@@ -259,7 +259,7 @@ public struct SkillIndex: Sendable {
             if let first = readings.first { tagged.insert(Self.key(first)) }
             candidates += readings.filter { !$0.intent.isBuiltIn && $0.score >= Self.floor }
         }
-        if candidates.isEmpty, let best = routing?.best, !commanded.contains(best.skill), best.probability >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
+        if candidates.isEmpty, let best = routing?.best, !commanded.contains(best.skill), alone(best, words: utterance.words) >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
             let reading = skills[best.skill]?.reading(utterance, as: best.intent, score: best.probability, today: today) {
             candidates = [reading]
         }
@@ -283,7 +283,7 @@ public struct SkillIndex: Sendable {
             return [tagged] + kept.dropFirst()
         }
         if kept.isEmpty, let named = namedReading(utterance, meaningful: meaningful, readings: candidates) { return [named] }
-        if kept.isEmpty, let best = routing?.best, !commanded.contains(best.skill), best.probability >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
+        if kept.isEmpty, let best = routing?.best, !commanded.contains(best.skill), alone(best, words: utterance.words) >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
             !candidates.contains(where: { $0.skillID == best.skill && $0.intent == best.intent }),
             let reading = skills[best.skill]?.reading(utterance, as: best.intent, score: best.probability, today: today), !swallows(reading, meaningful: meaningful) {
             return [reading]
@@ -300,6 +300,16 @@ public struct SkillIndex: Sendable {
             let tagged = skills[winner.skillID]?.reading(utterance, as: winner.intent, score: winner.score, today: today), !tagged.slots.isEmpty
         else { return nil }
         return tagged
+    }
+
+    /// The routing model's probability of its likeliest intent, less where the sentence's form
+    /// goes against that intent (`SkillNLU.formFactor`), as a reading's rank counts it: "is the
+    /// wash almost finished", which no skill reads, no longer starts the washer (0.50 sure alone)
+    /// for a question. (Evening set, name-free: strict slot F1 0.9362 -> 0.9462, intent accuracy
+    /// unchanged; the assistant set's sentences rejected with their skill absent 89 -> 90 of 99;
+    /// every other figure, HWU64 and Snips too, unchanged.)
+    private func alone(_ best: (skill: SkillID, intent: IntentName, probability: Double), words: [String]) -> Double {
+        best.probability * (skills[best.skill]?.formFactor(best.intent, words: words) ?? 1)
     }
 
     /// How sure the routing model must be to open a skill alone for words the skill never says.
