@@ -152,7 +152,7 @@ extension SkillIndex {
             }
             if score < Self.floor { return with(.underFloor(intent, score: score, floor: Self.floor)) }
             if let routing, let readings = skills[explanation.skillID]?.parse(utterance, today: today), let reading = readings.first(where: { $0.intent == intent }) {
-                let rank = rank(reading, routing: routing, meaningful: meaningful, words: utterance.words, tagged: reading.intent == readings.first?.intent)
+                let rank = rank(reading, routing: routing, meaningful: meaningful, form: StatisticalNLU.Form(utterance.words), tagged: reading.intent == readings.first?.intent)
                 if rank < Self.routedFloor {
                     return with(.weighedUnder(intent, score: score, routed: routing.intent(intent, of: explanation.skillID), rank: rank, floor: Self.routedFloor))
                 }

@@ -234,8 +234,10 @@ public struct SkillIndex: Sendable {
     /// value inside a longer one another skill's reading lists counts half (`coverage`).
     public func parse(_ utterance: Utterance, preferring: SkillID? = nil, today: CivilDate = .today()) -> [NLUCandidate] {
         let routing = routing(utterance)
-        // The sentence's meaningful words, by where they start, as stems: once for all readings.
+        // The sentence's meaningful words, by where they start, as stems, and its form: once
+        // for all readings.
         let meaningful = Self.meaningful(utterance)
+        let form = StatisticalNLU.Form(utterance.words)
         var asked = asked(utterance, routing: routing)
         if let preferring, skills[preferring] != nil, !asked.contains(preferring) { asked.append(preferring) }
         // Left out here but not by `explain`, which says why each such skill could not pass.
@@ -259,7 +261,7 @@ public struct SkillIndex: Sendable {
             if let first = readings.first { tagged.insert(Self.key(first)) }
             candidates += readings.filter { !$0.intent.isBuiltIn && $0.score >= Self.floor }
         }
-        if candidates.isEmpty, let best = routing?.best, !commanded.contains(best.skill), alone(best, words: utterance.words) >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
+        if candidates.isEmpty, let best = routing?.best, !commanded.contains(best.skill), alone(best, form: form) >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
             let reading = skills[best.skill]?.reading(utterance, as: best.intent, score: best.probability, today: today) {
             candidates = [reading]
         }
@@ -267,9 +269,9 @@ public struct SkillIndex: Sendable {
         let rivals = Set(candidates.map(\.skillID))
         let rivalValues = listedWords(of: candidates, meaningful: meaningful)
         let ranked: [(candidate: NLUCandidate, rank: Double)] = candidates.filter { candidate in
-            routing == nil || rank(candidate, routing: routing, meaningful: meaningful, words: utterance.words, tagged: tagged.contains(Self.key(candidate))) >= Self.routedFloor
+            routing == nil || rank(candidate, routing: routing, meaningful: meaningful, form: form, tagged: tagged.contains(Self.key(candidate))) >= Self.routedFloor
         }.map { candidate in
-            let rank = rank(candidate, routing: routing, meaningful: meaningful, words: utterance.words, rivals: rivals, rivalValues: rivalValues, tagged: tagged.contains(Self.key(candidate)))
+            let rank = rank(candidate, routing: routing, meaningful: meaningful, form: form, rivals: rivals, rivalValues: rivalValues, tagged: tagged.contains(Self.key(candidate)))
             return (candidate, rank * coverage(candidate, by: candidates))
         }
         let kept = ranked.sorted { lhs, rhs in
@@ -283,7 +285,7 @@ public struct SkillIndex: Sendable {
             return [tagged] + kept.dropFirst()
         }
         if kept.isEmpty, let named = namedReading(utterance, meaningful: meaningful, readings: candidates) { return [named] }
-        if kept.isEmpty, let best = routing?.best, !commanded.contains(best.skill), alone(best, words: utterance.words) >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
+        if kept.isEmpty, let best = routing?.best, !commanded.contains(best.skill), alone(best, form: form) >= Self.routedAlone, knowsAWord(of: meaningful, best.skill, probability: best.probability),
             !candidates.contains(where: { $0.skillID == best.skill && $0.intent == best.intent }),
             let reading = skills[best.skill]?.reading(utterance, as: best.intent, score: best.probability, today: today), !swallows(reading, meaningful: meaningful) {
             return [reading]
@@ -308,8 +310,8 @@ public struct SkillIndex: Sendable {
     /// for a question. (Evening set, name-free: strict slot F1 0.9362 -> 0.9462, intent accuracy
     /// unchanged; the assistant set's sentences rejected with their skill absent 89 -> 90 of 99;
     /// every other figure, HWU64 and Snips too, unchanged.)
-    private func alone(_ best: (skill: SkillID, intent: IntentName, probability: Double), words: [String]) -> Double {
-        best.probability * (skills[best.skill]?.formFactor(best.intent, words: words) ?? 1)
+    private func alone(_ best: (skill: SkillID, intent: IntentName, probability: Double), form: StatisticalNLU.Form) -> Double {
+        best.probability * (skills[best.skill]?.formFactor(best.intent, form: form) ?? 1)
     }
 
     /// How sure the routing model must be to open a skill alone for words the skill never says.
@@ -368,7 +370,7 @@ public struct SkillIndex: Sendable {
     /// (less where the sentence's form goes against the intent);
     /// less again for words its skill never says that `rivals`, skills with readings of the
     /// sentence, say around their slots or, in `rivalValues`, as values they list (`elsewhereFactor`).
-    func rank(_ candidate: NLUCandidate, routing: RoutingModel.Routing?, meaningful: [(start: Int, stem: String)], words: [String], rivals: Set<SkillID> = [], rivalValues: [SkillID: Set<String>] = [:], tagged: Bool) -> Double {
+    func rank(_ candidate: NLUCandidate, routing: RoutingModel.Routing?, meaningful: [(start: Int, stem: String)], form: StatisticalNLU.Form, rivals: Set<SkillID> = [], rivalValues: [SkillID: Set<String>] = [:], tagged: Bool) -> Double {
         let unexplained = unexplainedWords(meaningful, candidate)
         let foreign = unexplained.count
         let own = candidate.score * pow(0.7, Double(foreign)) + 0.04 * Double(min(candidate.listedValues, 3))
@@ -387,7 +389,7 @@ public struct SkillIndex: Sendable {
         // absent skill's sentences rejected 960 -> 962 of 1,438, weekend 77 -> 78 of 92; every
         // other figure, Snips and HWU64 at full size too, unchanged. At its square root, HWU64
         // at 10 per intent alone moved.)
-        if let skill = skills[candidate.skillID], let form = skill.formFactor(candidate.intent, words: words) { probability *= form }
+        if let skill = skills[candidate.skillID], let factor = skill.formFactor(candidate.intent, form: form) { probability *= factor }
         var routed = Self.discounted(probability, foreignWords: foreign, unseenRate: skills[candidate.skillID]?.unseenRate ?? 1)
         let elsewhere = unexplained.filter { stem in
             rivals.contains { $0 != candidate.skillID && (carriers[$0]?.contains(stem) == true || rivalValues[$0]?.contains(stem) == true) }

@@ -764,9 +764,9 @@ public struct SkillNLU: Sendable {
     /// intent that only tells, a word said the other way from its samples:
     /// `StatisticalNLU.formFactor`); nil for an intent the skill does not declare or a model with
     /// nothing to learn from.
-    func formFactor(_ intent: IntentName, words: [String]) -> Double? {
+    func formFactor(_ intent: IntentName, form: StatisticalNLU.Form) -> Double? {
         guard let statistical, let index = intents.firstIndex(where: { $0.name == intent }) else { return nil }
-        return statistical.formFactor(index, words: words)
+        return statistical.formFactor(index, form: form)
     }
 
     /// The skill's own intent that hears a built-in intent's phrases, the model not declaring

@@ -491,18 +491,26 @@ struct StatisticalNLU: Sendable {
         return out
     }
 
+    /// What a sentence's form says, beside its words: whether it asks, and each word said
+    /// plainly or negated (`polarity`). Worked out once a sentence.
+    struct Form {
+        let asks: Bool
+        let said: [(word: String, negated: Bool)]
+
+        init(_ words: [String]) {
+            asks = Features.asks(words)
+            said = StatisticalNLU.polarity(of: words)
+        }
+    }
+
     /// How much the sentence's form counts against reading it as `intent`, as `rerank` counts
     /// it: a question read as an intent whose samples all tell, or the other way round, as a
     /// stray word; a word said the other way from every sample of the intent (`contradicts`)
     /// as two.
-    func formFactor(_ intent: Int, words: [String]) -> Double {
-        formFactor(intent, asks: Features.asks(words), said: Self.polarity(of: words))
-    }
-
-    private func formFactor(_ intent: Int, asks sentenceAsks: Bool, said: [(word: String, negated: Bool)]) -> Double {
+    func formFactor(_ intent: Int, form: Form) -> Double {
         var factor = 1.0
-        if let asks = asking[intent], asks != sentenceAsks { factor *= Self.strayWordFactor }
-        if contradicts(intent, said: said) { factor *= Self.strayWordFactor * Self.strayWordFactor }
+        if let asks = asking[intent], asks != form.asks { factor *= Self.strayWordFactor }
+        if contradicts(intent, said: form.said) { factor *= Self.strayWordFactor * Self.strayWordFactor }
         return factor
     }
 
@@ -517,8 +525,7 @@ struct StatisticalNLU: Sendable {
     func rerank(_ readings: [Reading], utterance: Utterance, matches: [Gazetteer.Match], considering count: Int = 3) -> [(reading: Reading, slots: [TaggedSlot])] {
         var results: [(reading: Reading, slots: [TaggedSlot])] = []
         let features = tokenFeatures(utterance, matches: matches)
-        let sentenceAsks = Features.asks(utterance.words)
-        let said = Self.polarity(of: utterance.words)
+        let form = Form(utterance.words)
         for reading in readings.prefix(count) {
             let (tagged, labels) = tagWithLabels(intent: reading.intent, features: features, words: utterance.words, matches: matches)
             let slots = intents[reading.intent].slots
@@ -554,7 +561,7 @@ struct StatisticalNLU: Sendable {
             // 0.711; name-free HWU64 at full size 0.8964 -> 0.8971; every other figure, Snips
             // too, unchanged. As one stray word, the packing list still read the boots as
             // removed.) (`formFactor`)
-            let penalty = pow(Self.strayWordFactor, Double(stray)) * formFactor(reading.intent, asks: sentenceAsks, said: said)
+            let penalty = pow(Self.strayWordFactor, Double(stray)) * formFactor(reading.intent, form: form)
             results.append((Reading(intent: reading.intent, probability: reread * penalty), tagged))
         }
         return results.sorted { $0.reading.probability > $1.reading.probability }
