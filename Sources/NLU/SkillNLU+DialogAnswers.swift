@@ -366,7 +366,7 @@ extension SkillNLU {
         }
         // Of no value listed, a word only one value says, alone: the slot is that word.
         if found.isEmpty, let part = partAnswer(words, slot: slot, type: type, utterance: utterance, today: today) {
-            let others = words.indices.filter { $0 != part.index && !StopWords.all.contains(words[$0]) && !Self.proForms.contains(words[$0]) }
+            let others = words.indices.filter { !part.span.contains($0) && !StopWords.all.contains(words[$0]) && !Self.proForms.contains(words[$0]) }
             return others.count <= 2 ? part.match : nil
         }
         let others = words.indices.filter { !taken[$0] && !StopWords.all.contains(words[$0]) }
@@ -380,19 +380,23 @@ extension SkillNLU {
     /// A word that only one listed value's words say, said for the whole value: "the cheap
     /// ones" or "whatever's cheapest" (a superlative of it) for "cheap seats", "the upper one"
     /// for "upper deck". Not a word the model's samples frame values with ("seats" in "{count}
-    /// seats"), and only one such word, meaning one value.
-    private func partAnswer(_ words: [String], slot: SlotDefinition, type: SlotTypeMatcher, utterance: Utterance, today: CivilDate) -> (match: SlotMatch, index: Int)? {
+    /// seats"), and words of one value only; several said together are one span ("the blood
+    /// pressure one" is "blood pressure", resolved to the value whose synonym "blood pressure
+    /// pills" says them).
+    private func partAnswer(_ words: [String], slot: SlotDefinition, type: SlotTypeMatcher, utterance: Utterance, today: CivilDate) -> (match: SlotMatch, span: ClosedRange<Int>)? {
         guard !type.partWords.isEmpty else { return nil }
-        var found: (entry: SlotTypeMatcher.Entry, index: Int)?
+        var found: (entry: SlotTypeMatcher.Entry, span: ClosedRange<Int>)?
         for (index, word) in words.enumerated() where !carrierWords.contains(word) && !Self.proForms.contains(word) {
             let base = word.hasSuffix("iest") ? String(word.dropLast(4)) + "y" : word.hasSuffix("est") ? String(word.dropLast(3)) : word
             guard let entry = type.partWords[word] ?? type.partWords[base] else { continue }
             if let other = found, other.entry.id != entry.id { return nil }
-            found = (entry, index)
+            // Words of the one value said together are said as they were: "the blood pressure
+            // one" is "blood pressure", not "pressure".
+            found = (entry, found.map { $0.span.upperBound == index - 1 ? $0.span.lowerBound...index : index...index } ?? index...index)
         }
         guard let found else { return nil }
         let reading = SlotTypeMatcher.Reading(normalized: nil, resolved: found.entry, fit: 1)
-        return (slotMatch(slot.name, first: found.index, last: found.index, reading: reading, type: type, utterance: utterance, today: today), found.index)
+        return (slotMatch(slot.name, first: found.span.lowerBound, last: found.span.upperBound, reading: reading, type: type, utterance: utterance, today: today), found.span)
     }
 
     /// How many people a sentence counts with the speaker, for a number asked: "just me" 1,
