@@ -1629,6 +1629,13 @@ public struct SkillNLU: Sendable {
                 let rest = type.read(words: utterance.words[(first + 1)...last], today: today), rest.normalized == reading.normalized {
                 return value(first + 1, last, rest)
             }
+            // "delete the 6:30 alarm": a time of the clock is what follows its article (a date
+            // keeps it: "the 3rd").
+            if list.isEmpty, reading.normalized != nil, first < last, SlotTypeMatcher.articles.contains(utterance.words[first]),
+                BuiltInSlotTypes.kind(of: type.type) == .time, utterance.words[first + 1].contains(where: \.isNumber),
+                let rest = type.read(words: utterance.words[(first + 1)...last], today: today), rest.normalized == reading.normalized {
+                return value(first + 1, last, rest)
+            }
             // "how about nine pm": the "about" asks, it hedges nothing.
             if list.isEmpty, reading.normalized != nil, first > 0, first < last, utterance.words[first - 1] == "how", utterance.words[first] == "about",
                 let rest = type.read(words: utterance.words[(first + 1)...last], today: today), rest.normalized == reading.normalized {

@@ -962,3 +962,27 @@ import Testing
         #expect(best.slots.map { "\($0.name)=\($0.value)" }.sorted() == expected)
     }
 }
+
+/// A wake-up alarm written as a new user would (Fixtures/wakeup-en-US.json): a time and how
+/// often it repeats, from a short list.
+@Suite struct WakeUpTests {
+    static let nlu = SkillNLU(skillID: "com.example.wakeup", model: try! InteractionModel(parsing: String(contentsOf: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/wakeup-en-US.json"), encoding: .utf8)))
+
+    /// A time of the clock is what follows its article: "the 6:30" is "6:30", as a date's "the
+    /// 3rd" keeps it.
+    @Test func aTimeIsWhatFollowsItsArticle() throws {
+        let best = try #require(Self.nlu.parse(Utterance("delete the 6:30 alarm")).first)
+        let time = try #require(best.slots.first { $0.name == "time" }, "\(best)")
+        #expect(time.value == "06:30")
+        #expect(time.spoken == "6:30")
+    }
+
+    /// How often, from the list, beside the time, in either order.
+    @Test(arguments: [("wake me up at 6:30 on weekdays", "06:30", "weekdays"), ("wake me up every weekday at six thirty", "06:30", "every weekday")])
+    func aTimeAndHowOften(text: String, time: String, repeats: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(text)).first)
+        #expect(best.slots.first { $0.name == "time" }?.value == time, "\(best)")
+        #expect(best.slots.first { $0.name == "repeat" }?.value == repeats, "\(best)")
+    }
+}
