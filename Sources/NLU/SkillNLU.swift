@@ -356,14 +356,15 @@ public struct SkillNLU: Sendable {
         else { return nil }
         let words = utterance.words
         let slotWords = Set(asked.samples.flatMap { Tokenizer.tokens($0).map(\.text) })
-        // Words that say when ("this month") ask for nothing.
-        let saysWhen = { (index: Int) in
+        // Words of a date or time said ("this month") ask for nothing. (`saysWhen` knows a word
+        // that says when alone; "month" says it only with "this".)
+        let inATime = { (index: Int) in
             SlotTypeMatcher.isTime([words[index]]) || (index > 0 && SlotTypeMatcher.isTime([words[index - 1], words[index]]))
                 || (index + 1 < words.count && SlotTypeMatcher.isTime([words[index], words[index + 1]]))
         }
         let othersOwn = words.indices.contains { index in
             !span.contains(index) && !StopWords.all.contains(words[index]) && statistical.says(words[index], intent: other)
-                && !statistical.says(words[index], intent: asking) && !slotWords.contains(words[index]) && !saysWhen(index)
+                && !statistical.says(words[index], intent: asking) && !slotWords.contains(words[index]) && !inATime(index)
         }
         guard !othersOwn, let moved = slotMatch(asked, first: span.lowerBound, last: span.upperBound, utterance: utterance, today: today) else { return nil }
         return NLUCandidate(skillID: skillID, intent: intents[asking].name, score: best.score, slots: [moved], declaredSlots: intents[asking].slots.map(\.name))
