@@ -262,17 +262,18 @@ extension HostEngine {
             // are all words its types do not list is the sentence not understood. "i'm done
             // cooking", to a recipe guide in session, leaned 0.41 to Stop and 0.15 to "i'm out
             // of {ingredient}" with the ingredient "cooking".
-            if let own = candidates.first, own.score < Self.sureEnoughToEnd, !own.slots.isEmpty,
-                own.slots.allSatisfy({ $0.resolution != nil && !$0.isKnownValue }) {
+            if let own = candidates.first, Self.guessesValues(own) {
                 candidates = []
             }
         }
         // Nor does a guessed Help or Yes beat the skill's own intent when it is close behind:
         // "what kind of toppings can i get" leaned 0.23 to Help and 0.11 to the menu (a
-        // third of a guess is close).
+        // third of a guess is close). Unless the skill's reading only guesses values too: "i
+        // don't care", to a recipe guide, leaned 0.36 to No and 0.29 to "i don't have any
+        // {ingredient}" with the ingredient "care".
         if let best = candidates.first, best.intent.isBuiltIn, best.intent != .fallback, best.score < Self.sureEnoughToEnd,
             let own = candidates.first(where: { !$0.intent.isBuiltIn }), own.score * 3 >= best.score,
-            let reading = understanding({ entry.nlu.reading(utterance, as: own.intent, score: own.score) }) {
+            let reading = understanding({ entry.nlu.reading(utterance, as: own.intent, score: own.score) }), !Self.guessesValues(reading) {
             candidates = [reading] + candidates.filter { $0.intent != own.intent }
         }
         // Nor when the skill's own intent reads a value in the sentence, which no yes, no or
@@ -399,6 +400,12 @@ extension HostEngine {
             carried.confirmationStatus = .none
             return carried
         }
+    }
+
+    /// Whether a reading is a guess from its values: under `sureEnoughToEnd`, with values, every
+    /// one words its type does not list ("i'm out of {ingredient}" with the ingredient "cooking").
+    static func guessesValues(_ reading: NLUCandidate) -> Bool {
+        reading.score < sureEnoughToEnd && !reading.slots.isEmpty && reading.slots.allSatisfy { $0.resolution != nil && !$0.isKnownValue }
     }
 
     /// How sure a reading of Stop or Cancel must be to end the session: an exact phrase is 1.
