@@ -88,7 +88,8 @@ extension SkillNLU {
 
     /// Whether an answer sample's match takes an unlisted value holding a function word or a
     /// word of the question that no listed value of its type says: "put it under maria" or
-    /// "the name maria", where "maria" alone is the name.
+    /// "the name maria", where "maria" alone is the name. The "and" of a list is none, for a
+    /// slot of multiple values: "chips and milk", asked which foods, are both.
     func looseAnswer(_ answer: SampleMatcher.Match, slot: SlotDefinition, of intent: IntentDefinition, utterance: Utterance, matcher: SampleMatcher) -> Bool {
         let echoed = echoWords(of: slot, in: intent)
         return answer.captures.contains { capture in
@@ -96,6 +97,7 @@ extension SkillNLU {
             guard capture.slot == slot.name, capture.reading.fit < 1, type.isListed else { return false }
             return utterance.words[capture.firstToken...capture.lastToken].contains { word in
                 (echoed.contains(word) || StopWords.all.contains(word)) && !SlotTypeMatcher.determiners.contains(word) && !type.listsWord(word)
+                    && !(type.takesLists && ["and", "or"].contains(word))
             }
         }
     }

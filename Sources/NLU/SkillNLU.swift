@@ -595,10 +595,11 @@ public struct SkillNLU: Sendable {
             // ("what time is it" asked for a size; "purple" is still an answer).
             // Not for free text (AMAZON.SearchQuery), which takes any sentence: "it keeps
             // jamming when i print double sided", asked what is wrong, is the answer.
+            // A list is as wordy as its longest value: "priya and tom", asked who to invite.
             let wordier = answer.captures.contains { capture in
                 let type = matcher.types[capture.type]
                 if case .freeText = type.kind, capture.slot == elicitation.slot { return false }
-                return capture.reading.fit < 1 && type.isWordier(capture.lastToken - capture.firstToken + 1)
+                return capture.reading.fit < 1 && type.isWordier(utterance.words[capture.firstToken...capture.lastToken], pauseAfter: utterance.pause(after:))
             }
             if other.intent != elicitation.intent, !homeIsAPlace, other.intent == .fallback ? other.score >= 0.5 && wordier : other.score >= 0.9 { return general }
             // Nor is a sentence that opens as the model's commands do ("read me the hardware
@@ -1126,6 +1127,8 @@ public struct SkillNLU: Sendable {
             var slots = order == 0 ? self.slots(entry.slots, intent: intent, matches: matches, utterance: utterance, today: today) : []
             if order == 0, let frame = exact.first(where: { $0.intent == entry.reading.intent && $0.literalWords > 0 }) {
                 slots = keepingWordsSaid(slots, frame: frame, intent: intent, matches: matches, utterance: utterance, today: today)
+                slots = keepingEverydayValue(slots, frame: frame, intent: intent, utterance: utterance, today: today)
+                slots = keepingFramedList(slots, frame: frame, intent: intent, utterance: utterance, today: today)
             }
             candidates.append(NLUCandidate(skillID: skillID, intent: intent.name, score: probability, slots: slots, declaredSlots: intent.slots.map(\.name)))
         }
@@ -1497,12 +1500,13 @@ public struct SkillNLU: Sendable {
     }
 
     /// Whether a value is longer, in words, than any its slot's type lists, by two or more: a
-    /// catch-all sample's slot that swallowed a sentence. False for a type that lists nothing.
+    /// catch-all sample's slot that swallowed a sentence (of a list, one of its values). False
+    /// for a type that lists nothing.
     func isWordier(_ value: SlotMatch, intent: IntentName) -> Bool {
         guard let slot = intents.first(where: { $0.name == intent })?.slot(named: value.name),
             let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, type.longestEntry > 0
         else { return false }
-        return type.isWordier(Tokenizer.tokens(value.spoken).count)
+        return value.values.contains { type.isWordier(Tokenizer.tokens($0.spoken).count) }
     }
 
     /// Whether the value is one a built-in list type (AMAZON.FirstName, AMAZON.City) does not

@@ -25,6 +25,7 @@ import Testing
     static let kitchen = fixture("kitchen")
     static let habits = fixture("habits")
     static let movies = fixture("movies")
+    static let party = fixture("party")
     static let today = CivilDate(year: 2026, month: 12, day: 5)
     static let everySlot: Set<SlotName> = ["city", "pickupDate", "returnDate", "carSize", "driverAge"]
 
@@ -312,5 +313,23 @@ extension DialogAnswersTests {
         #expect(suggested.intent == "SuggestBookIntent")
         let day = SkillNLU.Elicitation(intent: "BookWalkIntent", slot: "date")
         #expect(Self.walker.parse(Utterance("call off friday"), eliciting: day, today: Self.today).first?.intent == "CancelWalkIntent")
+    }
+
+    /// Every word said as a value of a list is kept: a first name the built-in list does not
+    /// know beside one it does, an everyday word beside a listed food, in an answer and in a
+    /// one-shot request; an everyday word a one-slot sample encloses is that slot's value.
+    @Test(arguments: [
+        ("priya and tom", "InviteIntent.guests", ["priya", "tom"]), ("chips and milk", "BringIntent.food", ["chips", "milk"]),
+        ("invite priya and tom", nil, ["priya", "tom"]), ("sam is bringing chips and milk", nil, ["chips", "milk"]),
+        ("we need drinks and ice", nil, ["drinks", "ice"]), ("we need ice", nil, ["ice"]),
+    ] as [(String, String?, [String])])
+    func aListKeepsEveryValueSaid(text: String, eliciting: String?, values: [String]) {
+        let said = Utterance(text)
+        let readings = eliciting.map { asked in
+            let parts = asked.split(separator: ".").map(String.init)
+            return Self.party.parse(said, eliciting: SkillNLU.Elicitation(intent: IntentName(parts[0]), slot: SlotName(parts[1])), today: Self.today)
+        } ?? Self.party.parse(said, today: Self.today)
+        let slot = readings.first?.slots.first { ["guests", "food"].contains($0.name.rawValue) }
+        #expect(slot?.values.map(\.value) == values, "\(text)")
     }
 }

@@ -272,6 +272,13 @@ final class SlotTypeMatcher: Sendable {
     /// value ("what time is it" asked for a size; a catch-all sample's swallowed request).
     func isWordier(_ count: Int) -> Bool { count > longestEntry + 1 }
 
+    /// Whether `words`, read as this type's value, are wordier than its values; for a type that
+    /// takes lists, whether any one value of the list is ("priya and tom" is two first names).
+    func isWordier(_ words: ArraySlice<String>, pauseAfter: (Int) -> Bool = { _ in false }) -> Bool {
+        guard takesLists else { return isWordier(words.count) }
+        return ListValues.split(words, pauseAfter: pauseAfter, longest: longestEntry, isListed: isListedValue).contains { isWordier($0.count) }
+    }
+
     /// Whether some listed value or synonym of the type says `word`.
     func listsWord(_ word: String) -> Bool { entryWords.contains(word) }
 
