@@ -268,6 +268,21 @@ import TestSupport
         #expect(kept.speaker == "Flight Finder", "\(kept.speech)")
     }
 
+    /// Less sure still when every value it reads is one its types list: "how much flour for
+    /// pancakes", said with premium facts in session, is the recipe guide's (0.30, the
+    /// ingredient "flour"), not the facts' fallback; a sentence no skill reads stays there.
+    @Test func aReadingOfListedValuesTakesWhatTheSkillInSessionCannotRead() async throws {
+        let host = try Self.host(["factvault-en-US.json", "stepchef-en-US.json"])
+        #expect(await host.turn("open fact vault").speaker == "Fact Vault")
+        #expect(await host.turn("tell me a fact").speaker == "Fact Vault")
+        let handed = await host.turn("how much flour for pancakes")
+        #expect(handed.speaker == "Step By Step Chef", "\(handed.speech)")
+        #expect(handed.intent == "AmountIntent")
+        #expect(await host.turn("tell me a space fact").speaker == "Fact Vault")
+        let kept = await host.turn("blorp the flibber")
+        #expect(kept.speaker == "Fact Vault", "\(kept.speech)")
+    }
+
     /// A less sure reading takes a sentence from a skill in session that understands nothing
     /// of it and asks nothing: "anything on sale today" after a knock-knock joke (0.42).
     @Test func aLessSureReadingTakesWhatTheSkillInSessionCannotRead() async throws {

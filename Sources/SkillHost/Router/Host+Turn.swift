@@ -464,7 +464,7 @@ extension HostEngine {
             !(ownKnowsItsValues && other.slots.contains { !$0.isKnownValue }),
             other.score >= Self.sure && other.score - ownScore >= Self.handOverLead
                 || other.score >= Self.handOverFarAhead.score && other.score - ownScore >= Self.handOverFarAhead.lead
-                || !asking && ownScore == 0 && other.score >= Self.handOverFromNothing,
+                || !asking && ownScore == 0 && (other.score >= Self.handOverFromNothing || other.score >= Self.handOverFromNothingNamed && Self.namesItsValues(other)),
             let otherEntry = registry.entry(other.skillID)
         else { return nil }
         return (other, otherEntry)
@@ -483,6 +483,15 @@ extension HostEngine {
     /// working", said in a language quiz, is the help desk's (0.61, the wifi it lists), not the
     /// answer "working" (0.16).
     static let handOverFromNothing = 0.35
+    /// Or this sure, when each of its values is one its types list: "how much flour for
+    /// pancakes", said with a premium facts skill in session, is the recipe guide's (0.30, the
+    /// ingredient "flour"), not the facts' fallback.
+    static let handOverFromNothingNamed = 0.2
+
+    /// Whether a reading has values and every one is a value its type lists.
+    static func namesItsValues(_ reading: NLUCandidate) -> Bool {
+        !reading.slots.isEmpty && reading.slots.allSatisfy { $0.values.allSatisfy(\.isListedValue) }
+    }
 
     /// For `:debug`: why no reading, or only the fallback, came of the sentence, skill by skill;
     /// on a turn the console inspects, every skill's account whatever came of it (what each
