@@ -97,7 +97,7 @@ extension SkillNLU {
             guard capture.slot == slot.name, capture.reading.fit < 1, type.isListed else { return false }
             return utterance.words[capture.firstToken...capture.lastToken].contains { word in
                 (echoed.contains(word) || StopWords.all.contains(word)) && !SlotTypeMatcher.determiners.contains(word) && !type.listsWord(word)
-                    && !(type.takesLists && ["and", "or"].contains(word))
+                    && !(type.takesLists && Self.conjunctions.contains(word))
             }
         }
     }

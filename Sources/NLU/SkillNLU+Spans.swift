@@ -1357,7 +1357,7 @@ extension SkillNLU {
             else { return false }
             let between = other.lastToken < said.lowerBound ? (other.lastToken + 1)..<said.lowerBound : (said.upperBound + 1)..<other.firstToken
             if between.isEmpty { return utterance.pause(after: min(other.lastToken, said.upperBound)) }
-            return between.count == 1 && ["and", "or"].contains(words[between.lowerBound])
+            return between.count == 1 && Self.conjunctions.contains(words[between.lowerBound])
         }
     }
 
