@@ -501,6 +501,25 @@ extension SkillNLU {
         return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
     }
 
+    /// A reading without a search query that says nothing but the model's own words, where no
+    /// sample leads the slot in: "i want to journal" or "i want to write in my journal", to a
+    /// journal whose samples say "journal that {entry}" and "write down {entry}", write no
+    /// entry "to journal" or "my journal" — the dialog asks what to write. After a word the
+    /// samples say before it ("note that new entry") it is what was said, and function words
+    /// alone are a phrase like any ("what's thank you in japanese").
+    func withoutCarrierQueries(_ candidate: NLUCandidate, utterance: Utterance, answering: Bool) -> NLUCandidate {
+        guard !answering, !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let words = utterance.words
+        let slots = candidate.slots.filter { value in
+            guard let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .searchQuery, let span = utterance.tokens(of: value),
+                words[span].allSatisfy({ StopWords.all.contains($0) || carrierWords.contains($0) }),
+                words[span].contains(where: { !StopWords.all.contains($0) })
+            else { return true }
+            return span.lowerBound > 0 && leadWords[intent.name]?[slot.name]?.contains(words[span.lowerBound - 1]) == true
+        }
+        return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
+    }
+
     /// A reading without a value said after an article where no sample puts the slot: "get me
     /// an uber", by "get me a taxi to {destination}", goes nowhere "uber" (the samples lead the
     /// destination with "to"; the tagger took the car's place for it). Skipping the article,
@@ -975,7 +994,8 @@ extension SkillNLU {
                     // opening none: "done with the vacuum" is the "vacuum".
                     let listed = type.listsWord(word) && !(StopWords.all.contains(word) && !type.entryPrefixes.contains(word))
                     return !listed && !utterance.isCapitalised(position) && NumberWords.value(of: [word]) == nil
-                        && !Self.conjunctions.contains(word) && (StopWords.all.contains(word) || carrierWords.contains(word))
+                        && !Self.conjunctions.contains(word) && !Negation.words.contains(word) && !Self.denials.contains(word)
+                        && (StopWords.all.contains(word) || carrierWords.contains(word))
                 } && type.isListedValue(utterance.words[(first + k)...last])
             }) {
             first += cut

@@ -799,6 +799,7 @@ public struct SkillNLU: Sendable {
             reading = withoutTimeParts(reading, utterance: utterance, answering: answering)
             reading = withoutStrayTimes(reading, utterance: utterance, answering: answering)
             reading = withoutUnledValues(reading, utterance: utterance, answering: answering)
+            reading = withoutCarrierQueries(reading, utterance: utterance, answering: answering)
             reading = listedInstead(reading, utterance: utterance, today: today)
             reading = timesOfDay(reading, utterance: utterance, today: today, answering: answering)
             return inOrderSaid(pastDates(reading, utterance: utterance, today: today))

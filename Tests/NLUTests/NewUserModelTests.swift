@@ -986,3 +986,31 @@ import Testing
         #expect(best.slots.first { $0.name == "repeat" }?.value == repeats, "\(best)")
     }
 }
+
+/// The mood journal's values: a denied mood keeps its denial, and a search query of the
+/// model's own words alone is no entry.
+@Suite struct JournalTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/journal-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.journal", model: try! InteractionModel(parsing: text))
+
+    @Test(arguments: ["not great", "not so good", "honestly not great"])
+    func aDeniedMoodIsSaidWithItsDenial(sentence: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence), eliciting: .init(intent: "LogMoodIntent", slot: "mood")).first)
+        let mood = try #require(best.slots.first { $0.name == "mood" })
+        #expect(mood.spoken == sentence)
+        #expect(mood.resolution?.values.first?.name == nil)
+    }
+
+    @Test(arguments: ["i want to journal", "i want to write in my journal"])
+    func theModelsOwnWordsWriteNoEntry(sentence: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "WriteEntryIntent")
+        #expect(best.slots.isEmpty, "\(best.slots)")
+    }
+
+    @Test func afterTheSamplesLeadTheModelsWordsAreTheEntry() throws {
+        let best = try #require(Self.nlu.parse(Utterance("note that new entry")).first)
+        #expect(best.slots.first { $0.name == "entry" }?.spoken == "new entry")
+    }
+}
