@@ -15,6 +15,11 @@ public struct NLUCandidate: Sendable {
         NLUCandidate(skillID: skillID, intent: intent, score: score, slots: slots, declaredSlots: declaredSlots)
     }
 
+    /// The same reading, as sure as `score`.
+    func with(score: Double) -> NLUCandidate {
+        NLUCandidate(skillID: skillID, intent: intent, score: score, slots: slots, declaredSlots: declaredSlots)
+    }
+
     /// How many of the slots' values (a list's counting one by one) the skill's types list.
     public var listedValues: Int {
         slots.flatMap(\.values).filter(\.isListedValue).count

@@ -395,6 +395,63 @@ extension SkillNLU {
         return candidate.with(slots: slots)
     }
 
+    /// A place in a series said as an ordinal right before the word the intent's samples say
+    /// before a number slot: "what's the fourth step", by "what's step {step}", is step 4;
+    /// "read the second chapter", by "read chapter {number}", chapter 2. Only a number slot
+    /// empty or holding part of the ordinal, led in by a word that names what it counts (no
+    /// preposition: "for {count}").
+    func placesCounted(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        let words = utterance.words
+        func place(_ span: ClosedRange<Int>) -> Int? {
+            BuiltInSlotTypes.ordinal(Array(words[span])).flatMap { $0 > 0 ? $0 : nil }
+        }
+        guard words.count > 1, words.indices.contains(where: { place($0...$0) != nil }), let intent = intents.first(where: { $0.name == candidate.intent }),
+            let leads = leadWords[intent.name]
+        else { return candidate }
+        var slots = candidate.slots
+        for slot in intent.slots where BuiltInSlotTypes.kind(of: slot.type) == .number {
+            let nouns = (leads[slot.name] ?? []).filter { !StopWords.all.contains($0) && !SlotTypeMatcher.prepositions.contains($0) && NumberWords.value(of: [$0]) == nil }
+            guard !nouns.isEmpty, let type = typeMatchers[SlotTypeMatcher.Key(slot)],
+                let noun = words.indices.dropFirst().first(where: { nouns.contains(words[$0]) && place(($0 - 1)...($0 - 1)) != nil })
+            else { continue }
+            // "the twenty first step": the whole ordinal, and the slot's value no part of it
+            // alone (the tagger's "twenty").
+            let span = noun > 1 && NumberWords.value(of: [words[noun - 2]]) != nil && place((noun - 2)...(noun - 1)) != nil ? (noun - 2)...(noun - 1) : (noun - 1)...(noun - 1)
+            let given = slots.firstIndex { $0.name == slot.name }
+            guard let number = place(span), given.map({ utterance.tokens(of: slots[$0]).map(span.contains) ?? false }) ?? true,
+                !slots.contains(where: { $0.name != slot.name && utterance.tokens(of: $0)?.overlaps(span) ?? false })
+            else { continue }
+            if let given { slots.remove(at: given) }
+            let reading = SlotTypeMatcher.Reading(normalized: String(number), resolved: nil, fit: 1)
+            slots.append(slotMatch(slot.name, first: span.lowerBound, last: span.upperBound, reading: reading, type: type, utterance: utterance, today: today))
+        }
+        return slots == candidate.slots ? candidate : candidate.with(slots: slots)
+    }
+
+    /// The reading that counts a place goes ahead of one that takes the words saying it as a
+    /// name: "read the first chapter again", by "read {title}" and "go to chapter {chapter}",
+    /// reads no book "the first chapter again" but chapter 1. The two trade scores.
+    func countedPlaceFirst(_ readings: [NLUCandidate], utterance: Utterance) -> [NLUCandidate] {
+        guard let best = readings.first, best.slots.contains(where: { !$0.isKnownValue }) else { return readings }
+        let words = utterance.words
+        let names = best.slots.filter { !$0.isKnownValue }.compactMap { utterance.tokens(of: $0) }
+        guard let index = readings.indices.dropFirst().first(where: { index in
+            let reading = readings[index]
+            guard !reading.intent.isBuiltIn, let intent = intents.first(where: { $0.name == reading.intent }) else { return false }
+            return reading.slots.contains { value in
+                guard let slot = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: slot.type) == .number, let span = utterance.tokens(of: value),
+                    span.upperBound + 1 < words.count, leadWords[intent.name]?[slot.name]?.contains(words[span.upperBound + 1]) == true,
+                    NumberWords.value(of: Array(words[span])) == nil, (BuiltInSlotTypes.ordinal(Array(words[span])) ?? 0) > 0
+                else { return false }
+                return names.contains { $0.lowerBound <= span.lowerBound && span.upperBound + 1 <= $0.upperBound }
+            }
+        }) else { return readings }
+        var reordered = readings
+        let counted = reordered.remove(at: index)
+        reordered[0] = best.with(score: counted.score)
+        return [counted.with(score: best.score)] + reordered
+    }
+
     /// A number said right before "am" or "pm" is a time, not a count: "book the 7 am spin
     /// class" holds no 7 spots but a class at 07:00, and "the 6 pm yoga" no class "pm yoga". The
     /// intent's one time slot, left empty, takes the hour and its half of the day from the

@@ -787,9 +787,9 @@ public struct SkillNLU: Sendable {
     /// `parse`, for a sentence said as a request or, `answering`, in answer to a question.
     func parse(_ utterance: Utterance, today: CivilDate, answering: Bool) -> [NLUCandidate] {
         // Every step after the readings reworks the slots a reading has: one with none (all
-        // but the first, mostly) is left as it is.
-        withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { reading in
-            guard !reading.slots.isEmpty else { return reading }
+        // but the first, mostly) is left as it is, but for a place counted in it.
+        let read = withoutDeniedValues(readings(utterance, today: today), utterance: utterance).map { reading in
+            guard !reading.slots.isEmpty else { return placesCounted(reading, utterance: utterance, today: today) }
             var reading = hoursNotCounts(reading, utterance: utterance, today: today)
             reading = withoutTrailingTimes(reading, utterance: utterance, today: today)
             reading = withoutFramesAsValues(reading, utterance: utterance)
@@ -802,8 +802,10 @@ public struct SkillNLU: Sendable {
             reading = withoutCarrierQueries(reading, utterance: utterance, answering: answering)
             reading = listedInstead(reading, utterance: utterance, today: today)
             reading = timesOfDay(reading, utterance: utterance, today: today, answering: answering)
+            reading = placesCounted(reading, utterance: utterance, today: today)
             return inOrderSaid(pastDates(reading, utterance: utterance, today: today))
         }
+        return countedPlaceFirst(read, utterance: utterance)
     }
 
     /// A day said without its year in a sentence about the past is the last such day, not the

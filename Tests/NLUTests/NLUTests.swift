@@ -42,6 +42,11 @@ import Testing
         #expect(NumberWords.spoken(Tokenizer.tokens(words).map(\.text)) == value)
     }
 
+    /// "third" alone is a place ("the third step"), no share of a whole.
+    @Test func thirdAloneIsNoFraction() {
+        #expect(NumberWords.spoken(["third"]) == nil)
+    }
+
     /// Digits said one by one, or groups of digits written, as one number (for a model that
     /// takes one number at a time: `SlotTypeMatcher.readsDigitStrings`).
     @Test(arguments: [("five five three two one", "55321"), ("4 5 7 8 1 2", "457812"), ("seven oh five", "705"), ("zero one two", "012"), ("77 22 1", "77221")])

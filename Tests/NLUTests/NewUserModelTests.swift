@@ -1014,3 +1014,36 @@ import Testing
         #expect(best.slots.first { $0.name == "entry" }?.spoken == "new entry")
     }
 }
+
+/// A place in a series said as an ordinal before the word a number slot's samples say before
+/// it: the recipe guide's steps, the audiobook's chapters.
+@Suite struct CountedPlacesTests {
+    static func model(_ name: String) -> SkillNLU {
+        let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../SkillHostTests/Fixtures/\(name)-en-US.json"), encoding: .utf8)) ?? ""
+        return SkillNLU(skillID: SkillID("com.example.\(name)"), model: try! InteractionModel(parsing: text))
+    }
+    static let stepchef = model("stepchef")
+    static let audiobook = model("audiobook")
+
+    @Test(arguments: [
+        ("what's the fourth step", "4"), ("go to the third step", "3"), ("skip to the 5th step", "5"), ("go to the twenty first step", "21"), ("jump to step four", "4"),
+    ])
+    func anOrdinalBeforeTheCountedWordIsItsPlace(sentence: String, step: String) throws {
+        let best = try #require(Self.stepchef.parse(Utterance(sentence)).first)
+        #expect(best.intent == "GoToStepIntent")
+        #expect(best.slots.first { $0.name == "step" }?.value == step, "\(best.slots)")
+    }
+
+    @Test(arguments: [("read the first chapter again", "1"), ("skip to the third chapter", "3")])
+    func thePlaceCountedGoesAheadOfAName(sentence: String, chapter: String) throws {
+        let best = try #require(Self.audiobook.parse(Utterance(sentence)).first)
+        #expect(best.intent == "GoToChapterIntent")
+        #expect(best.slots.first { $0.name == "chapter" }?.value == chapter, "\(best.slots)")
+    }
+
+    @Test func aTitleIsStillATitle() throws {
+        let best = try #require(Self.audiobook.parse(Utterance("play the hobbit")).first)
+        #expect(best.intent == "PlayBookIntent")
+    }
+}

@@ -171,7 +171,7 @@ public enum NumberWords {
 
     /// Halves, quarters and thirds, alone or after a whole number: "half" or "a half" 0.5,
     /// "three quarters" 0.75, "one and a half" 1.5, "two and a quarter" 2.25, "a third" 0.33,
-    /// "two thirds" 0.67 (thirds to two places).
+    /// "two thirds" 0.67 (thirds to two places); "third" alone is no share.
     static func fraction(_ words: [String]) -> String? {
         func part(_ words: ArraySlice<String>) -> Double? {
             guard let last = words.last else { return nil }
@@ -183,6 +183,8 @@ public enum NumberWords {
             case "third", "thirds": of = 3
             default: return nil
             }
+            // "third" alone is a place ("the third step"), said as a share only with its count.
+            if count.isEmpty, of == 3 { return nil }
             let numerator: Int
             if count.isEmpty || count.elementsEqual(["a"]) || count.elementsEqual(["one"]) || count.elementsEqual(["an"]) {
                 numerator = 1
