@@ -1071,6 +1071,13 @@ public struct SkillNLU: Sendable {
             !valuesSayAnotherIntent(best, utterance: utterance) {
             return exactCandidates()
         }
+        // So is a sample said with a person's name its type does not list, where the type lists
+        // people: "is it marie curie" to a quiz whose answers are "albert einstein" and
+        // "william shakespeare" answers, whatever of its words the model never says.
+        if let best = exact.first, best.captures.allSatisfy({ $0.reading.fit >= 1 || namesPerson($0, utterance: utterance, framed: best.literalWords > 0) }),
+            !valuesSayAnotherIntent(best, utterance: utterance) {
+            return exactCandidates()
+        }
         guard let statistical, !utterance.words.isEmpty else { return exactCandidates() }
         if let said = saidSample(utterance) ?? noAnswerIntent(utterance) {
             let intent = intents[said]
@@ -1419,6 +1426,18 @@ public struct SkillNLU: Sendable {
     /// Whether a captured slot takes any words (AMAZON.SearchQuery and the like).
     func isFreeText(_ capture: SampleMatcher.Capture) -> Bool {
         if case .freeText = matcher.types[capture.type].kind { true } else { false }
+    }
+
+    /// Whether an unlisted value of a custom type that lists people ("albert einstein",
+    /// "william shakespeare": two values or more opening with a first name) is a person's name:
+    /// a first name and at most two words more, none a function word; framed by a sample's
+    /// words, a first name alone too ("is it marie").
+    func namesPerson(_ capture: SampleMatcher.Capture, utterance: Utterance, framed: Bool) -> Bool {
+        let type = matcher.types[capture.type]
+        guard case .custom = type.kind, type.listsPeople else { return false }
+        let words = utterance.words[capture.firstToken...capture.lastToken]
+        guard let first = words.first, BuiltInSlotTypes.isFirstName(first), words.count <= 3, framed || words.count > 1 else { return false }
+        return !words.contains(where: StopWords.all.contains)
     }
 
     /// Whether the capture is a built-in list's unlisted value said in the list's own words.

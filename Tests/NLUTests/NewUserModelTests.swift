@@ -1047,3 +1047,24 @@ import Testing
         #expect(best.intent == "PlayBookIntent")
     }
 }
+
+/// The quiz's answers: a person's name its answer type does not list is still an answer,
+/// where the type lists people.
+@Suite struct PeopleAnswersTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/quiz-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.quiz", model: try! InteractionModel(parsing: text))
+
+    @Test(arguments: [("is it marie curie", "marie curie"), ("george washington", "george washington"), ("i think it's isaac newton", "isaac newton"), ("is it marie", "marie")])
+    func aPersonUnlistedIsAnAnswer(sentence: String, answer: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "AnswerIntent")
+        #expect(best.slots.first { $0.name == "answer" }?.value == answer)
+    }
+
+    @Test(arguments: ["i'm hungry", "what time is it"])
+    func otherSentencesAreNoAnswer(sentence: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent != "AnswerIntent", "\(best.intent)")
+    }
+}

@@ -60,6 +60,9 @@ public enum BuiltInSlotTypes {
     private static let languages = listTable(CommonLists.languages)
     private static let colors = listTable(CommonLists.colors)
 
+    /// Whether the word (normalised) is a common first name (`FirstNames.all`).
+    static func isFirstName(_ word: String) -> Bool { firstNames[word] != nil }
+
     private static func listTable(_ values: [String]) -> [String: String] {
         var table: [String: String] = [:]
         for value in values { table[Tokenizer.normalize(value)] = value }

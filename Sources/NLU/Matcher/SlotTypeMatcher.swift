@@ -55,6 +55,9 @@ final class SlotTypeMatcher: Sendable {
     let listsSpeakers: Bool
     /// Whether the type is a built-in one of first names (`FirstNames.alsoEverydayWords`).
     let readsFirstNames: Bool
+    /// Whether two of the model's values or more are people's names of two words or three,
+    /// a first name first ("albert einstein", "taylor swift").
+    let listsPeople: Bool
     /// Whether a value the model lists (not a synonym) is one everyday word ("red", "small"):
     /// then another everyday word may be an unlisted value of the type.
     let listsEverydayWords: Bool
@@ -145,6 +148,10 @@ final class SlotTypeMatcher: Sendable {
         entryWords = Set(entries.keys.flatMap { $0.split(separator: " ").map(String.init) })
         listsSpeakers = !entryWords.isDisjoint(with: Self.speakers)
         readsFirstNames = BuiltInSlotTypes.firstNameTypes.contains(type)
+        listsPeople = (definition?.values ?? []).filter { value in
+            let words = Tokenizer.tokens(value.value).map(\.text)
+            return (2...3).contains(words.count) && BuiltInSlotTypes.isFirstName(words[0])
+        }.count >= 2
         entryPrefixes = PhrasePrefixes.of(entries.keys)
         listsPossessives = entries.keys.contains { $0.split(separator: " ").contains { $0.hasSuffix("'s") } }
         listsArticles = entries.keys.contains { key in key.split(separator: " ").first.map { Self.articles.contains(String($0)) } ?? false }
