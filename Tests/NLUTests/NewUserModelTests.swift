@@ -1062,6 +1062,13 @@ import Testing
         #expect(best.slots.first { $0.name == "answer" }?.value == answer)
     }
 
+    @Test(arguments: [("is it blue", "blue"), ("is it the moon", "the moon")])
+    func aShortValueBetweenTheSamplesWordsIsAnAnswer(sentence: String, answer: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "AnswerIntent")
+        #expect(best.slots.first { $0.name == "answer" }?.value == answer)
+    }
+
     @Test(arguments: ["i'm hungry", "what time is it"])
     func otherSentencesAreNoAnswer(sentence: String) throws {
         let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
