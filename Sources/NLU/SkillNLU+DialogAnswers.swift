@@ -207,6 +207,20 @@ extension SkillNLU {
         return SlotMatch.sentence(slotName, value: value, of: utterance)
     }
 
+    /// A bare number for a duration slot, said where another length the dialog holds is
+    /// counted in one unit (`given`, an AMAZON.DURATION value): "10", asked how long to rest
+    /// after 30 seconds of work, is ten seconds ("PT10S"); "about 2", after a 1 hour drive, two
+    /// hours. Nil when the other length mixes units or the words are more than a number.
+    public func durationAnswer(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, like given: String) -> SlotMatch? {
+        let units: [Character: String] = ["S": "second", "M": "minute", "H": "hour"]
+        let dateUnits: [Character: String] = ["D": "day", "W": "week", "M": "month", "Y": "year"]
+        guard let parts = Self.isoParts(given), parts.date.count + parts.time.count == 1,
+            let unit = parts.time.keys.first.flatMap({ units[$0] }) ?? parts.date.keys.first.flatMap({ dateUnits[$0] }),
+            let (words, number) = unitlessCount(utterance, intent: name, slot: slotName), let value = Self.duration(words, number, unit)
+        else { return nil }
+        return SlotMatch.sentence(slotName, value: value, of: utterance)
+    }
+
     /// A length of time said for a number slot whose question counts a unit of time: "for a
     /// week", asked "How many nights?", is 7; "a fortnight" 14; "an hour and a half", asked how
     /// many minutes, 90. A night is a day of a stay. Nil when the question names no one unit,
@@ -250,10 +264,26 @@ extension SkillNLU {
     /// A bare number said for a duration slot, as its words and its value: "twelve", asked
     /// "For how long?", is a count of no unit, which the host asks about ("Twelve what?")
     /// rather than guess. Nil when the slot is no duration or the words are more than a number
-    /// (hedges aside: "um, maybe twelve").
+    /// (hedges aside: "um, maybe twelve"; the words a sample says around the slot: "fifteen
+    /// off" for "{rest} off").
     public func unitlessCount(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName) -> (words: [String], count: Int)? {
-        guard let slot = intents.first(where: { $0.name == name })?.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .duration else { return nil }
-        let words = BuiltInSlotTypes.unhedged(utterance.words.filter { !["um", "uh", "maybe", "probably", "just", "for"].contains($0) })
+        guard let intent = intents.first(where: { $0.name == name }), let slot = intent.slot(named: slotName), BuiltInSlotTypes.kind(of: slot.type) == .duration else { return nil }
+        func count(_ said: [String]) -> [String] {
+            BuiltInSlotTypes.unhedged(said.filter { !["um", "uh", "maybe", "probably", "just", "for"].contains($0) })
+        }
+        var words = count(utterance.words)
+        // Said in a sample's words around the slot: "fifteen off", "rest for 1", for "{rest}
+        // off" and "rest for {rest}".
+        if NumberWords.value(of: words) == nil, let inner = Self.sampleFrames(slot.samples + intent.samples, of: slot).lazy.compactMap({ frame -> [String]? in
+            let said = utterance.words
+            guard !(frame.lead.isEmpty && frame.tail.isEmpty), said.count > frame.lead.count + frame.tail.count,
+                said.starts(with: frame.lead), said.reversed().starts(with: frame.tail.reversed())
+            else { return nil }
+            let inner = count(Array(said.dropFirst(frame.lead.count).dropLast(frame.tail.count)))
+            return NumberWords.value(of: inner) != nil ? inner : nil
+        }).first {
+            words = inner
+        }
         guard !words.isEmpty, let number = NumberWords.value(of: words), number > 0 else { return nil }
         return (words, number)
     }

@@ -67,6 +67,10 @@ extension HostEngine {
                     Self.take([spoken], into: &intent, model: entry.skill.model, result: &result)
                     break
                 }
+                // A bare number asked how long, with no unit to count it by, is no other slot's
+                // value: "40", asked how long each interval is, changed the workout's 5 rounds
+                // to 40. Which unit is asked, the number kept.
+                if let asked = askingUnit(utterance, pending: pending, entry: entry, result: result) { return asked }
                 // Several values at once ("50, 75 and 100" asked for the second number) fill the
                 // elicited slot and the empty ones of its type after it, in the model's order.
                 if let run = understanding({ entry.nlu.run(utterance, intent: intent.name, slots: [slot] + Self.emptySlots(after: slot, in: intent, model: entry.skill.model)) }) {
@@ -281,7 +285,8 @@ extension HostEngine {
     /// slot the turn before filled; "yes" is a value the type lists; "for a week" ends a span
     /// begun on a day given; "until the fifteenth" counts the nights of a stay; "in 30
     /// minutes" is a time from now; "me and my two kids" counts three; "3", asked "How many
-    /// hours?", is three hours; "for a week", asked how many nights, is 7. Nil when none reads.
+    /// hours?", is three hours, and "10", asked how long to rest after 30 seconds of work, ten
+    /// seconds; "for a week", asked how many nights, is 7. Nil when none reads.
     private func spokenAnswer(_ utterance: Utterance, to slot: SlotName, pending: Conversation.PendingDialog, entry: SkillRegistry.Entry) -> SlotMatch? {
         let (intent, nlu, model) = (pending.intent, entry.nlu, entry.skill.model)
         let question = conversation.session?.lastSpeech ?? ""
@@ -306,6 +311,7 @@ extension HostEngine {
             return nlu.timeFromNow(utterance, intent: intent.name, slot: slot, now: now)
                 ?? nlu.peopleCount(utterance, intent: intent.name, slot: slot)
                 ?? nlu.durationAnswer(utterance, intent: intent.name, slot: slot, question: question)
+                ?? Self.otherDuration(besides: slot, in: intent, model: model).flatMap { nlu.durationAnswer(utterance, intent: intent.name, slot: slot, like: $0) }
                 ?? nlu.countOfLength(utterance, intent: intent.name, slot: slot, question: question)
         }
     }
@@ -336,6 +342,15 @@ extension HostEngine {
             let values = intent[slot: begun.name]?.values, values.count == 1
         else { return nil }
         return values[0].value
+    }
+
+    /// The one value of the intent's other duration slots that holds one, when exactly one
+    /// does: the work interval's 30 seconds, asked how long to rest.
+    static func otherDuration(besides slot: SlotName, in intent: Intent, model: InteractionModel) -> String? {
+        let lengths = (model.intent(named: intent.name)?.slots ?? []).filter { $0.name != slot && BuiltInSlotTypes.kind(of: $0.type) == .duration }
+            .compactMap { intent[slot: $0.name]?.values }.filter { !$0.isEmpty }
+        guard lengths.count == 1, lengths[0].count == 1 else { return nil }
+        return lengths[0][0].value
     }
 
     /// The one value of the intent's date slot that holds one, when exactly one does: the day
@@ -576,6 +591,25 @@ extension HostEngine {
                                                                   hoursAfterNoon: SkillNLU.hoursAfterNoon(in: Utterance(result.utterance).words) ?? earlier)
         conversation.session?.lastSpeech = result.speech
         conversation.session?.lastReprompt = result.reprompt
+        return result
+    }
+
+    /// A bare number for a duration asked with no unit ("twelve", asked "For how long?"): which
+    /// unit is asked, and the count kept for the unit said next. Nil when the sentence is no
+    /// such number.
+    func askingUnit(_ utterance: Utterance, pending: Conversation.PendingDialog, entry: SkillRegistry.Entry, result: TurnResult) -> TurnResult? {
+        guard case .elicitSlot(let slot) = pending.question,
+            let (words, _) = understanding({ entry.nlu.unitlessCount(utterance, intent: pending.intent.name, slot: slot) })
+        else { return nil }
+        let count = words.joined(separator: " ")
+        var result = result
+        result.speech = count.prefix(1).uppercased() + count.dropFirst() + " what: minutes, hours, days, weeks or months?"
+        result.reprompt = result.speech
+        let hoursAfterNoon = conversation.session?.dialog?.hoursAfterNoon
+        result = applyQuestion(pending.question, intent: pending.intent, askedByModel: pending.askedByModel, entry: entry, result: result)
+        conversation.session?.dialog?.unitlessCount = count
+        conversation.session?.dialog?.hoursAfterNoon = hoursAfterNoon
+        note(&result, "\(entry.name) is asking \(Self.describe(pending.question)), a duration, and the sentence is a number with no unit: which unit is asked, the number kept.")
         return result
     }
 

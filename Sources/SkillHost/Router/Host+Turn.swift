@@ -366,19 +366,7 @@ extension HostEngine {
             note(&result, "\(entry.name) has the session and reads the sentence surely as \(pending.intent.name), the intent under way: the request restated with nothing new, and \(Self.describe(pending.question)) is asked again, every slot kept.")
             return result
         }
-        // A bare number for a duration asked with no unit ("twelve", asked "For how long?"):
-        // which unit is asked, and the count kept for the unit said next.
-        if let pending = session.dialog, case .elicitSlot(let slot) = pending.question,
-            let (words, _) = understanding({ entry.nlu.unitlessCount(utterance, intent: pending.intent.name, slot: slot) }) {
-            let count = words.joined(separator: " ")
-            let spoken = count.prefix(1).uppercased() + count.dropFirst()
-            conversation.session?.dialog?.unitlessCount = count
-            result.speech = "\(spoken) what: minutes, hours, days, weeks or months?"
-            result.reprompt = result.speech
-            conversation.session?.lastReprompt = result.speech
-            note(&result, "\(entry.name) is asking \(Self.describe(pending.question)), a duration, and the sentence is a number with no unit: which unit is asked, the number kept.")
-            return result
-        }
+        if let pending = session.dialog, let asked = askingUnit(utterance, pending: pending, entry: entry, result: result) { return asked }
         conversation.session?.dialog?.unitlessCount = nil
         result.speech = "Sorry, \(entry.name) didn't understand that." + (question.map { " \($0)" } ?? "")
         note(&result, "\(entry.name) has the session and understands nothing in the sentence surely enough" + (session.dialog.map { ", nor is it the answer to \(Self.describe($0.question)): the question is asked again, every slot kept" } ?? ", and has no fallback intent") + ".")
