@@ -209,14 +209,17 @@ extension SkillNLU {
 
     /// A bare number for a duration slot, said where another length the dialog holds is
     /// counted in one unit (`given`, an AMAZON.DURATION value): "10", asked how long to rest
-    /// after 30 seconds of work, is ten seconds ("PT10S"); "about 2", after a 1 hour drive, two
-    /// hours. Nil when the other length mixes units or the words are more than a number.
+    /// after 30 seconds of work, is ten seconds ("PT10S"). Nil when the other length mixes
+    /// units, the words are more than a number, or the number is more than the other length
+    /// counts: "30", after a minute of work, is likelier 30 seconds than 30 minutes, and the
+    /// host asks which unit.
     public func durationAnswer(_ utterance: Utterance, intent name: IntentName, slot slotName: SlotName, like given: String) -> SlotMatch? {
         let units: [Character: String] = ["S": "second", "M": "minute", "H": "hour"]
         let dateUnits: [Character: String] = ["D": "day", "W": "week", "M": "month", "Y": "year"]
         guard let parts = Self.isoParts(given), parts.date.count + parts.time.count == 1,
             let unit = parts.time.keys.first.flatMap({ units[$0] }) ?? parts.date.keys.first.flatMap({ dateUnits[$0] }),
-            let (words, number) = unitlessCount(utterance, intent: name, slot: slotName), let value = Self.duration(words, number, unit)
+            let counted = parts.time.values.first ?? parts.date.values.first,
+            let (words, number) = unitlessCount(utterance, intent: name, slot: slotName), number <= counted, let value = Self.duration(words, number, unit)
         else { return nil }
         return SlotMatch.sentence(slotName, value: value, of: utterance)
     }

@@ -452,6 +452,41 @@ extension SkillNLU {
         return [counted.with(score: best.score)] + reordered
     }
 
+    /// A bare number where the samples put an empty duration slot, said after another length
+    /// in one unit, is counted in that unit: "eight rounds of forty five seconds on and fifteen
+    /// off", by "{rounds} rounds of {work} on and {rest} off", rests 15 seconds. The number is
+    /// said right before a word the samples say after the slot, or right after one they say
+    /// before it, and no value holds it but a number slot's the samples never say so.
+    func unitsCarried(_ candidate: NLUCandidate, utterance: Utterance, today: CivilDate) -> NLUCandidate {
+        guard let intent = intents.first(where: { $0.name == candidate.intent }) else { return candidate }
+        let durations = intent.slots.filter { BuiltInSlotTypes.kind(of: $0.type) == .duration }
+        let given = candidate.slots.filter { value in durations.contains { $0.name == value.name } }
+        guard durations.count > 1, given.count == 1, given[0].list.isEmpty, let type = durations.first.flatMap({ typeMatchers[SlotTypeMatcher.Key($0)] }) else { return candidate }
+        let words = utterance.words
+        var slots = candidate.slots
+        for slot in durations where !slots.contains(where: { $0.name == slot.name }) {
+            let trails = trailWords[intent.name]?[slot.name] ?? [], leads = leadWords[intent.name]?[slot.name] ?? []
+            // A count the tagger gave a number slot, said before this slot's word and not its
+            // own: "20 seconds on 10 off" has no 10 rounds ("{rounds} rounds").
+            slots.removeAll { value in
+                guard let span = utterance.tokens(of: value), span.count == 1, span.upperBound + 1 < words.count, trails.contains(words[span.upperBound + 1]),
+                    let own = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: own.type) == .number
+                else { return false }
+                return trailWords[intent.name]?[own.name]?.contains(words[span.upperBound + 1]) != true
+            }
+            let taken = slots.compactMap { utterance.tokens(of: $0) }
+            guard let at = words.indices.first(where: { index in
+                NumberWords.value(of: [words[index]]) != nil && !taken.contains { $0.contains(index) }
+                    && ((index + 1 < words.count && trails.contains(words[index + 1])) || (index > 0 && leads.contains(words[index - 1]) && !StopWords.all.contains(words[index - 1])))
+            }), let unitless = unitlessCount(Utterance(words[at]), intent: intent.name, slot: slot.name),
+                let value = durationAnswer(Utterance(words[at]), intent: intent.name, slot: slot.name, like: given[0].value), unitless.count > 0
+            else { continue }
+            let reading = SlotTypeMatcher.Reading(normalized: value.value, resolved: nil, fit: 1)
+            slots.append(slotMatch(slot.name, first: at, last: at, reading: reading, type: type, utterance: utterance, today: today))
+        }
+        return slots == candidate.slots ? candidate : candidate.with(slots: slots)
+    }
+
     /// A number said right before "am" or "pm" is a time, not a count: "book the 7 am spin
     /// class" holds no 7 spots but a class at 07:00, and "the 6 pm yoga" no class "pm yoga". The
     /// intent's one time slot, left empty, takes the hour and its half of the day from the

@@ -803,6 +803,7 @@ public struct SkillNLU: Sendable {
             reading = listedInstead(reading, utterance: utterance, today: today)
             reading = timesOfDay(reading, utterance: utterance, today: today, answering: answering)
             reading = placesCounted(reading, utterance: utterance, today: today)
+            reading = unitsCarried(reading, utterance: utterance, today: today)
             return inOrderSaid(pastDates(reading, utterance: utterance, today: today))
         }
         return countedPlaceFirst(read, utterance: utterance)

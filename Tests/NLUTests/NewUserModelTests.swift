@@ -1075,3 +1075,31 @@ import Testing
         #expect(best.intent != "AnswerIntent", "\(best.intent)")
     }
 }
+
+/// The interval timer's two lengths: a bare number where the samples put the rest is counted in
+/// the work's unit, when it is no more than the work counts.
+@Suite struct CarriedUnitsTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/interval-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.interval", model: try! InteractionModel(parsing: text))
+
+    static func values(_ sentence: String) -> [String: String] {
+        Dictionary((Self.nlu.parse(Utterance(sentence)).first?.slots ?? []).map { ($0.name.rawValue, $0.value) }) { first, _ in first }
+    }
+
+    @Test func theRestTakesTheWorksUnit() {
+        #expect(Self.values("eight rounds of forty five seconds on and fifteen off") == ["rounds": "8", "work": "PT45S", "rest": "PT15S"])
+        #expect(Self.values("20 seconds on 10 off") == ["work": "PT20S", "rest": "PT10S"])
+    }
+
+    @Test func aLongerCountIsNoGuess() {
+        let values = Self.values("start 5 rounds of 1 minute on 30 off")
+        #expect(values["rest"] == nil)
+        #expect(values["rounds"] != "30")
+    }
+
+    @Test func askedForTheRestABareNumberTakesTheWorksUnit() {
+        #expect(Self.nlu.durationAnswer(Utterance("fifteen off"), intent: "StartWorkoutIntent", slot: "rest", like: "PT45S")?.value == "PT15S")
+        #expect(Self.nlu.durationAnswer(Utterance("30"), intent: "StartWorkoutIntent", slot: "rest", like: "PT1M") == nil)
+    }
+}
