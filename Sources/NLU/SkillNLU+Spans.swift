@@ -418,7 +418,8 @@ extension SkillNLU {
             // alone (the tagger's "twenty").
             let span = noun > 1 && NumberWords.value(of: [words[noun - 2]]) != nil && place((noun - 2)...(noun - 1)) != nil ? (noun - 2)...(noun - 1) : (noun - 1)...(noun - 1)
             let given = slots.firstIndex { $0.name == slot.name }
-            guard let number = place(span), given.map({ utterance.tokens(of: slots[$0]).map(span.contains) ?? false }) ?? true,
+            let inside = { (value: SlotMatch) in utterance.tokens(of: value).map { span.lowerBound <= $0.lowerBound && $0.upperBound <= span.upperBound } ?? false }
+            guard let number = place(span), given.map({ inside(slots[$0]) }) ?? true,
                 !slots.contains(where: { $0.name != slot.name && utterance.tokens(of: $0)?.overlaps(span) ?? false })
             else { continue }
             if let given { slots.remove(at: given) }
@@ -478,8 +479,7 @@ extension SkillNLU {
             guard let at = words.indices.first(where: { index in
                 NumberWords.value(of: [words[index]]) != nil && !taken.contains { $0.contains(index) }
                     && ((index + 1 < words.count && trails.contains(words[index + 1])) || (index > 0 && leads.contains(words[index - 1]) && !StopWords.all.contains(words[index - 1])))
-            }), let unitless = unitlessCount(Utterance(words[at]), intent: intent.name, slot: slot.name),
-                let value = durationAnswer(Utterance(words[at]), intent: intent.name, slot: slot.name, like: given[0].value), unitless.count > 0
+            }), let value = durationAnswer(Utterance(words[at]), intent: intent.name, slot: slot.name, like: given[0].value)
             else { continue }
             let reading = SlotTypeMatcher.Reading(normalized: value.value, resolved: nil, fit: 1)
             slots.append(slotMatch(slot.name, first: at, last: at, reading: reading, type: type, utterance: utterance, today: today))

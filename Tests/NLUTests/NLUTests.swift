@@ -47,6 +47,13 @@ import Testing
         #expect(NumberWords.spoken(["third"]) == nil)
     }
 
+    /// A unit of time in the plural alone counts nothing: "minutes" is no minute.
+    @Test func aPluralUnitAloneIsNoLength() {
+        #expect(BuiltInSlotTypes.read(.duration, words: ["minutes"], today: .today()) == nil)
+        #expect(BuiltInSlotTypes.read(.duration, words: ["minute"], today: .today()) == "PT1M")
+        #expect(BuiltInSlotTypes.read(.duration, words: ["10mins"], today: .today()) == "PT10M")
+    }
+
     /// Digits said one by one, or groups of digits written, as one number (for a model that
     /// takes one number at a time: `SlotTypeMatcher.readsDigitStrings`).
     @Test(arguments: [("five five three two one", "55321"), ("4 5 7 8 1 2", "457812"), ("seven oh five", "705"), ("zero one two", "012"), ("77 22 1", "77221")])

@@ -83,11 +83,16 @@ public enum BuiltInSlotTypes {
         case .ordinal: (ordinal(words) ?? cardinalAsOrdinal(words)).map(String.init)
         case .date: DateWords.read(words, today: today)
         case .time: TimeWords.read(words)
-        case .duration: DurationWords.read(words)
+        // A unit in the plural alone counts nothing said: "minutes" is no minute (though it
+        // says when, for `SlotTypeMatcher.isTime`).
+        case .duration: words.count == 1 && pluralUnits.contains(words[0]) ? nil : DurationWords.read(words)
         case .phoneNumber: PhoneNumberWords.read(words)
         case .searchQuery, .list, .other: nil
         }
     }
+
+    /// Units of time in the plural.
+    static let pluralUnits: Set<String> = ["years", "months", "fortnights", "weeks", "days", "hours", "hrs", "minutes", "mins", "seconds", "secs"]
 
     static let hedges: Set<String> = ["about", "around", "approximately", "roughly", "almost", "nearly"]
 
