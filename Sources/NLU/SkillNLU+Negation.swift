@@ -31,6 +31,31 @@ extension SkillNLU {
         }
     }
 
+    /// The readings without a value the sentence switches off where the intent's samples only
+    /// switch it on: "turn off the heat", by "turn on {mode}", sets no mode "heat" (the heat came
+    /// on); the dialog, or the skill, asks which mode. Not where a sample says "off" too.
+    func withoutValuesSwitchedOff(_ candidates: [NLUCandidate], utterance: Utterance) -> [NLUCandidate] {
+        let words = utterance.words
+        guard words.contains("off") else { return candidates }
+        return candidates.map { candidate in
+            guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }),
+                !(intent.samples + intent.slots.flatMap(\.samples)).contains(where: { Tokenizer.tokens($0).contains { $0.text == "off" } })
+            else { return candidate }
+            let slots = candidate.slots.filter { value in
+                // A day or a time is no thing switched ("turn off eight am alarm", "block off
+                // friday"), nor is a number.
+                guard let slot = intent.slot(named: value.name), typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true, let span = utterance.tokens(of: value),
+                    !SlotTypeMatcher.isTime(Array(words[span])), NumberWords.value(of: Array(words[span])) == nil
+                else { return true }
+                var before = span.lowerBound - 1
+                while before >= 0, Self.framing.contains(words[before]) { before -= 1 }
+                guard before >= 0, words[before] == "off" else { return true }
+                return !Self.sampleFrames(intent.samples, of: slot).contains { frame in frame.lead.last { !SlotTypeMatcher.determiners.contains($0) } == "on" }
+            }
+            return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
+        }
+    }
+
     /// Words that deny the value right after them.
     static let denials: Set<String> = ["without", "no"]
 

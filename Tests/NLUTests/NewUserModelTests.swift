@@ -1103,3 +1103,21 @@ import Testing
         #expect(Self.nlu.durationAnswer(Utterance("30"), intent: "StartWorkoutIntent", slot: "rest", like: "PT1M") == nil)
     }
 }
+
+/// A thermostat's modes, switched on by "turn on {mode}": a mode switched off is none to set.
+@Suite struct SwitchedOffTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/thermostat-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.thermostat", model: try! InteractionModel(parsing: text))
+
+    @Test(arguments: ["turn off the heat", "switch off the ac"])
+    func aModeSwitchedOffIsNotSet(sentence: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(!best.slots.contains { $0.name == "mode" }, "\(best.intent) \(best.slots)")
+    }
+
+    @Test func aModeSwitchedOnIsSet() throws {
+        let best = try #require(Self.nlu.parse(Utterance("turn on the ac")).first)
+        #expect(best.slots.first { $0.name == "mode" }?.resolution?.values.first?.name == "cool")
+    }
+}
