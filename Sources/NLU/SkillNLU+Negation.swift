@@ -38,8 +38,7 @@ extension SkillNLU {
         let words = utterance.words
         guard words.contains("off") else { return candidates }
         return candidates.map { candidate in
-            guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }),
-                !(intent.samples + intent.slots.flatMap(\.samples)).contains(where: { Tokenizer.tokens($0).contains { $0.text == "off" } })
+            guard !candidate.slots.isEmpty, let intent = intents.first(where: { $0.name == candidate.intent }), !samplesSayOff(intent)
             else { return candidate }
             let slots = candidate.slots.filter { value in
                 // A day or a time is no thing switched ("turn off eight am alarm", "block off
@@ -54,6 +53,13 @@ extension SkillNLU {
             }
             return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
         }
+    }
+
+    private func samplesSayOff(_ intent: IntentDefinition) -> Bool {
+        if let known = samplesSayOff.withLock({ $0[intent.name] }) { return known }
+        let says = (intent.samples + intent.slots.flatMap(\.samples)).contains { Tokenizer.tokens($0).contains { $0.text == "off" } }
+        samplesSayOff.withLock { $0[intent.name] = says }
+        return says
     }
 
     /// Words that deny the value right after them.

@@ -36,6 +36,9 @@ public struct SkillNLU: Sendable {
     /// Per intent and slot, whether a sample says a negation right before the slot ("{topping}"
     /// after "no" or "without"), worked out the first time a sentence with a negation fills it.
     let negationBeforeSlots = Locked<[IntentSlot: Bool]>([:])
+    /// Per intent, whether a sample says "off", worked out the first time a sentence saying
+    /// "off" is read as the intent (`withoutValuesSwitchedOff`).
+    let samplesSayOff = Locked<[IntentName: Bool]>([:])
     /// Per intent, the stems of the meaningful words its samples say outside their slots,
     /// worked out the first time a sentence says one of its slotless samples with a word more
     /// (`saysOwnWordOnly`): walking the samples on every such parse cost "cancel all alarms"
