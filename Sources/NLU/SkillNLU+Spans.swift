@@ -453,6 +453,51 @@ extension SkillNLU {
         return [counted.with(score: best.score)] + reordered
     }
 
+    /// A number said after a word the samples lead none of the intent's slots with, where they
+    /// always lead its slot with another word and another of the skill's intents leads a slot
+    /// of its type with that one, is that intent's:
+    /// "lower the temperature to 64", by "{direction} the temperature by {amount} degrees" and
+    /// "set the temperature to {temperature}", sets 64 degrees; it lowers by no 64. The two
+    /// readings trade scores. Only a reading the other intent is among, with the value in the
+    /// same words.
+    func ledToAnotherIntent(_ readings: [NLUCandidate], utterance: Utterance, today: CivilDate) -> [NLUCandidate] {
+        guard let best = readings.first, !best.slots.isEmpty, readings.count > 1, let intent = intents.first(where: { $0.name == best.intent }) else { return readings }
+        let words = utterance.words
+        for value in best.slots where value.list.isEmpty {
+            guard let slot = intent.slot(named: value.name), let span = utterance.tokens(of: value), span.lowerBound > 0,
+                BuiltInSlotTypes.kind(of: slot.type) == .number, let leads = leadWords[intent.name]?[slot.name], !leads.isEmpty,
+                leadWords[intent.name]?.values.contains(where: { $0.contains(words[span.lowerBound - 1]) }) != true, alwaysLed(slot, in: intent)
+            else { continue }
+            // A word that frames the number ("to", "by"), not a verb or an article.
+            let lead = words[span.lowerBound - 1]
+            guard StopWords.all.contains(lead), !SlotTypeMatcher.determiners.contains(lead) else { continue }
+            for index in readings.indices.dropFirst() {
+                guard !readings[index].intent.isBuiltIn, let other = intents.first(where: { $0.name == readings[index].intent }),
+                    let taker = other.slots.first(where: { $0.type == slot.type && leadWords[other.name]?[$0.name]?.contains(lead) == true }),
+                    let read = reading(utterance, as: other.name, score: best.score, today: today),
+                    read.slots.contains(where: { $0.name == taker.name && utterance.tokens(of: $0) == span })
+                else { continue }
+                var reordered = readings
+                reordered.remove(at: index)
+                reordered[0] = best.with(score: readings[index].score)
+                return [read] + reordered
+            }
+        }
+        return readings
+    }
+
+    /// Whether every sample that says `slot` says a word right before it.
+    private func alwaysLed(_ slot: SlotDefinition, in intent: IntentDefinition) -> Bool {
+        intent.samples.allSatisfy { sample in
+            let parts = SampleTemplate.parts(of: sample)
+            return parts.indices.allSatisfy { i in
+                guard parts[i] == .slot(slot.name.rawValue) else { return true }
+                guard i > 0, case .text(let text) = parts[i - 1] else { return false }
+                return !Tokenizer.tokens(text).isEmpty
+            }
+        }
+    }
+
     /// A bare number where the samples put an empty duration slot, said after another length
     /// in one unit, is counted in that unit: "eight rounds of forty five seconds on and fifteen
     /// off", by "{rounds} rounds of {work} on and {rest} off", rests 15 seconds. The number is

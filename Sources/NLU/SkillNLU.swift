@@ -791,7 +791,7 @@ public struct SkillNLU: Sendable {
     func parse(_ utterance: Utterance, today: CivilDate, answering: Bool) -> [NLUCandidate] {
         // Every step after the readings reworks the slots a reading has: one with none (all
         // but the first, mostly) is left as it is, but for a place counted in it.
-        let read = withoutValuesSwitchedOff(withoutDeniedValues(readings(utterance, today: today), utterance: utterance), utterance: utterance).map { reading in
+        let read = withoutValuesSwitchedOff(withoutDeniedValues(ledToAnotherIntent(readings(utterance, today: today), utterance: utterance, today: today), utterance: utterance), utterance: utterance).map { reading in
             guard !reading.slots.isEmpty else { return placesCounted(reading, utterance: utterance, today: today) }
             var reading = hoursNotCounts(reading, utterance: utterance, today: today)
             reading = withoutTrailingTimes(reading, utterance: utterance, today: today)

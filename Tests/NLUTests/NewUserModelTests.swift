@@ -1121,3 +1121,21 @@ import Testing
         #expect(best.slots.first { $0.name == "mode" }?.resolution?.values.first?.name == "cool")
     }
 }
+
+/// A number said "to" where the intent's samples say "by" before it is the other intent's,
+/// whose samples say "to": a setting, not an amount.
+@Suite struct LedToAnotherIntentTests {
+    @Test(arguments: ["lower the temperature to 64", "turn the heat down to 66", "turn it down to 66 degrees"])
+    func aNumberSaidAfterToIsTheSetting(sentence: String) throws {
+        let best = try #require(SwitchedOffTests.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "SetTemperatureIntent", "\(best.intent) \(best.slots)")
+        #expect(best.slots.first { $0.name == "temperature" }?.spoken.isEmpty == false)
+    }
+
+    @Test(arguments: ["turn the heat down by 3", "lower the bedroom by 2"])
+    func aNumberSaidAfterByIsTheAmount(sentence: String) throws {
+        let best = try #require(SwitchedOffTests.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "AdjustIntent", "\(best.intent) \(best.slots)")
+        #expect(best.slots.contains { $0.name == "amount" })
+    }
+}
