@@ -453,6 +453,50 @@ extension SkillNLU {
         return [counted.with(score: best.score)] + reordered
     }
 
+    /// A reading that names none of its listed values goes behind one whose intent has a
+    /// sample without slots saying every word of a short sentence but its pronouns and
+    /// articles ("skip this step" is no "skip to step {step}" with no step), when no
+    /// sample of its own (or phrase, for a built-in) does, and its own sample said the sentence
+    /// but for a word in a slot, or it is a built-in whose phrases say each word apart ("skip
+    /// this step" is still Next, whose phrases never say "step"): "turn it off", to a TV whose volume
+    /// samples say "turn it {direction}" and whose power samples "turn off the tv", turns the
+    /// TV off (it was the volume, with no direction); "shut it off" too, which Stop heard by
+    /// its phrases "shut up" and "off". The two trade scores.
+    func saidByOneSampleFirst(_ readings: [NLUCandidate], utterance: Utterance) -> [NLUCandidate] {
+        guard let best = readings.first, readings.count > 1, !best.slots.contains(where: \.isKnownValue) else { return readings }
+        let said = Set(utterance.words.filter { !SlotTypeMatcher.determiners.contains($0) && !SlotTypeMatcher.personalPronouns.contains($0) })
+        guard (2...4).contains(said.count), said.contains(where: { !StopWords.all.contains($0) }) else { return readings }
+        let own = sampleWords(of: best.intent)
+        guard !own.contains(where: { said.isSubset(of: $0.words) }),
+            best.intent.isBuiltIn ? said.isSubset(of: own.reduce(into: Set<String>()) { $0.formUnion($1.words) })
+                : own.contains(where: { $0.slotted && said.subtracting($0.words).count == 1 })
+        else { return readings }
+        guard let index = readings.indices.dropFirst().first(where: { index in
+            !readings[index].intent.isBuiltIn && sampleWords(of: readings[index].intent).contains { !$0.slotted && said.isSubset(of: $0.words) }
+        }) else { return readings }
+        var reordered = readings
+        let first = reordered.remove(at: index)
+        reordered[0] = best.with(score: first.score)
+        return [first.with(score: best.score)] + reordered
+    }
+
+    /// The words each sample of the intent says outside its slots, and whether it has a slot;
+    /// a built-in's phrases too.
+    private func sampleWords(of name: IntentName) -> [(words: Set<String>, slotted: Bool)] {
+        if let known = sampleWordSets.withLock({ $0[name] }) { return known }
+        let samples = (intents.first { $0.name == name }?.samples ?? []) + (BuiltInIntents.phrases[name] ?? [])
+        let words = samples.map { sample in
+            let parts = SampleTemplate.parts(of: sample)
+            let words = Set(parts.flatMap { part -> [String] in
+                guard case .text(let text) = part else { return [] }
+                return Tokenizer.tokens(text).map(\.text)
+            })
+            return (words, parts.contains { if case .slot = $0 { true } else { false } })
+        }
+        sampleWordSets.withLock { $0[name] = words }
+        return words
+    }
+
     /// A number said after a word the samples lead none of the intent's slots with, where they
     /// always lead its slot with another word and another of the skill's intents leads a slot
     /// of its type with that one, is that intent's:

@@ -39,6 +39,10 @@ public struct SkillNLU: Sendable {
     /// Per intent, whether a sample says "off", worked out the first time a sentence saying
     /// "off" is read as the intent (`withoutValuesSwitchedOff`).
     let samplesSayOff = Locked<[IntentName: Bool]>([:])
+    /// Per intent, the words each of its samples (or a built-in's phrases) says outside its
+    /// slots, worked out the first time a short sentence is weighed against it
+    /// (`saidByOneSampleFirst`).
+    let sampleWordSets = Locked<[IntentName: [(words: Set<String>, slotted: Bool)]]>([:])
     /// Per intent, the stems of the meaningful words its samples say outside their slots,
     /// worked out the first time a sentence says one of its slotless samples with a word more
     /// (`saysOwnWordOnly`): walking the samples on every such parse cost "cancel all alarms"
@@ -809,7 +813,7 @@ public struct SkillNLU: Sendable {
             reading = unitsCarried(reading, utterance: utterance, today: today)
             return inOrderSaid(pastDates(reading, utterance: utterance, today: today))
         }
-        return countedPlaceFirst(read, utterance: utterance)
+        return saidByOneSampleFirst(countedPlaceFirst(read, utterance: utterance), utterance: utterance)
     }
 
     /// A day said without its year in a sentence about the past is the last such day, not the

@@ -1139,3 +1139,28 @@ import Testing
         #expect(best.slots.contains { $0.name == "amount" })
     }
 }
+
+/// A short sentence every word of which one intent's sample says (but its pronouns and
+/// articles) is that intent's, ahead of one whose sample frames it with an empty slot or a
+/// built-in none of whose phrases says it all.
+@Suite struct SaidByOneSampleTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/tv-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.tv", model: try! InteractionModel(parsing: text))
+
+    @Test(arguments: [("turn it off", "PowerOffIntent"), ("shut it off", "PowerOffIntent"), ("turn it on", "PowerOnIntent")])
+    func thePowerIsNotTheVolume(sentence: String, intent: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent.rawValue == intent, "\(best.intent) \(best.slots)")
+    }
+
+    @Test(arguments: ["turn it up", "turn it down a little", "make it louder"])
+    func aDirectionSaidIsTheVolume(sentence: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "VolumeIntent", "\(best.intent) \(best.slots)")
+    }
+
+    @Test func pauseIsStillPause() throws {
+        #expect(try #require(Self.nlu.parse(Utterance("pause the show")).first).intent == "AMAZON.PauseIntent")
+    }
+}
