@@ -1613,9 +1613,16 @@ extension SkillNLU {
                                                   taken: captured, utterance: utterance, today: today) {
                 first = end + 1
             }
+            // A value of a slot that takes lists is one of the list, not swallowed: "add priya
+            // and tom to the guest list" names Tom among the guests.
+            let type = matcher.types[capture.type]
+            let parts = type.takesLists && capture.lastToken > first
+                ? Set(ListValues.split(utterance.words[first...capture.lastToken], pauseAfter: utterance.pause(after:), longest: type.longestEntry, isListed: type.isListedValue))
+                : []
             let holdsListed = matches.contains { listed in
-                let type = gazetteer.types[listed.type]
-                return listed.start >= first && listed.end - 1 <= capture.lastToken && intent.slots.contains { $0.type == type }
+                let listedType = gazetteer.types[listed.type]
+                guard listed.start >= first, listed.end - 1 <= capture.lastToken, intent.slots.contains(where: { $0.type == listedType }) else { return false }
+                return !(listedType == intent.slots.first { $0.name == capture.slot }?.type && parts.contains(listed.start...(listed.end - 1)))
             }
             // So does a number the sample leaves to no slot, when a slot of the intent takes
             // numbers: "i'd like a {drink}" for "I would like a table at a french bistro for

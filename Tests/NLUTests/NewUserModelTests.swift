@@ -1164,3 +1164,18 @@ import Testing
         #expect(try #require(Self.nlu.parse(Utterance("pause the show")).first).intent == "AMAZON.PauseIntent")
     }
 }
+
+/// A listed first name inside a list of guests is one of the guests, not a value the sample
+/// swallowed.
+@Suite struct GuestListTests {
+    static let text = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SkillHostTests/Fixtures/party-en-US.json"), encoding: .utf8)) ?? ""
+    static let nlu = SkillNLU(skillID: "com.example.party", model: try! InteractionModel(parsing: text))
+
+    @Test(arguments: ["add priya and tom to the guest list", "add tom and priya to the guest list"])
+    func bothNamesAreInvited(sentence: String) throws {
+        let best = try #require(Self.nlu.parse(Utterance(sentence)).first)
+        #expect(best.intent == "InviteIntent", "\(best.intent) \(best.slots)")
+        #expect(best.slots.first { $0.name == "guests" }?.values.map(\.spoken).sorted() == ["priya", "tom"])
+    }
+}
