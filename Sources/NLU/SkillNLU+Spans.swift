@@ -455,13 +455,12 @@ extension SkillNLU {
 
     /// A reading that names none of its listed values goes behind one whose intent has a
     /// sample without slots saying every word of a short sentence but its pronouns and
-    /// articles ("skip this step" is no "skip to step {step}" with no step), when no
-    /// sample of its own (or phrase, for a built-in) does, and its own sample said the sentence
-    /// but for a word in a slot, or it is a built-in whose phrases say each word apart ("skip
-    /// this step" is still Next, whose phrases never say "step"): "turn it off", to a TV whose volume
-    /// samples say "turn it {direction}" and whose power samples "turn off the tv", turns the
-    /// TV off (it was the volume, with no direction); "shut it off" too, which Stop heard by
-    /// its phrases "shut up" and "off". The two trade scores.
+    /// articles, when no sample of its own says them all and either one of its samples says
+    /// all but one, the one in a slot, or it is a built-in whose phrases say each word only
+    /// apart. "turn it off", to a TV whose volume samples say "turn it {direction}" and whose
+    /// power samples "turn off the tv", turns the TV off (it was the volume, with no
+    /// direction); "shut it off" too, which Stop heard by its phrases "shut up" and "off".
+    /// "skip this step" stays Next: "skip to step {step}" has a slot. The two trade scores.
     func saidByOneSampleFirst(_ readings: [NLUCandidate], utterance: Utterance) -> [NLUCandidate] {
         guard let best = readings.first, readings.count > 1, !best.slots.contains(where: \.isKnownValue) else { return readings }
         let said = Set(utterance.words.filter { !SlotTypeMatcher.determiners.contains($0) && !SlotTypeMatcher.personalPronouns.contains($0) })
