@@ -1,4 +1,5 @@
 import Foundation
+import NLU
 import SkillHost
 import SkillHostCLI
 import Testing
@@ -59,6 +60,23 @@ import TestSupport
               session
                 expected: ends
                 actual:   open
+            """])
+    }
+
+    @Test func aDateCountedFromTodayIsWrittenAsOne() async throws {
+        let today = CivilDate.today()
+        let transcript = try Transcript(parsing: """
+            you> what did i write yesterday
+            My Journal> ReadEntriesIntent: date "{today-1}".
+            you> what did i write yesterday
+            My Journal> ReadEntriesIntent: date "{today+2}", not {tomorrow}.
+            """)
+        let failures = await TranscriptReplay.run(transcript, on: try Self.host(for: "model-journal.transcript"))
+        #expect(failures == ["""
+            line 3: you> what did i write yesterday
+              speech
+                expected: ReadEntriesIntent: date "\(today.adding(days: 2))", not {tomorrow}.
+                actual:   ReadEntriesIntent: date "\(today.adding(days: -1))".
             """])
     }
 

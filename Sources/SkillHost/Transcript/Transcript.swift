@@ -1,4 +1,5 @@
 import Foundation
+import NLU
 import SkillModel
 
 /// A conversation written down: what the user said and what should come back. The format is
@@ -24,6 +25,11 @@ import SkillModel
 /// (`ElicitSlot slot`, `ConfirmSlot slot`, `ConfirmIntent`, or `nothing`), `session: ends` or
 /// `session: open`. What a turn leaves out is not checked, so a transcript can check as little
 /// as the speech. `:record FILE` in the REPL writes every line; `skillhost replay FILE` checks.
+///
+/// A date that depends on the day the transcript is played ("yesterday", "next friday") is
+/// written `{today}`, `{today-1}` or `{today+7}` in the expected lines: each is the day in
+/// AMAZON.DATE's form ("2026-12-06") that the host reads for the turn, in UTC. `:record`
+/// writes the dates it hears as they are; make a relative one relative by hand.
 public struct Transcript: Sendable, Equatable {
     public struct Turn: Sendable, Equatable {
         public var utterance: String
@@ -95,7 +101,8 @@ public struct Transcript: Sendable, Equatable {
 
     /// The differences between what the transcript expects of a turn and what happened,
     /// one readable line each; empty when the turn matches.
-    public static func differences(_ expected: Turn, _ result: TurnResult) -> [String] {
+    public static func differences(_ expected: Turn, _ result: TurnResult, today: CivilDate = .today()) -> [String] {
+        let expected = expected.dated(today)
         let actual = Turn(result)
         var out: [String] = []
         func check(_ what: String, _ want: String?, _ got: String?) {
@@ -160,6 +167,32 @@ public enum TranscriptReplay {
 }
 
 extension Transcript.Turn {
+    /// The turn with each `{today}`, `{today-N}` and `{today+N}` in its expected lines written
+    /// as the day it names, counted from `today`.
+    func dated(_ today: CivilDate) -> Self {
+        func days(_ text: String?) -> String? {
+            guard let text, text.contains("{today") else { return text }
+            var out = ""
+            var rest = Substring(text)
+            while let open = rest.range(of: "{today"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+                let offset = rest[open.upperBound..<close].replacingOccurrences(of: "+", with: "")
+                out += rest[..<open.lowerBound]
+                if offset.isEmpty || Int(offset) != nil {
+                    out += today.adding(days: Int(offset) ?? 0).description
+                } else {
+                    out += rest[open.lowerBound...close]
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+            return out + rest
+        }
+        var turn = self
+        turn.speech = days(speech)
+        turn.reprompt = reprompt.map { days($0) }
+        turn.intent = days(intent)
+        return turn
+    }
+
     /// The turn in the transcript's words: the lines it checks, as a file would hold them.
     public var text: String {
         var text = "you> \(utterance)\n"
