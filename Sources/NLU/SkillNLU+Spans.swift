@@ -553,24 +553,40 @@ extension SkillNLU {
         guard durations.count > 1, given.count == 1, given[0].list.isEmpty, let type = durations.first.flatMap({ typeMatchers[SlotTypeMatcher.Key($0)] }) else { return candidate }
         let words = utterance.words
         var slots = candidate.slots
+        // A free number said right before a word the samples say after `slot`, or right after
+        // one they say before it (not a function word).
+        func framedNumber(for slot: SlotName) -> Int? {
+            let trails = trailWords[intent.name]?[slot] ?? [], leads = leadWords[intent.name]?[slot] ?? []
+            let taken = slots.compactMap { utterance.tokens(of: $0) }
+            return words.indices.first { index in
+                NumberWords.value(of: [words[index]]) != nil && !taken.contains { $0.contains(index) }
+                    && ((index + 1 < words.count && trails.contains(words[index + 1])) || (index > 0 && leads.contains(words[index - 1]) && !StopWords.all.contains(words[index - 1])))
+            }
+        }
+        var uncounted: [SlotDefinition] = []
         for slot in durations where !slots.contains(where: { $0.name == slot.name }) {
-            let trails = trailWords[intent.name]?[slot.name] ?? [], leads = leadWords[intent.name]?[slot.name] ?? []
+            let trails = trailWords[intent.name]?[slot.name] ?? []
             // A count the tagger gave a number slot, said before this slot's word and not its
             // own: "20 seconds on 10 off" has no 10 rounds ("{rounds} rounds").
             slots.removeAll { value in
                 guard let span = utterance.tokens(of: value), span.count == 1, span.upperBound + 1 < words.count, trails.contains(words[span.upperBound + 1]),
-                    let own = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: own.type) == .number
+                    let own = intent.slot(named: value.name), BuiltInSlotTypes.kind(of: own.type) == .number,
+                    trailWords[intent.name]?[own.name]?.contains(words[span.upperBound + 1]) != true
                 else { return false }
-                return trailWords[intent.name]?[own.name]?.contains(words[span.upperBound + 1]) != true
+                uncounted.append(own)
+                return true
             }
-            let taken = slots.compactMap { utterance.tokens(of: $0) }
-            guard let at = words.indices.first(where: { index in
-                NumberWords.value(of: [words[index]]) != nil && !taken.contains { $0.contains(index) }
-                    && ((index + 1 < words.count && trails.contains(words[index + 1])) || (index > 0 && leads.contains(words[index - 1]) && !StopWords.all.contains(words[index - 1])))
-            }), let value = durationAnswer(Utterance(words[at]), intent: intent.name, slot: slot.name, like: given[0].value)
+            guard let at = framedNumber(for: slot.name), let value = durationAnswer(Utterance(words[at]), intent: intent.name, slot: slot.name, like: given[0].value)
             else { continue }
             let reading = SlotTypeMatcher.Reading(normalized: value.value, resolved: nil, fit: 1)
             slots.append(slotMatch(slot.name, first: at, last: at, reading: reading, type: type, utterance: utterance, today: today))
+        }
+        // The number slot that lost a count it was not said for holds the one said where its
+        // samples put it: "start 5 rounds of 45 seconds on 15 off", its 15 tagged as the rounds,
+        // is 5 rounds ("{rounds} rounds").
+        for own in uncounted where !slots.contains(where: { $0.name == own.name }) {
+            guard let at = framedNumber(for: own.name), let match = slotMatch(own, first: at, last: at, utterance: utterance, today: today) else { continue }
+            slots.append(match)
         }
         return slots == candidate.slots ? candidate : candidate.with(slots: slots)
     }

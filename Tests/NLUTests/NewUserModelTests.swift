@@ -1095,7 +1095,21 @@ import Testing
     @Test func aLongerCountIsNoGuess() {
         let values = Self.values("start 5 rounds of 1 minute on 30 off")
         #expect(values["rest"] == nil)
-        #expect(values["rounds"] != "30")
+        #expect(values["rounds"] == "5")
+    }
+
+    /// The rounds keep the count said before "rounds" when the tagger gave them the rest's.
+    @Test func theRoundsAreTheCountSaidForThem() {
+        #expect(Self.values("start 5 rounds of 45 seconds on 15 off") == ["rounds": "5", "work": "PT45S", "rest": "PT15S"])
+        #expect(Self.values("5 rounds of 1 minute on and 30 off")["rounds"] == "5")
+    }
+
+    /// "and" joins a length's parts; it begins none.
+    @Test func aLengthDoesNotBeginWithAnd() throws {
+        let best = try #require(Self.nlu.parse(Utterance("5 rounds of 1 minute on and 30 seconds off")).first)
+        #expect(best.slots.first { $0.name == "rest" }?.spoken == "30 seconds")
+        #expect(BuiltInSlotTypes.read(.duration, words: ["and", "30", "seconds"], today: .today()) == nil)
+        #expect(BuiltInSlotTypes.read(.duration, words: ["an", "hour", "and", "a", "half"], today: .today()) == "PT1H30M")
     }
 
     @Test func askedForTheRestABareNumberTakesTheWorksUnit() {

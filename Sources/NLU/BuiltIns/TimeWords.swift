@@ -173,7 +173,9 @@ enum DurationWords {
         var half = false
         // "for two more days", "another week", "an extra hour": the length is the same.
         var words = Self.counted(words.filter { !Self.addedWords.contains($0) }.flatMap(Self.splitCompact))
-        if words.isEmpty { return nil }
+        // "and" joins the parts of a length ("an hour and a half"), it opens or closes none: in
+        // "one minute on and 30 seconds off" the rest is "30 seconds".
+        if words.isEmpty || words.first == "and" || words.last == "and" { return nil }
         if words.starts(with: ["half", "an", "hour"]) || words.starts(with: ["half", "a", "hour"]) {
             minutes += 30
             found = true
