@@ -94,6 +94,21 @@ public struct SkillNLU: Sendable {
                 return !ownSamples.contains(Tokenizer.tokens(variant).map(\.text)) && slots.count <= 1 && slots.allSatisfy { categories.contains($0.type) }
             }
         }
+        // And each sample without a destination that names only the skill's own place: "add
+        // {item}" of "add {item} to my packing list", matched with listed values only ("add
+        // sunscreen" was 0.28 the addition, 0.23 the packing; "put the washer on delicates" is
+        // no item) and not learned (learned too, they moved HWU64's readings of skills they do
+        // not touch: full-size intent accuracy 0.8971 -> 0.8964).
+        var matchedOnly: [IntentName: [String]] = [:]
+        let invocationWords = Set(Tokenizer.tokens(model.invocationName).map(\.text))
+        let ownIntents = model.intents.filter { !$0.name.isBuiltIn }
+        for intent in ownIntents {
+            let others = ownIntents.filter { $0.name != intent.name }.flatMap(\.samples)
+            let placeWords = invocationWords.union(others.flatMap(SampleTemplate.meaningfulWords(of:)))
+            let othersOpen = Set(others.compactMap { Tokenizer.tokens($0).first?.text })
+            matchedOnly[intent.name, default: []] += intent.samples.compactMap { UnsaidDestination.variant(of: $0, placeWords: placeWords, othersOpen: othersOpen) }
+                .filter { !ownSamples.contains(Tokenizer.tokens($0).map(\.text)) }
+        }
         var typeMatchers: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]
         for intent in model.intents {
             for slot in intent.slots where typeMatchers[SlotTypeMatcher.Key(slot)] == nil {
@@ -103,7 +118,7 @@ public struct SkillNLU: Sendable {
         self.typeMatchers = typeMatchers
         matcher = SampleMatcher(
             intents: model.intents.map { ($0.slots, $0.samples + extra[$0.name, default: []]) }, model: model,
-            unlisted: model.intents.map { $0.samples.count < Self.fewSamples }, listedOnly: model.intents.map(Self.guesses), types: typeMatchers)
+            unlisted: model.intents.map { $0.samples.count < Self.fewSamples }, listedOnly: model.intents.map { Self.guesses($0) + matchedOnly[$0.name, default: []] }, types: typeMatchers)
         sampleCounts = model.intents.map(\.samples.count)
         slotBound = Set(model.intents.filter { !$0.name.isBuiltIn && !$0.samples.isEmpty && $0.samples.allSatisfy { $0.contains("{") } }.map(\.name))
         let ownCounts = model.intents.filter { !$0.name.isBuiltIn }.map(\.samples.count)

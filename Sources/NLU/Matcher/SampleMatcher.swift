@@ -120,8 +120,10 @@ struct SampleMatcher: Sendable {
                 }
             case .slot(let name):
                 guard let slot = slots.first(where: { $0.name.rawValue == name }), let type = typeIndex[SlotTypeMatcher.Key(slot)] else { return }
-                if let e = nodes[node].slots.firstIndex(where: { $0.slot == slot.name && $0.type == type }) {
-                    if unlisted { nodes[node].slots[e].allowsUnlisted = true }
+                // A sample that takes listed values only keeps its own edge: "put {item}" (of
+                // "put {item} on the list") takes no "the washer on delicates" the whole sample
+                // may.
+                if let e = nodes[node].slots.firstIndex(where: { $0.slot == slot.name && $0.type == type && $0.allowsUnlisted == unlisted }) {
                     node = nodes[node].slots[e].next
                 } else {
                     nodes.append(Node())

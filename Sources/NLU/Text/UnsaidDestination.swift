@@ -1,0 +1,35 @@
+/// Where a thing goes, left unsaid when the skill is the place: "add sunscreen", to a packing
+/// list whose sample is "add {item} to my packing list"; "put sunscreen", for "put {item} on
+/// the list". People drop the destination a skill's samples spell out, so the sample without
+/// it is matched too, with the values its type lists.
+enum UnsaidDestination {
+    /// Words that open a destination.
+    static let prepositions: Set<String> = ["to", "on", "onto", "in", "into"]
+    /// Words that open the place after the preposition: a thing one puts something in, not a
+    /// verb ("use {service} to play music" says what for).
+    static let owners: Set<String> = ["my", "the", "our", "your", "this", "that"]
+    /// A destination is the preposition and fewer than this many words.
+    static let longestPlace = 4
+
+    /// The sample up to its last slot, when the rest is a destination of literal words ("to my
+    /// packing list", "on the list") that only names the skill's own place: each of its words
+    /// but function words is said by the invocation name or by a sample of another of the
+    /// skill's intents ("list" of "take {item} off the list"), so "set {device} to cool mode"
+    /// keeps its mode. Nil when the sample says no word of its own before the slot ("{item} to
+    /// the list"), the rest holds a slot, or another intent's samples open with the sample's
+    /// first word (`othersOpen`): "find {title} in theaters" without its place is a search for
+    /// any title.
+    static func variant(of sample: String, placeWords: Set<String>, othersOpen: Set<String>) -> String? {
+        let words = sample.split(separator: " ").map(String.init)
+        guard let first = words.first?.lowercased(), !othersOpen.contains(first),
+            let slot = words.lastIndex(where: { $0.hasPrefix("{") }), slot + 2 < words.count, words.count - slot - 2 < longestPlace
+        else { return nil }
+        let place = words[(slot + 1)...].map { $0.lowercased() }
+        guard let opening = place.first, prepositions.contains(opening), owners.contains(place[1]), !place.contains(where: { $0.contains("{") }),
+            words[..<slot].contains(where: { !$0.hasPrefix("{") && !StopWords.all.contains($0.lowercased()) }),
+            place.dropFirst().contains(where: { !StopWords.all.contains($0) }),
+            place.dropFirst().allSatisfy({ StopWords.all.contains($0) || placeWords.contains($0) })
+        else { return nil }
+        return words[...slot].joined(separator: " ")
+    }
+}
