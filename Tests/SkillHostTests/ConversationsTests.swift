@@ -407,7 +407,7 @@ import TestSupport
         let host = try Self.host(["gym"])
         let freezing = await Self.conversation(on: host, after: ["open fit club", "freeze my membership from december fourth twenty twenty seven"])
         let (unit, asked) = await host.turn("twelve", in: freezing)
-        #expect(unit.speech == "Twelve what: minutes, hours, days, weeks or months?")
+        #expect(unit.speech == "Twelve what: seconds, minutes, hours, days, weeks or months?")
         let (done, _) = await host.turn("weeks", in: try Conversation(json: asked.jsonValue))
         #expect(done.speech == "Freeze your membership for P12W from 2027-12-04?")
         for answer in ["a fortnight", "for two weeks"] {

@@ -603,7 +603,7 @@ extension HostEngine {
         else { return nil }
         let count = words.joined(separator: " ")
         var result = result
-        result.speech = count.prefix(1).uppercased() + count.dropFirst() + " what: minutes, hours, days, weeks or months?"
+        result.speech = count.prefix(1).uppercased() + count.dropFirst() + " what: seconds, minutes, hours, days, weeks or months?"
         result.reprompt = result.speech
         let hoursAfterNoon = conversation.session?.dialog?.hoursAfterNoon
         result = applyQuestion(pending.question, intent: pending.intent, askedByModel: pending.askedByModel, entry: entry, result: result)
