@@ -102,10 +102,13 @@ public struct SkillNLU: Sendable {
         var matchedOnly: [IntentName: [String]] = [:]
         let invocationWords = Set(Tokenizer.tokens(model.invocationName).map(\.text))
         let ownIntents = model.intents.filter { !$0.name.isBuiltIn }
-        for intent in ownIntents {
-            let others = ownIntents.filter { $0.name != intent.name }.flatMap(\.samples)
-            let placeWords = invocationWords.union(others.flatMap(SampleTemplate.meaningfulWords(of:)))
-            let othersOpen = Set(others.compactMap { Tokenizer.tokens($0).first?.text })
+        // Each intent's meaningful words and first words, read once for all its siblings.
+        let meaningful = ownIntents.map { Set($0.samples.flatMap(SampleTemplate.meaningfulWords(of:))) }
+        let opening = ownIntents.map { Set($0.samples.compactMap { Tokenizer.tokens($0).first?.text }) }
+        for (index, intent) in ownIntents.enumerated() {
+            let others = ownIntents.indices.filter { $0 != index }
+            let placeWords = others.reduce(into: invocationWords) { $0.formUnion(meaningful[$1]) }
+            let othersOpen = others.reduce(into: Set<String>()) { $0.formUnion(opening[$1]) }
             matchedOnly[intent.name, default: []] += intent.samples.compactMap { UnsaidDestination.variant(of: $0, placeWords: placeWords, othersOpen: othersOpen) }
                 .filter { !ownSamples.contains(Tokenizer.tokens($0).map(\.text)) }
         }
