@@ -32,4 +32,20 @@ import Testing
         let washer = nlu.parse(Utterance("put the washer on delicates")).first
         #expect(washer?.slots.contains { $0.spoken == "the washer on delicates" } != true, "\(String(describing: washer))")
     }
+
+    /// A thing the list does not hold, as short as the things it does, is an item of the
+    /// sample said without its place ("add a hat" was noise to the packing list, 0.94); a
+    /// longer span, or one with a place of its own, is not.
+    @Test func aShortUnlistedThingWithoutItsDestinationIsAnItem() throws {
+        let nlu = try FamilyTests.shipped("evening", "packing")
+        for (sentence, item) in [("add a hat", "a hat"), ("add my rain jacket", "my rain jacket")] {
+            let reading = try #require(nlu.parse(Utterance(sentence)).first)
+            #expect(reading.intent == "AddItemIntent" && reading.score >= 0.5, "\(reading)")
+            #expect(reading.slots.first { $0.name == "item" }?.value == item, "\(reading)")
+        }
+        for sentence in ["add milk to my shopping list", "add a hat and a scarf and some gloves"] {
+            let reading = nlu.parse(Utterance(sentence)).first
+            #expect(reading.map { $0.score < 0.5 || $0.slots.allSatisfy { $0.spoken != String(sentence.dropFirst(4)) } } ?? true, "\(String(describing: reading))")
+        }
+    }
 }

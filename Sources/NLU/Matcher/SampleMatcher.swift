@@ -12,6 +12,11 @@ struct SampleMatcher: Sendable {
         /// intents with few samples use such matches (see `SkillNLU`), so for the rest the
         /// search tries listed values only, which keeps it small.
         var allowsUnlisted: Bool
+        /// Whether the edge is of a sample said without its own place ("add {item}" of "add
+        /// {item} to my packing list"): it takes an unlisted value only as short as the type's
+        /// values, of no function word (`isShortValue`), which the sample frames as if its place
+        /// were said.
+        var placeUnsaid = false
     }
 
     struct Node: Sendable {
@@ -41,6 +46,8 @@ struct SampleMatcher: Sendable {
         let firstToken: Int
         let lastToken: Int
         let reading: SlotTypeMatcher.Reading
+        /// Taken by a sample said without its own place (`SlotEdge.placeUnsaid`).
+        var placeUnsaid = false
     }
 
     private(set) var nodes: [Node] = [Node()]
@@ -57,8 +64,11 @@ struct SampleMatcher: Sendable {
     /// - Parameter known: type matchers built already, to use rather than build again.
     /// - Parameter listedOnly: more samples per intent whose slots take only values their types
     ///   list or read (a guess: "it's {answer}" is no answer "too bright" of "it's too bright").
+    /// - Parameter placeUnsaid: more samples per intent, said without their own place
+    ///   (`UnsaidDestination`), whose slots take listed values and, where the intent takes
+    ///   unlisted ones, short ones (`SlotEdge.placeUnsaid`).
     init(intents: [(slots: [SlotDefinition], samples: [String])], model: InteractionModel, unlisted: [Bool]? = nil, listedOnly: [[String]] = [],
-         types known: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]) {
+         placeUnsaid: [[String]] = [], types known: [SlotTypeMatcher.Key: SlotTypeMatcher] = [:]) {
         var typeIndex: [SlotTypeMatcher.Key: Int] = [:]
         var types: [SlotTypeMatcher] = []
         for intent in intents {
@@ -79,6 +89,9 @@ struct SampleMatcher: Sendable {
             for sample in intentIndex < listedOnly.count ? listedOnly[intentIndex] : [] {
                 insert(sample, intent: intentIndex, slots: intent.slots, typeIndex: typeIndex, unlisted: false)
             }
+            for sample in intentIndex < placeUnsaid.count ? placeUnsaid[intentIndex] : [] {
+                insert(sample, intent: intentIndex, slots: intent.slots, typeIndex: typeIndex, unlisted: unlisted?[intentIndex] ?? true, placeUnsaid: true)
+            }
         }
     }
 
@@ -87,7 +100,7 @@ struct SampleMatcher: Sendable {
     /// Inserts the sample as written, with its contractions spelled out ("what's" as "what
     /// is") and with spelled-out pairs contracted, so either way of saying it matches; and
     /// with "is", "are", "was" and "were" standing for each other.
-    private mutating func insert(_ sample: String, intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeMatcher.Key: Int], unlisted: Bool) {
+    private mutating func insert(_ sample: String, intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeMatcher.Key: Int], unlisted: Bool, placeUnsaid: Bool = false) {
         let parts = SampleTemplate.parts(of: sample)
         var spellings: [[[String]]] = []
         func add(_ words: [[String]]) { if !spellings.contains(words) { spellings.append(words) } }
@@ -101,10 +114,11 @@ struct SampleMatcher: Sendable {
         if spelledOut.joined().contains(where: Self.copulas.contains) {
             for copula in Self.copulas { add(spelledOut.map { words in words.map { Self.copulas.contains($0) ? copula : $0 } }) }
         }
-        for words in spellings { insert(parts, words: words, intent: intent, slots: slots, typeIndex: typeIndex, unlisted: unlisted) }
+        for words in spellings { insert(parts, words: words, intent: intent, slots: slots, typeIndex: typeIndex, unlisted: unlisted, placeUnsaid: placeUnsaid) }
     }
 
-    private mutating func insert(_ parts: [SampleTemplate.Part], words: [[String]], intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeMatcher.Key: Int], unlisted: Bool) {
+    private mutating func insert(_ parts: [SampleTemplate.Part], words: [[String]], intent: Int, slots: [SlotDefinition], typeIndex: [SlotTypeMatcher.Key: Int], unlisted: Bool,
+                                 placeUnsaid: Bool) {
         var node = 0
         for (part, literals) in zip(parts, words) {
             switch part {
@@ -120,14 +134,14 @@ struct SampleMatcher: Sendable {
                 }
             case .slot(let name):
                 guard let slot = slots.first(where: { $0.name.rawValue == name }), let type = typeIndex[SlotTypeMatcher.Key(slot)] else { return }
-                // A sample that takes listed values only keeps its own edge: "put {item}" (of
-                // "put {item} on the list") takes no "the washer on delicates" the whole sample
-                // may.
-                if let e = nodes[node].slots.firstIndex(where: { $0.slot == slot.name && $0.type == type && $0.allowsUnlisted == unlisted }) {
+                // A sample that takes listed or short values only keeps its own edge: "put
+                // {item}" (of "put {item} on the list") takes no "the washer on delicates" the
+                // whole sample may.
+                if let e = nodes[node].slots.firstIndex(where: { $0.slot == slot.name && $0.type == type && $0.allowsUnlisted == unlisted && $0.placeUnsaid == placeUnsaid }) {
                     node = nodes[node].slots[e].next
                 } else {
                     nodes.append(Node())
-                    nodes[node].slots.append(SlotEdge(slot: slot.name, type: type, next: nodes.count - 1, allowsUnlisted: unlisted))
+                    nodes[node].slots.append(SlotEdge(slot: slot.name, type: type, next: nodes.count - 1, allowsUnlisted: unlisted, placeUnsaid: placeUnsaid))
                     node = nodes.count - 1
                 }
             }
@@ -230,7 +244,8 @@ struct SampleMatcher: Sendable {
                 if reading.fit < 1, type.isListed, words[position...end].allSatisfy(StopWords.all.contains) { continue }
                 // Nor does the slot's own name: "follow a team" is no team "team".
                 if reading.fit < 1, type.isListed, end - position < 3, isPlaceholder(words[position...end], of: edge.slot) { continue }
-                captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading))
+                if reading.fit < 1, edge.placeUnsaid, !Self.isShortValue(words[position...end], of: type) { continue }
+                captures.append(Capture(slot: edge.slot, type: edge.type, firstToken: position, lastToken: end, reading: reading, placeUnsaid: edge.placeUnsaid))
                 search(node: edge.next, position: end + 1, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed)
                 captures.removeLast()
             }
@@ -241,6 +256,17 @@ struct SampleMatcher: Sendable {
         if position > 0, Self.afterthoughts.contains(where: { $0.count == words.count - position && words[position...].elementsEqual($0) }) {
             search(node: node, position: words.count, words: words, today: today, captures: &captures, best: &best, steps: &steps, passed: passed + words.count - position)
         }
+    }
+
+    /// Whether an unlisted value is short enough for a sample said without its place: of a
+    /// type of the skill's own values, past a determiner no longer than the longest it lists,
+    /// and of no function word ("add a hat", not "add milk to my shopping list", whose place
+    /// is another).
+    static func isShortValue(_ words: ArraySlice<String>, of type: SlotTypeMatcher) -> Bool {
+        guard case .custom = type.kind else { return false }
+        var words = words
+        if words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
+        return words.count <= max(1, type.longestEntry) && !words.contains(where: StopWords.all.contains)
     }
 
     /// Prepositions that say the same before a value, each with the ones a sample may say

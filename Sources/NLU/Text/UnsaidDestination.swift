@@ -1,8 +1,31 @@
+import SkillModel
+
 /// Where a thing goes, left unsaid when the skill is the place: "add sunscreen", to a packing
 /// list whose sample is "add {item} to my packing list"; "put sunscreen", for "put {item} on
 /// the list". People drop the destination a skill's samples spell out, so the sample without
 /// it is matched too, with the values its type lists.
 enum UnsaidDestination {
+    /// Per intent of the model, its samples said without their own place (`variant`), where
+    /// no sample says them so already.
+    static func variants(of model: InteractionModel) -> [IntentName: [String]] {
+        let ownIntents = model.intents.filter { !$0.name.isBuiltIn }
+        let ownSamples = Set(ownIntents.flatMap(\.samples).map { Tokenizer.tokens($0).map(\.text) })
+        let invocationWords = Set(Tokenizer.tokens(model.invocationName).map(\.text))
+        // Each intent's meaningful words and first words, read once for all its siblings.
+        let meaningful = ownIntents.map { Set($0.samples.flatMap(SampleTemplate.meaningfulWords(of:))) }
+        let opening = ownIntents.map { Set($0.samples.compactMap { Tokenizer.tokens($0).first?.text }) }
+        var variants: [IntentName: [String]] = [:]
+        for (index, intent) in ownIntents.enumerated() {
+            let others = ownIntents.indices.filter { $0 != index }
+            let placeWords = others.reduce(into: invocationWords) { $0.formUnion(meaningful[$1]) }
+            let othersOpen = others.reduce(into: Set<String>()) { $0.formUnion(opening[$1]) }
+            let found = intent.samples.compactMap { variant(of: $0, placeWords: placeWords, othersOpen: othersOpen) }
+                .filter { !ownSamples.contains(Tokenizer.tokens($0).map(\.text)) }
+            if !found.isEmpty { variants[intent.name, default: []] += found }
+        }
+        return variants
+    }
+
     /// Words that open a destination.
     static let prepositions: Set<String> = ["to", "on", "onto", "in", "into"]
     /// Words that open the place after the preposition: a thing one puts something in, not a
