@@ -1687,9 +1687,13 @@ public struct SkillNLU: Sendable {
         func value(_ first: Int, _ last: Int, _ reading: SlotTypeMatcher.Reading, list: [SlotMatch] = []) -> SlotMatch {
             // "the rice": a listed value after a leading article or possessive is that value;
             // so is one after a word saying which of a series ("the newest planet money
-            // episode", "my next appointment": which episode, which appointment).
+            // episode", "my next appointment": which episode, which appointment). "New" only
+            // where the value says what kind of thing follows ("a new sci fi book"): "add new
+            // potatoes" adds new potatoes. Not a value listed with the word ("new age").
             if list.isEmpty, reading.resolved == nil, type.isListed, first < last,
-                SlotTypeMatcher.determiners.contains(utterance.words[first]) || Self.recencyWords.contains(utterance.words[first]) && !utterance.isCapitalised(first),
+                SlotTypeMatcher.determiners.contains(utterance.words[first])
+                    || Self.recencyWords.contains(utterance.words[first]) && !utterance.isCapitalised(first)
+                    || utterance.words[first] == "new" && !utterance.isCapitalised(first) && last + 1 < utterance.words.count && !StopWords.all.contains(utterance.words[last + 1]),
                 let listed = type.read(words: utterance.words[(first + 1)...last], today: today), listed.resolved != nil {
                 return value(first + 1, last, listed)
             }

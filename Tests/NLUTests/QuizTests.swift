@@ -71,4 +71,20 @@ import Testing
         #expect(best.intent == "PlayPodcastIntent")
         #expect(best.slots.first { $0.name == "podcast" }?.value == podcast)
     }
+
+    /// "New" before a kind the type lists, with the thing it is a kind of after it, says which
+    /// one ("i need a new sci fi book" was the genre "new sci fi"); said of the thing itself
+    /// ("add new potatoes"), it is part of what was said.
+    @Test func newBeforeAKindIsNoPartOfIt() throws {
+        let books = try FamilyTests.shipped("ported", "readinglist")
+        let book = try #require(books.parse(Utterance("i need a new sci fi book")).first)
+        #expect(book.intent == "RecommendIntent" && book.slots.first { $0.name == "genre" }?.value == "sci fi", "\(book)")
+        let groceries = SkillNLU(skillID: "groceries", model: try InteractionModel(parsing: #"""
+            {"interactionModel":{"languageModel":{"invocationName":"grocery list","intents":[
+              {"name":"AddIntent","slots":[{"name":"item","type":"ITEM"}],"samples":["add {item}","add {item} to the list","we need {item}"]}],
+             "types":[{"name":"ITEM","values":[{"name":{"value":"potatoes"}},{"name":{"value":"milk"}},{"name":{"value":"eggs"}}]}]}}}
+            """#))
+        let potatoes = try #require(groceries.parse(Utterance("add new potatoes")).first)
+        #expect(potatoes.slots.first { $0.name == "item" }?.value == "new potatoes", "\(potatoes)")
+    }
 }
