@@ -856,7 +856,9 @@ extension SkillNLU {
         var start = first
         for back in 1...min(4, first) {
             let candidate = first - back
-            if tagged.contains(where: { ($0.firstToken...$0.lastToken).contains(candidate) }) { break }
+            // Another span's words are its own; the words trimmed from this span's own start
+            // are not ("three and a half minutes", tagged "and a half minutes").
+            if tagged.contains(where: { ($0.firstToken...$0.lastToken).contains(candidate) && !($0.firstToken...$0.lastToken).overlaps(first...last) }) { break }
             guard !Self.leadingPrepositions.contains(words[candidate]), !SlotTypeMatcher.prepositions.contains(words[candidate]),
                 BuiltInSlotTypes.read(kind, words: Array(words[candidate...last]), today: today) != nil
             else { continue }

@@ -46,6 +46,15 @@ import Testing
         #expect(duration.value == "PT45M")
     }
 
+    /// Nor is the fraction of one said whole with its number: "three and a half minutes",
+    /// tagged "and a half minutes", was half a minute.
+    @Test(arguments: [("three and a half minutes", "PT3M30S"), ("set a timer for two and a half hours", "PT2H30M")])
+    func aDurationKeepsTheNumberBeforeItsFraction(text: String, value: String) throws {
+        let best = try #require(DialogAnswersTests.fixture("kitchen").parse(Utterance(text)).first)
+        let duration = try #require(best.slots.first { $0.name == "duration" }, "\(best)")
+        #expect(duration.value == value, "\(best)")
+    }
+
     /// Where a listed value is to go, said after it, is not part of its name.
     @Test func aPlaceSaidAfterAListedValueIsNotItsName() throws {
         let best = try #require(Self.garden.parse(Utterance("when can i plant my hydrangea outside")).first)
