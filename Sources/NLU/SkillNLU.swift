@@ -1475,11 +1475,9 @@ public struct SkillNLU: Sendable {
     /// hat" to a packing list), is no longer than the type's values (past an article) and says
     /// none of the model's own words nor a function word: "blue" of "is it blue", to a quiz.
     func isFramedShortValue(_ capture: SampleMatcher.Capture, utterance: Utterance, literalWords: Int) -> Bool {
-        let type = matcher.types[capture.type]
-        guard literalWords >= 2 || capture.placeUnsaid, case .custom = type.kind else { return false }
-        let words = Self.pastDeterminers(utterance.words[capture.firstToken...capture.lastToken])
-        guard words.count <= max(1, type.longestEntry) else { return false }
-        return !words.contains { StopWords.all.contains($0) || carrierWords.contains($0) }
+        let said = utterance.words[capture.firstToken...capture.lastToken]
+        guard literalWords >= 2 || capture.placeUnsaid, SampleMatcher.isShortValue(said, of: matcher.types[capture.type]) else { return false }
+        return !Self.pastDeterminers(said).contains(where: carrierWords.contains)
     }
 
     /// Whether the capture is a built-in list's unlisted value said in the list's own words.

@@ -264,8 +264,7 @@ struct SampleMatcher: Sendable {
     /// is another).
     static func isShortValue(_ words: ArraySlice<String>, of type: SlotTypeMatcher) -> Bool {
         guard case .custom = type.kind else { return false }
-        var words = words
-        if words.count > 1, let first = words.first, SlotTypeMatcher.determiners.contains(first) { words = words.dropFirst() }
+        let words = SkillNLU.pastDeterminers(words)
         return words.count <= max(1, type.longestEntry) && !words.contains(where: StopWords.all.contains)
     }
 

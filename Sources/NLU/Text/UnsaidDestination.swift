@@ -3,7 +3,8 @@ import SkillModel
 /// Where a thing goes, left unsaid when the skill is the place: "add sunscreen", to a packing
 /// list whose sample is "add {item} to my packing list"; "put sunscreen", for "put {item} on
 /// the list". People drop the destination a skill's samples spell out, so the sample without
-/// it is matched too, with the values its type lists.
+/// it is matched too, with the values its type lists and short unlisted ones ("add a hat":
+/// `SampleMatcher.isShortValue`).
 enum UnsaidDestination {
     /// Per intent of the model, its samples said without their own place (`variant`), where
     /// no sample says them so already.
