@@ -72,15 +72,18 @@ extension SkillNLU {
         while before >= 0, index - before <= 3, Self.framing.contains(words[before]) { before -= 1 }
         guard before >= 0 else { return false }
         if Negation.words.contains(words[before]) || Self.denials.contains(words[before]) { return true }
-        // "don't want mushrooms", but not "isn't too far": a degree denied is still said.
+        // "don't want mushrooms", but not "isn't too far": a degree denied is still said. A
+        // quality said less than fully is denied ("not so good", "not very happy").
         return before == index - 1 && before > 0 && Negation.words.contains(words[before - 1]) && !Self.degrees.contains(words[before])
     }
 
     /// Words between a denial and what it denies.
     static let framing: Set<String> = ["in", "on", "at", "for", "to", "from", "with", "of", "the", "a", "an", "my", "any", "our"]
 
-    /// Words of degree: "not too far" says how far, it denies no "far".
-    static let degrees: Set<String> = ["too", "very", "so", "that", "really", "quite", "all", "as", "much"]
+    /// Words of degree that deny only the excess: "not too far" says how far, it denies no
+    /// "far"; "not so good" or "not very happy" is no "good" or "happy" (a mood journal logged
+    /// "not so good today" as happy).
+    static let degrees: Set<String> = ["too"]
 
     /// Words that say a thing is lacking or wanted in place of another: a sample that says them
     /// before the slot ("i'm out of {ingredient}", "what can i use instead of {ingredient}")

@@ -36,6 +36,17 @@ import Testing
         #expect(best.slots.first { $0.name == "ingredient" }?.spoken == "baking powder", "\(best)")
     }
 
+    /// A quality denied less than fully is denied ("not so good today" was logged as happy);
+    /// only "too" denies the excess alone ("isn't too far" says how far).
+    @Test(arguments: ["not so good today", "i'm not very good today", "i'm not so happy today"])
+    func aQualitySaidLessThanFullyIsDenied(text: String) throws {
+        let journal = DialogAnswersTests.fixture("journal")
+        let best = try #require(journal.parse(Utterance(text)).first)
+        #expect(best.slots.first { $0.name == "mood" } == nil, "\(best)")
+        let plain = try #require(journal.parse(Utterance("i'm feeling good today")).first)
+        #expect(plain.slots.first { $0.name == "mood" }?.value == "good", "\(plain)")
+    }
+
     /// A duration the tagger took only the end of ("five minutes" of "forty five minutes") is
     /// the whole duration said.
     @Test(arguments: ["i need another forty five minutes on my meter", "i need forty five minutes on my meter"])
