@@ -64,19 +64,19 @@ flags=()
 # still parses and trains under TSan, and the whole NLU suite runs under AddressSanitizer).
 skips=()
 [ "$sanitizer" = thread ] && export SKILLHOST_UNOPTIMIZED_NLU=1 && skips=(--skip 'NLUTests\.(?!NLUCacheTests)')
-# With a deadline (below) too near for a build (13 to 18 minutes in a clean clone) and some
-# tests, the stage is skipped rather than built past it.
-if [ -n "${SKILLHOST_SANITIZE_DEADLINE:-}" ] && [ $(( SKILLHOST_SANITIZE_DEADLINE - $(date +%s) )) -lt 1200 ]; then
-  echo "$sanitizer sanitizer: skipped, $(( SKILLHOST_SANITIZE_DEADLINE - $(date +%s) )) s left before the deadline, less than a build and some tests take"
+# SKILLHOST_SANITIZE_DEADLINE=EPOCH-SECONDS bounds the stage (CI's 90 minutes hold every stage):
+# too near for a build (13 to 18 minutes in a clean clone) and some tests, it is skipped rather
+# than built past the deadline; else the test run stops there, and what ran is judged as a whole
+# run is (a finding or a failed test fails it); the tests it did not reach are said to be unrun.
+secondsLeft() { echo $(( SKILLHOST_SANITIZE_DEADLINE - $(date +%s) )); }
+if [ -n "${SKILLHOST_SANITIZE_DEADLINE:-}" ] && [ "$(secondsLeft)" -lt 1200 ]; then
+  echo "$sanitizer sanitizer: skipped, $(secondsLeft) s left before the deadline, less than a build and some tests take"
   exit 0
 fi
 swift build --build-tests --sanitize="$sanitizer" "${flags[@]}" --build-path "$build" 2>&1 | grep -E "error|warning: .*sanitiz|Build complete" || true
-# SKILLHOST_SANITIZE_DEADLINE=EPOCH-SECONDS bounds the test run (CI's 90 minutes hold every stage):
-# the run stops there, and what ran is judged as a whole run is (a finding or a failed test
-# fails it); the tests it did not reach are said to be unrun.
 limit=()
 if [ -n "${SKILLHOST_SANITIZE_DEADLINE:-}" ]; then
-  left=$(( SKILLHOST_SANITIZE_DEADLINE - $(date +%s) ))
+  left=$(secondsLeft)
   if [ "$left" -lt 60 ]; then
     echo "$sanitizer sanitizer: built, but no time is left before the deadline to run the tests"
     exit 0
