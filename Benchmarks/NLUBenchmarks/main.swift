@@ -38,7 +38,7 @@ let showErrors = arguments.contains("--errors")
 /// `--only speed --sentence TEXT`: that one sentence parsed again and again, to profile it.
 let sentence = arguments.firstIndex(of: "--sentence").map { arguments[$0 + 1] }
 /// The sets that ship in Data/, each a folder of models and sentences.
-let shippedSets = ["assistant", "ported", "newuser", "household", "daily", "errands", "weekend", "family", "evening"]
+let shippedSets = ["assistant", "ported", "newuser", "household", "daily", "errands", "weekend", "family", "evening", "morning"]
 func runSkillSets(_ which: String?) {
     for set in shippedSets where which == nil || which == set {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Data/\(set)"
