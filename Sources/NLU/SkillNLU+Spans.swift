@@ -1651,8 +1651,27 @@ extension SkillNLU {
                 return grammar == .number || grammar == .time
             } && (first...capture.lastToken).contains { NumberWords.value(of: [utterance.words[$0]]) != nil }
             return holdsListed || countsLeft || isEverydayWord(capture, of: intent, utterance: utterance)
+                || holdsDestination(first...capture.lastToken, type: type, utterance: utterance)
         }
     }
+
+    /// Whether an unlisted value of a custom type goes on past the thing into where it goes,
+    /// a place of the speaker's own: "add eggs to my shopping list", by a pill reminder's "add
+    /// {medicine}", is no medicine "eggs to my shopping list" but a request for some list
+    /// skill. The destination's preposition after a word of the value, then a possessive
+    /// (`UnsaidDestination`'s words), where the type lists no value saying so.
+    func holdsDestination(_ span: ClosedRange<Int>, type: SlotTypeMatcher, utterance: Utterance) -> Bool {
+        guard case .custom = type.kind, span.count >= 3 else { return false }
+        let words = utterance.words
+        return (span.lowerBound + 1..<span.upperBound).contains { at in
+            Self.destinationPrepositions.contains(words[at]) && Self.possessives.contains(words[at + 1]) && !type.listsWord(words[at + 1])
+        }
+    }
+
+    /// Prepositions that say where a thing goes.
+    static let destinationPrepositions: Set<String> = ["to", "onto", "into"]
+    /// Words that make a place the speaker's, or the listener's.
+    static let possessives: Set<String> = ["my", "our", "your"]
 
     /// Whether an unlisted capture is one everyday word of a custom type whose listed values are
     /// none (`isEverydayValue`), not a placeholder or the model's own word ("add a book to my

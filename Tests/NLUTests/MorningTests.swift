@@ -1,0 +1,24 @@
+import Foundation
+@testable import NLU
+import SkillModel
+import Testing
+
+/// Skills written as new users would (a pill reminder, a plant log, a commute helper, a
+/// workout log, a podcast player, a thermostat, a sleep tracker, a pet diary:
+/// Benchmarks/NLUBenchmarks/Data/morning), and what talking to them showed.
+@Suite struct MorningTests {
+    static let names = ["commute", "medication", "petcare", "plants", "podcast", "sleep", "thermostat", "workout"]
+    static let medication = try! FamilyTests.shipped("morning", "medication")
+    static let all = SkillIndex(names.map { try! FamilyTests.shipped("morning", $0) })
+
+    /// Where a thing goes, said past it, is no part of it: "add eggs to my shopping list", by
+    /// a pill reminder's "add {medicine}", names no medicine "eggs to my shopping list"; with
+    /// every skill loaded no skill takes it. A thing said alone is still added.
+    @Test func aDestinationIsNoPartOfTheThing() throws {
+        let alone = try #require(Self.medication.parse(Utterance("add eggs to my shopping list")).first)
+        #expect(alone.slots.allSatisfy { !$0.value.contains("list") }, "\(alone)")
+        #expect(Self.all.parse(Utterance("add eggs to my shopping list")).first == nil)
+        let added = try #require(Self.medication.parse(Utterance("add vitamin c")).first)
+        #expect(added.intent == "AddMedicineIntent" && added.slots.first?.value == "vitamin c", "\(added)")
+    }
+}
