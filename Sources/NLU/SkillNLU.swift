@@ -1133,11 +1133,17 @@ public struct SkillNLU: Sendable {
         // own intents when the sentence names something of theirs the built-in never says.
         // (Each sentence to its own skill alone: the assistant set 0.9394 -> 0.9495; every other
         // figure unchanged.)
-        let builtInYields = readings.first.map { intents[$0.intent].name.isBuiltIn
-            && namesOwnThing(utterance, notSaidBy: intents[$0.intent].name, matches: matches, statistical: statistical) } ?? false
+        let yields = { (intent: Int) in
+            intents[intent].name.isBuiltIn && self.namesOwnThing(utterance, notSaidBy: intents[intent].name, matches: matches, statistical: statistical)
+        }
+        let builtInYields = readings.first.map { yields($0.intent) } ?? false
         let ordered = builtInYields ? readings.filter { !intents[$0.intent].name.isBuiltIn } + readings.filter { intents[$0.intent].name.isBuiltIn } : readings
         var reranked = statistical.rerank(ordered, utterance: utterance, matches: matches)
-        if builtInYields { reranked = reranked.filter { !intents[$0.reading.intent].name.isBuiltIn } + reranked.filter { intents[$0.reading.intent].name.isBuiltIn } }
+        // So does one the re-reading puts first.
+        let yielded = builtInYields || reranked.first.map({ yields($0.reading.intent) }) == true
+        if yielded {
+            reranked = reranked.filter { !intents[$0.reading.intent].name.isBuiltIn } + reranked.filter { intents[$0.reading.intent].name.isBuiltIn }
+        }
         // A model that declares the fallback intent has it take what no reading is even as sure
         // of as a skill must be to be asked at all ("what is two plus two", read as Help at 0.09).
         if declares(.fallback), let best = reranked.first, best.reading.probability < SkillIndex.floor { return fallback(none: none) }
@@ -1160,7 +1166,12 @@ public struct SkillNLU: Sendable {
         let weighed: [(rank: Int, entry: (reading: StatisticalNLU.Reading, slots: [StatisticalNLU.TaggedSlot]), probability: Double)] = reranked.enumerated().map { rank, entry in
             let junk = rank == 0 ? firstJunk : reorders && takesJunk(entry.slots, intent: intents[entry.reading.intent], utterance: utterance)
             return (rank, entry, min(entry.reading.probability, 0.99) * (junk ? Self.junkFactor : 1))
-        }.sorted { reorders && $0.probability != $1.probability ? $0.probability > $1.probability : $0.rank < $1.rank }
+        }.sorted { first, second in
+            // Ordered again by how sure, but a built-in that yielded stays behind.
+            let (firstBuiltIn, secondBuiltIn) = (intents[first.entry.reading.intent].name.isBuiltIn, intents[second.entry.reading.intent].name.isBuiltIn)
+            if yielded, firstBuiltIn != secondBuiltIn { return secondBuiltIn }
+            return reorders && first.probability != second.probability ? first.probability > second.probability : first.rank < second.rank
+        }
         var candidates: [NLUCandidate] = []
         for (order, (_, entry, probability)) in weighed.enumerated() {
             let intent = intents[entry.reading.intent]
@@ -1235,9 +1246,17 @@ public struct SkillNLU: Sendable {
         let phrases = (BuiltInIntents.phrases[builtIn] ?? []) + (intents.first { $0.name == builtIn }?.samples ?? [])
         let builtInWords = Set(phrases.flatMap { Tokenizer.tokens($0).map(\.text) })
         let meaningful = utterance.words.indices.filter { !StopWords.all.contains(utterance.words[$0]) }
-        if meaningful.contains(where: { builtInWords.contains(utterance.words[$0]) && !carrierWords.contains(utterance.words[$0]) }) { return false }
         let ownTypes = Set(intents.filter { !$0.name.isBuiltIn }.flatMap { $0.slots.map(\.type) })
         let named = Set(matches.filter { ownTypes.contains(statistical.gazetteer.types[$0.type]) }.flatMap { Array($0.start..<$0.end) })
+        // A word of the built-in's phrases said beside a thing of the skill's own that no
+        // everyday sentence says, where no phrase of the built-in is said whole, is the
+        // skill's: "metformin done", to a pill reminder, took the pills ("i'm done" stops).
+        let namesRareValue = named.contains { !Self.everydayWords.contains(utterance.words[$0]) }
+        let saysPhrase = namesRareValue && phrases.contains { phrase in
+            let said = Tokenizer.tokens(phrase).map(\.text)
+            return !said.isEmpty && utterance.words.indices.contains { utterance.words[$0...].starts(with: said) }
+        }
+        if meaningful.contains(where: { builtInWords.contains(utterance.words[$0]) && !carrierWords.contains(utterance.words[$0]) }), !namesRareValue || saysPhrase { return false }
         return meaningful.contains { index in
             let word = utterance.words[index]
             return !builtInWords.contains(word) && (carrierWords.contains(word) || (named.contains(index) && !Self.everydayWords.contains(word)))

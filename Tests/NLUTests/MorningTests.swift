@@ -22,3 +22,15 @@ import Testing
         #expect(added.intent == "AddMedicineIntent" && added.slots.first?.value == "vitamin c", "\(added)")
     }
 }
+
+extension MorningTests {
+    /// A word of a built-in's phrase ("done" of "i'm done") said beside a thing of the skill's
+    /// own that no everyday sentence says is the skill's request, not a Stop that ends the
+    /// session; the phrase said whole still stops.
+    @Test func aRareValueOutweighsAWordOfStop() throws {
+        let took = try #require(Self.medication.parse(Utterance("metformin done")).first)
+        #expect(took.intent == "TookDoseIntent" && took.slots.first?.value == "metformin", "\(took)")
+        #expect(Self.medication.parse(Utterance("i'm done")).first?.intent == "AMAZON.StopIntent")
+        #expect(Self.medication.parse(Utterance("stop")).first?.intent == "AMAZON.StopIntent")
+    }
+}
