@@ -1200,9 +1200,10 @@ extension SkillNLU {
         }
         // A listed value at the end of a question whose subject it is, right after "does", and
         // the verb it asks with: "what time does the next 47 leave" is the route "47" ("how do
-        // i make ranch dressing" is no such question).
+        // i make ranch dressing" is no such question). So after "is" and what is asked of it:
+        // "is my snake plant thirsty" is the "snake plant".
         if type.isListed, first < last, last == utterance.words.count - 1, !type.isListedValue(utterance.words[first...last]),
-            let auxiliary = utterance.words[..<first].lastIndex(where: Self.questionAuxiliaries.contains),
+            let auxiliary = utterance.words[..<first].lastIndex(where: { Self.questionAuxiliaries.contains($0) || Self.copulas.contains($0) }),
             utterance.words[(auxiliary + 1)..<first].allSatisfy({ SlotTypeMatcher.determiners.contains($0) || Self.trailingOrder.contains($0) }),
             !StopWords.all.contains(utterance.words[last]),
             type.isListedValue(utterance.words[first...(last - 1)]) {
@@ -1240,6 +1241,10 @@ extension SkillNLU {
     /// leave" ends with its verb, no part of the route. Not "can" or "will", whose questions
     /// end with a value as often ("can you play jazz music").
     static let questionAuxiliaries: Set<String> = ["does", "do", "did"]
+
+    /// The verb of a question that asks what a thing is like: "is my fern thirsty", "are the
+    /// trains late".
+    static let copulas = Set(SampleMatcher.copulas + ["isn't", "aren't", "wasn't", "weren't"])
 
     /// Words said after a value that no value ends with ("is there a spa here", "when can i
     /// plant my hydrangea outside").

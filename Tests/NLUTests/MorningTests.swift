@@ -34,3 +34,17 @@ extension MorningTests {
         #expect(Self.medication.parse(Utterance("stop")).first?.intent == "AMAZON.StopIntent")
     }
 }
+
+extension MorningTests {
+    static let plants = try! FamilyTests.shipped("morning", "plants")
+    static let commute = try! FamilyTests.shipped("morning", "commute")
+
+    /// A listed value asked about with "is" ends before what is asked of it: the plant is the
+    /// "snake plant", not "snake plant thirsty"; the line the "red line".
+    @Test func whatIsAskedOfAValueIsNoPartOfIt() throws {
+        let plant = try #require(Self.plants.parse(Utterance("is my snake plant thirsty")).first)
+        #expect(plant.slots.first { $0.name == "plant" }?.value == "snake plant", "\(plant)")
+        let line = try #require(Self.commute.parse(Utterance("is the red line delayed")).first)
+        #expect(line.slots.first { $0.name == "line" }?.value == "red line", "\(line)")
+    }
+}

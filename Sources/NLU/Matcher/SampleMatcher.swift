@@ -95,7 +95,7 @@ struct SampleMatcher: Sendable {
         }
     }
 
-    private static let copulas = ["is", "are", "was", "were"]
+    static let copulas = ["is", "are", "was", "were"]
 
     /// Inserts the sample as written, with its contractions spelled out ("what's" as "what
     /// is") and with spelled-out pairs contracted, so either way of saying it matches; and
