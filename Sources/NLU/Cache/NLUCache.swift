@@ -44,7 +44,7 @@ public final class NLUCache: Sendable {
 
     private static let magic = Array("skillhost-nlu\n".utf8)
     /// Bumped whenever training or the file layout changes, so old files are not read.
-    static let formatVersion = 44
+    static let formatVersion = 45
 
     func path(for key: String) -> String { "\(directory)/\(key).nlu" }
 
