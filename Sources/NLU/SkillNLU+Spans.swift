@@ -1663,8 +1663,9 @@ extension SkillNLU {
     /// Whether an unlisted value of a custom type goes on past the thing into where it goes,
     /// a place of the speaker's own: "add eggs to my shopping list", by a pill reminder's "add
     /// {medicine}", is no medicine "eggs to my shopping list" but a request for some list
-    /// skill. The destination's preposition after a word of the value, then a possessive
-    /// (`UnsaidDestination`'s words), where the type lists no value saying so.
+    /// skill. The destination's preposition after a word of the value, then a possessive,
+    /// where the type lists no value saying so. (Narrower than `UnsaidDestination`'s places:
+    /// "on" and "the" open values too, "a day on the farm".)
     func holdsDestination(_ span: ClosedRange<Int>, type: SlotTypeMatcher, utterance: Utterance) -> Bool {
         guard case .custom = type.kind, span.count >= 3 else { return false }
         let words = utterance.words

@@ -1244,7 +1244,8 @@ public struct SkillNLU: Sendable {
     /// will the laundry be done" as by "i'm done"; "stop the washer" is still a stop.
     func namesOwnThing(_ utterance: Utterance, notSaidBy builtIn: IntentName, matches: [Gazetteer.Match], statistical: StatisticalNLU) -> Bool {
         let phrases = (BuiltInIntents.phrases[builtIn] ?? []) + (intents.first { $0.name == builtIn }?.samples ?? [])
-        let builtInWords = Set(phrases.flatMap { Tokenizer.tokens($0).map(\.text) })
+        let phraseWords = phrases.map { Tokenizer.tokens($0).map(\.text) }
+        let builtInWords = Set(phraseWords.joined())
         let meaningful = utterance.words.indices.filter { !StopWords.all.contains(utterance.words[$0]) }
         let ownTypes = Set(intents.filter { !$0.name.isBuiltIn }.flatMap { $0.slots.map(\.type) })
         let named = Set(matches.filter { ownTypes.contains(statistical.gazetteer.types[$0.type]) }.flatMap { Array($0.start..<$0.end) })
@@ -1252,9 +1253,8 @@ public struct SkillNLU: Sendable {
         // everyday sentence says, where no phrase of the built-in is said whole, is the
         // skill's: "metformin done", to a pill reminder, took the pills ("i'm done" stops).
         let namesRareValue = named.contains { !Self.everydayWords.contains(utterance.words[$0]) }
-        let saysPhrase = namesRareValue && phrases.contains { phrase in
-            let said = Tokenizer.tokens(phrase).map(\.text)
-            return !said.isEmpty && utterance.words.indices.contains { utterance.words[$0...].starts(with: said) }
+        let saysPhrase = namesRareValue && phraseWords.contains { said in
+            !said.isEmpty && utterance.words.indices.contains { utterance.words[$0...].starts(with: said) }
         }
         if meaningful.contains(where: { builtInWords.contains(utterance.words[$0]) && !carrierWords.contains(utterance.words[$0]) }), !namesRareValue || saysPhrase { return false }
         return meaningful.contains { index in
