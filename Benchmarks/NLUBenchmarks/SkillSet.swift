@@ -273,6 +273,7 @@ extension SkillSet {
             models.count, parses.count, Measure.percentile(parses, 0.5), Measure.percentile(parses, 0.99)))
         // The slowest sentences, by their fastest of the three parses (the VM's pauses aside).
         let fastest = texts.indices.map { i in (texts[i], (0..<3).map { parses[$0 * texts.count + i] }.min()!) }
+        print(String(format: "  each sentence's fastest parse: median %.3f ms, mean %.3f ms", Measure.median(fastest.map(\.1)), fastest.map(\.1).reduce(0, +) / Double(fastest.count)))
         for (text, time) in fastest.sorted(by: { $0.1 > $1.1 }).prefix(8) {
             print(String(format: "  %.3f ms  %@", time, text))
         }

@@ -102,7 +102,7 @@ extension SkillNLU {
 
     /// Whether a sample of the intent says `slot` without `other`.
     private func saidAlone(_ slot: SlotDefinition, apartFrom other: SlotDefinition, in intent: IntentDefinition) -> Bool {
-        intent.samples.contains { $0.contains("{\(slot.name.rawValue)}") && !$0.contains("{\(other.name.rawValue)}") }
+        sampleSlotSets[intent.name]?.contains { $0.contains(slot.name.rawValue) && !$0.contains(other.name.rawValue) } == true
     }
 
     /// A value an empty grammar slot reads goes to the slot whose samples say the words beside
