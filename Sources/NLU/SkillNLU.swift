@@ -58,7 +58,7 @@ public final class SkillNLU: Sendable {
     /// Per intent, the word at least half its samples with a slot say right after it ("list" of
     /// "add {item} to my {list} list"): the samples frame it outside the value.
     let framingTrails: [IntentName: [SlotName: String]]
-    /// Per intent, each set of slot names one of its samples says, once each (`saidAlone`):
+    /// Per intent, the distinct sets of slot names its samples say (`saidAlone`):
     /// asking each sample's text for them on every parse was a fourteenth of HWU64's parse time.
     let sampleSlotSets: [IntentName: [Set<String>]]
     static let fewSamples = 20
@@ -158,12 +158,7 @@ public final class SkillNLU: Sendable {
         self.trailWords = trailWords
         self.framingTrails = framingTrails
         sampleSlotSets = Dictionary(model.intents.map { intent in
-            (intent.name, Array(Set(intent.samples.map { sample in
-                Set(SampleTemplate.parts(of: sample).compactMap { part -> String? in
-                    guard case .slot(let name) = part else { return nil }
-                    return name
-                })
-            })))
+            (intent.name, Array(Set(intent.samples.map { Set(SampleTemplate.slotReferences(in: $0)) })))
         }, uniquingKeysWith: { first, _ in first })
         let trainable = model.intents.contains { !($0.samples + extra[$0.name, default: []]).isEmpty }
         statistical = trainable ? Self.trained(model: model, extra: extra, cache: cache) : nil

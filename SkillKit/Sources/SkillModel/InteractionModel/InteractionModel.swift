@@ -222,7 +222,8 @@ public enum SampleTemplate {
         return parts
     }
 
-    static func slotReferences(in sample: String) -> [String] {
+    /// The names of the slots the sample says, in order.
+    public static func slotReferences(in sample: String) -> [String] {
         parts(of: sample).compactMap { if case .slot(let name) = $0 { name } else { nil } }
     }
 }
