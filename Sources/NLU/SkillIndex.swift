@@ -349,8 +349,12 @@ public struct SkillIndex: Sendable {
     /// The one skill a word of whose name the sentence says, if one does.
     private func namedSkill(_ meaningful: [(start: Int, stem: String)]) -> SkillID? {
         let said = Set(meaningful.map(\.stem))
-        let named = names.filter { !$0.value.isDisjoint(with: said) }.map(\.key)
-        return named.count == 1 ? named[0] : nil
+        var named: SkillID?
+        for (id, words) in names where !words.isDisjoint(with: said) {
+            guard named == nil else { return nil }
+            named = id
+        }
+        return named
     }
 
     /// Whether the sentence says a meaningful word (not a number) the skill's model never says:

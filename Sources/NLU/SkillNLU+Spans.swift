@@ -405,8 +405,9 @@ extension SkillNLU {
         func place(_ span: ClosedRange<Int>) -> Int? {
             BuiltInSlotTypes.ordinal(Array(words[span])).flatMap { $0 > 0 ? $0 : nil }
         }
-        guard words.count > 1, words.indices.contains(where: { place($0...$0) != nil }), let intent = intents.first(where: { $0.name == candidate.intent }),
-            let leads = leadWords[intent.name]
+        // The intent's slots first: reading every word as an ordinal is the dear test.
+        guard words.count > 1, let intent = intents.first(where: { $0.name == candidate.intent }), let leads = leadWords[intent.name],
+            intent.slots.contains(where: { BuiltInSlotTypes.kind(of: $0.type) == .number }), words.indices.contains(where: { place($0...$0) != nil })
         else { return candidate }
         var slots = candidate.slots
         for slot in intent.slots where BuiltInSlotTypes.kind(of: slot.type) == .number {

@@ -222,7 +222,8 @@ enum DateWords {
 
     private static func holiday(_ phrase: String, today: CivilDate) -> CivilDate? {
         if let (m, d) = holidays[phrase] { return upcoming(month: m, day: d, today: today) }
-        guard let rule = movingHolidays[phrase.contains("'") ? phrase.replacingOccurrences(of: "'", with: "") : phrase] else { return nil }
+        // Without Foundation's string search: this runs on every span tried as a date.
+        guard let rule = movingHolidays[phrase.contains(where: { $0 == "'" }) ? phrase.filter { $0 != "'" } : phrase] else { return nil }
         let date = rule(today.year)
         return date < today ? rule(today.year + 1) : date
     }

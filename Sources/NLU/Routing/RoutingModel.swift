@@ -193,11 +193,17 @@ public struct RoutingModel: Sendable {
     struct Routing: Sendable {
         let probabilities: [Double]
         let model: RoutingModel
+        /// Each skill's probability, summed once: every reading weighed asks for its skill's.
+        private let skillProbabilities: [SkillID: Double]
+
+        init(probabilities: [Double], model: RoutingModel) {
+            self.probabilities = probabilities
+            self.model = model
+            skillProbabilities = model.classesOfSkill.mapValues { $0.reduce(0) { $0 + probabilities[$1] } }
+        }
 
         /// The probability that the sentence is for `skill` (any of its intents).
-        func skill(_ skill: SkillID) -> Double {
-            (model.classesOfSkill[skill] ?? []).reduce(0) { $0 + probabilities[$1] }
-        }
+        func skill(_ skill: SkillID) -> Double { skillProbabilities[skill] ?? 0 }
 
         /// The probability that the sentence is `skill`'s `intent`.
         func intent(_ intent: IntentName, of skill: SkillID) -> Double {
@@ -213,7 +219,7 @@ public struct RoutingModel: Sendable {
 
         /// Skills by how likely the sentence is theirs, best first.
         func skills(limit: Int) -> [(skill: SkillID, probability: Double)] {
-            model.classesOfSkill.keys.map { ($0, skill($0)) }
+            skillProbabilities.map { ($0.key, $0.value) }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
                 .prefix(limit).map { ($0.0, $0.1) }
         }
