@@ -24,6 +24,9 @@ public struct SkillIndex: Sendable {
     private var names: [SkillID: Set<String>] = [:]
     /// One classifier over every skill's intents, trained again when the skills change.
     private var router: RoutingModel?
+    /// Whether the skills asked about a long sentence parse it side by side (`readings(of:)`);
+    /// off, one after the other, as the speed benchmark's baseline.
+    public var parsesSideBySide = true
 
     /// Where the routing model is kept by the content of the skills it was trained on.
     private let cache: NLUCache?
@@ -249,8 +252,7 @@ public struct SkillIndex: Sendable {
         var tagged: Set<String> = []
         var candidates: [NLUCandidate] = []
         var commanded: Set<SkillID> = []
-        for id in asked {
-            let readings = skills[id]?.parse(utterance, today: today) ?? []
+        for (id, readings) in zip(asked, readings(of: asked, utterance, today: today)) {
             // A skill that hears a built-in surely ("stop the washer", its stop said first) has
             // no request of its own in the sentence to open with, nor does the routing model
             // find it one.
@@ -291,6 +293,26 @@ public struct SkillIndex: Sendable {
             return [reading]
         }
         return kept
+    }
+
+    /// Sentences of at least this many words are parsed by the skills asked side by side: each
+    /// skill's parse grows with the sentence, and a long one asked of four skills was most of
+    /// the slowest parses' time (`skillhost-nlu-bench --only speed`). Shorter ones take less
+    /// time than handing them to other threads would save.
+    static let sideBySideWords = 8
+
+    /// Each asked skill's readings of the sentence, in the order asked; side by side for a long
+    /// sentence (`sideBySideWords`), each skill's the same either way.
+    private func readings(of asked: [SkillID], _ utterance: Utterance, today: CivilDate) -> [[NLUCandidate]] {
+        guard parsesSideBySide, asked.count > 1, utterance.words.count >= Self.sideBySideWords else {
+            return asked.map { skills[$0]?.parse(utterance, today: today) ?? [] }
+        }
+        let parsed = Locked<[Int: [NLUCandidate]]>([:])
+        DispatchQueue.concurrentPerform(iterations: asked.count) { i in
+            let readings = skills[asked[i]]?.parse(utterance, today: today) ?? []
+            parsed.withLock { $0[i] = readings }
+        }
+        return parsed.withLock { parsed in asked.indices.map { parsed[$0] ?? [] } }
     }
 
     /// A skill tags the slots of its likeliest reading only; when the weighing across skills
