@@ -29,7 +29,7 @@ struct NLUParseCommand: AsyncParsableCommand {
         valueName: "file"))
     var others: [String] = []
 
-    @Flag(help: "For a line nothing takes (or only the fallback), add why: what each model made of it, the intents weighed, the closest sample.")
+    @Flag(help: "Add why: what each model made of the line, the intents weighed, the closest sample. With one model, for a line nothing takes (or only the fallback); across models (--with), for every line, the routing model's likeliest skill and intent first.")
     var why = false
 
     func run() async throws {
@@ -56,7 +56,8 @@ struct NLUParseCommand: AsyncParsableCommand {
             let utterance = Utterance(line)
             let candidates = index.map { $0.parse(utterance) } ?? elicitation.map { nlu.parse(utterance, eliciting: $0) } ?? nlu.parse(utterance)
             var object = Self.json(text: line, parse: candidates, skills: index != nil).object ?? JSONObject()
-            if why, candidates.first.map({ $0.intent == .fallback }) ?? true {
+            // Across models, why a line went where it did is as much asked as why it went nowhere.
+            if why, index != nil || candidates.first.map({ $0.intent == .fallback }) ?? true {
                 object["why"] = Self.why(utterance, nlu: nlu, index: index)
             }
             out.write(JSONWriter.string(.object(object)) + "\n")
@@ -68,10 +69,13 @@ struct NLUParseCommand: AsyncParsableCommand {
         SkillID(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     }
 
-    /// `--why`: what the model (or, across skills, each model, named) made of the sentence.
+    /// `--why`: what the model (or, across skills, the routing model, then each model, named)
+    /// made of the sentence.
     static func why(_ utterance: Utterance, nlu: SkillNLU, index: SkillIndex?) -> JSONValue {
-        let explanations = index?.explain(utterance) ?? [nlu.explain(utterance)]
-        return .array(explanations.map { .string(index == nil ? $0.description : "\($0.skillID): \($0)") })
+        guard let index else { return .array([.string(nlu.explain(utterance).description)]) }
+        let routed = index.route(utterance).map { "routing model: likeliest \($0.skill) \($0.intent) \(String(format: "%.3f", $0.probability))" }
+            ?? "routing model: likeliest none of these skills"
+        return .array([.string(routed)] + index.explain(utterance).map { .string("\($0.skillID): \($0)") })
     }
 
     /// `IntentName.slotName`, checked against the model.
