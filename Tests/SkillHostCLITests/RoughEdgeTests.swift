@@ -77,26 +77,7 @@ import TestSupport
     }
 
     @Test func parseListsConsideredBestFirstAndNamesTheMainModelByItsFile() throws {
-        let folder = try TestSupport.temporaryFolder("parse-with")
-        let pizza = #"{"interactionModel":{"languageModel":{"invocationName":"pizza shop","intents":[{"name":"OrderIntent","slots":[],"samples":["order a pizza","i want a pizza"]},{"name":"MenuIntent","slots":[],"samples":["what is on the menu"]}]}}}"#
-        let coffee = #"{"interactionModel":{"languageModel":{"invocationName":"coffee shop","intents":[{"name":"BrewIntent","slots":[],"samples":["brew a coffee","make me a coffee"]}]}}}"#
-        try pizza.write(toFile: folder + "/pizza.json", atomically: true, encoding: .utf8)
-        try coffee.write(toFile: folder + "/coffee.json", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.skillhost)
-        process.arguments = ["nlu", "parse", "--model", folder + "/pizza.json", "--with", folder + "/coffee.json"]
-        process.environment = TestSupport.childEnvironment()
-        let input = TestSupport.pipe()
-        let output = TestSupport.pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data("order a pizza\n".utf8))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let line = try JSONParser.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let (line, text) = try Self.parseAcrossShops("order a pizza")
         #expect(line["skill"]?.string == "pizza", "\(text)")
         let scores = line["considered"]?.array?.compactMap { $0["score"]?.number.flatMap { Double($0.literal) } } ?? []
         #expect(!scores.isEmpty && scores == scores.sorted(by: >), "\(text)")
@@ -105,30 +86,25 @@ import TestSupport
     /// Across models, `--why` says for a line that was taken too why it went where it did: the
     /// routing model's choice first, then what each model made of it.
     @Test func whyAcrossModelsExplainsATakenLineToo() throws {
-        let folder = try TestSupport.temporaryFolder("parse-why")
-        let pizza = #"{"interactionModel":{"languageModel":{"invocationName":"pizza shop","intents":[{"name":"OrderIntent","slots":[],"samples":["order a pizza","i want a pizza"]},{"name":"MenuIntent","slots":[],"samples":["what is on the menu"]}]}}}"#
-        let coffee = #"{"interactionModel":{"languageModel":{"invocationName":"coffee shop","intents":[{"name":"BrewIntent","slots":[],"samples":["brew a coffee","make me a coffee"]}]}}}"#
-        try pizza.write(toFile: folder + "/pizza.json", atomically: true, encoding: .utf8)
-        try coffee.write(toFile: folder + "/coffee.json", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.skillhost)
-        process.arguments = ["nlu", "parse", "--model", folder + "/pizza.json", "--with", folder + "/coffee.json", "--why"]
-        process.environment = TestSupport.childEnvironment()
-        let input = TestSupport.pipe()
-        let output = TestSupport.pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data("order a pizza\n".utf8))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let line = try JSONParser.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let (line, text) = try Self.parseAcrossShops("order a pizza", "--why")
         #expect(line["skill"]?.string == "pizza", "\(text)")
         let why = line["why"]?.array?.compactMap(\.string) ?? []
         #expect(why.first?.hasPrefix("routing model: likeliest pizza OrderIntent") == true, "\(text)")
         #expect(why.contains { $0.hasPrefix("pizza: understood as OrderIntent") }, "\(text)")
         #expect(why.contains { $0.hasPrefix("coffee: ") }, "\(text)")
+    }
+
+    /// One line through `skillhost nlu parse` across a pizza shop's model (the main one) and a
+    /// coffee shop's: its JSON line, and all that was printed.
+    static func parseAcrossShops(_ text: String, _ extra: String...) throws -> (line: JSONValue, printed: String) {
+        let folder = try TestSupport.temporaryFolder("parse-with")
+        let pizza = #"{"interactionModel":{"languageModel":{"invocationName":"pizza shop","intents":[{"name":"OrderIntent","slots":[],"samples":["order a pizza","i want a pizza"]},{"name":"MenuIntent","slots":[],"samples":["what is on the menu"]}]}}}"#
+        let coffee = #"{"interactionModel":{"languageModel":{"invocationName":"coffee shop","intents":[{"name":"BrewIntent","slots":[],"samples":["brew a coffee","make me a coffee"]}]}}}"#
+        try pizza.write(toFile: folder + "/pizza.json", atomically: true, encoding: .utf8)
+        try coffee.write(toFile: folder + "/coffee.json", atomically: true, encoding: .utf8)
+        let (status, printed) = try TestSupport.run(skillhost, ["nlu", "parse", "--model", folder + "/pizza.json", "--with", folder + "/coffee.json"] + extra, input: text + "\n")
+        #expect(status == 0, "\(printed)")
+        let json = try #require(printed.split(separator: "\n").first { $0.hasPrefix("{") }, "\(printed)")
+        return (try JSONParser.parse(String(json)), printed)
     }
 }
