@@ -257,20 +257,21 @@ extension SkillSet {
         let (hit, hitTrainings) = loadedFromCache(ids, runs: runs)
         // Each sentence parsed as the host does (the skills asked about a long one side by
         // side) and, the baseline, by one skill after another, alternately.
-        var parses: [Double] = []
-        var inTurn: [Double] = []
         var oneAtATime = index!
         oneAtATime.parsesSideBySide = false
+        let ways = [index!, oneAtATime]
+        var times: [[Double]] = [[], []]
         for round in 0..<3 {
             for (i, text) in texts.enumerated() {
                 // Which goes first alternates: the second finds the sentence's data in cache.
                 for way in (round + i) % 2 == 0 ? [0, 1] : [1, 0] {
                     let begin = Measure.now()
-                    _ = (way == 0 ? index! : oneAtATime).parse(Utterance(text))
-                    if way == 0 { parses.append((Measure.now() - begin) * 1000) } else { inTurn.append((Measure.now() - begin) * 1000) }
+                    _ = ways[way].parse(Utterance(text))
+                    times[way].append((Measure.now() - begin) * 1000)
                 }
             }
         }
+        let (parses, inTurn) = (times[0], times[1])
         print(String(format: "training %d skills and the routing model across them, median of %d: %.2f s side by side, %.2f s one after another (ratio %.2f; goal <= 5 s at full)",
             models.count, runs, Measure.median(sideBySide), Measure.median(oneByOne), Measure.median(sideBySide) / Measure.median(oneByOne)))
         print(String(format: "loaded from the cache, median of %d: %.2f s, %d trainings (goal: 0 trainings)", runs, hit, hitTrainings))

@@ -87,7 +87,7 @@ public struct NLUExplanation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Three decimals, as `:debug` shows scores.
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         let thousandths = Int((value * 1000).rounded())
         let fraction = String(thousandths % 1000)
         return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
@@ -138,6 +138,13 @@ extension SkillNLU {
 }
 
 extension SkillIndex {
+    /// What the routing model across skills makes of the sentence: its likeliest skill and
+    /// intent and how sure it is, or that none of the skills is likelier than the rest.
+    public func explainRouting(_ utterance: Utterance) -> String {
+        guard let best = route(utterance) else { return "routing model: likeliest none of these skills" }
+        return "routing model: likeliest \(best.skill) \(best.intent) \(NLUExplanation.format(best.probability))"
+    }
+
     /// Why each loaded skill does or does not take the sentence: the skills `parse` asks, in its
     /// order, then those it passes over, then those that share no word with it.
     public func explain(_ utterance: Utterance, today: CivilDate = .today()) -> [NLUExplanation] {

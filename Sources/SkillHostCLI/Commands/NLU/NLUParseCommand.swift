@@ -73,9 +73,7 @@ struct NLUParseCommand: AsyncParsableCommand {
     /// made of the sentence.
     static func why(_ utterance: Utterance, nlu: SkillNLU, index: SkillIndex?) -> JSONValue {
         guard let index else { return .array([.string(nlu.explain(utterance).description)]) }
-        let routed = index.route(utterance).map { "routing model: likeliest \($0.skill) \($0.intent) \(String(format: "%.3f", $0.probability))" }
-            ?? "routing model: likeliest none of these skills"
-        return .array([.string(routed)] + index.explain(utterance).map { .string("\($0.skillID): \($0)") })
+        return .array([.string(index.explainRouting(utterance))] + index.explain(utterance).map { .string("\($0.skillID): \($0)") })
     }
 
     /// `IntentName.slotName`, checked against the model.
