@@ -53,8 +53,10 @@ import Testing
         #expect(text.hasPrefix("out of domain: "), "\(text)")
         #expect(text.hasSuffix(#"closest sample "play {song}" (PlayIntent)"#), "\(text)")
         let index = SkillIndex([Self.nlu])
-        let across = try #require(NLUParseCommand.why(Utterance("what is the capital of peru"), nlu: Self.nlu, index: index).array?.first?.string)
-        #expect(across.hasPrefix("local.model: out of domain: "), "\(across)")
+        let lines = try #require(NLUParseCommand.why(Utterance("what is the capital of peru"), nlu: Self.nlu, index: index).array)
+        let across = lines.compactMap(\.string)
+        #expect(across.first?.hasPrefix("routing model: ") == true, "\(across)")
+        #expect(across.dropFirst().first?.hasPrefix("local.model: out of domain: ") == true, "\(across)")
     }
 
     @Test func nothingUnderstoodIsANullIntent() {
