@@ -44,7 +44,7 @@ extension SkillNLU {
                 // A day or a time is no thing switched ("turn off eight am alarm", "block off
                 // friday"), nor is a number.
                 guard let slot = intent.slot(named: value.name), typeMatchers[SlotTypeMatcher.Key(slot)]?.isListed == true, let span = utterance.tokens(of: value),
-                    !SlotTypeMatcher.isTime(Array(words[span])), NumberWords.value(of: Array(words[span])) == nil
+                    !utterance.isTime(span), NumberWords.value(of: Array(words[span])) == nil
                 else { return true }
                 var before = span.lowerBound - 1
                 while before >= 0, Self.framing.contains(words[before]) { before -= 1 }

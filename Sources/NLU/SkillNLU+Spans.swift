@@ -66,7 +66,7 @@ extension SkillNLU {
                 // playlist "weekend" of "add it to my weekend playlist"): "when is the last bus
                 // tonight" names no stop "tonight".
                 if !match.isKnownValue, let type = typeMatchers[SlotTypeMatcher.Key(slot)], type.isListed, case .custom = type.kind, !type.holdsTimes,
-                    let said = utterance.tokens(of: match), !type.isListedValue(utterance.words[said]), SlotTypeMatcher.isTime(Array(utterance.words[said])),
+                    let said = utterance.tokens(of: match), !type.isListedValue(utterance.words[said]), utterance.isTime(said),
                     !utterance.words[said].contains(where: type.listsWord),
                     !(said.lowerBound > 0 && leadWords[intent.name]?[slot.name]?.contains(utterance.words[said.lowerBound - 1]) == true) {
                     continue
@@ -469,7 +469,7 @@ extension SkillNLU {
         let own = sampleWords(of: best.intent)
         guard !own.contains(where: { said.isSubset(of: $0.words) }),
             best.intent.isBuiltIn ? said.isSubset(of: own.reduce(into: Set<String>()) { $0.formUnion($1.words) })
-                : own.contains(where: { $0.slotted && said.subtracting($0.words).count == 1 })
+                : own.contains(where: { sample in sample.slotted && said.lazy.filter { !sample.words.contains($0) }.count == 1 })
         else { return readings }
         guard let index = readings.indices.dropFirst().first(where: { index in
             !readings[index].intent.isBuiltIn && sampleWords(of: readings[index].intent).contains { !$0.slotted && said.isSubset(of: $0.words) }
@@ -672,7 +672,7 @@ extension SkillNLU {
         let words = utterance.words
         let slots = candidate.slots.filter { value in
             guard let slot = intent.slot(named: value.name), case .freeText? = typeMatchers[SlotTypeMatcher.Key(slot)]?.kind,
-                let span = utterance.tokens(of: value), SlotTypeMatcher.isTime(Array(words[span]))
+                let span = utterance.tokens(of: value), utterance.isTime(span)
             else { return true }
             return samplesPut(slot, of: intent, at: span.lowerBound, words: words)
         }
@@ -748,7 +748,7 @@ extension SkillNLU {
                 // article: "for seven" is a party of seven, "the eighties" a year.
                 Self.timePlacers.contains(words[span.lowerBound - 1])
             else { return true }
-            return !SlotTypeMatcher.isTime(Array(words[(span.lowerBound - 1)...span.upperBound]))
+            return !utterance.isTime((span.lowerBound - 1)...span.upperBound)
         }
         return slots.count == candidate.slots.count ? candidate : candidate.with(slots: slots)
     }
@@ -789,7 +789,7 @@ extension SkillNLU {
             // A category value that is a day or a time in lower case, whole, is the empty date
             // or time slot's: "what did i spend on friday" (by "on {category}") is when, not
             // what on.
-            if type.listsCategories, !said.contains(where: utterance.isCapitalised), SlotTypeMatcher.isTime(Array(words[said])),
+            if type.listsCategories, !said.contains(where: utterance.isCapitalised), utterance.isTime(said),
                 !words[said].contains(where: type.listsWord), let time = when(said) {
                 slots = slots.map { $0 == value ? time : $0 }
                 continue
@@ -801,7 +801,7 @@ extension SkillNLU {
                 // up for it on friday", a class type; not "The Day After Tomorrow").
                 let time = Array(words[(cut + 1)...said.upperBound])
                 guard time.count >= 2 || type.listsCategories && !(cut...said.upperBound).contains(where: utterance.isCapitalised),
-                    SlotTypeMatcher.isTime(time), !time.contains(where: type.listsWord)
+                    utterance.isTime((cut + 1)...said.upperBound), !time.contains(where: type.listsWord)
                 else { continue }
                 // What is left may be no value at all: "it" of "it on friday".
                 let shorter = slotMatch(slot, first: said.lowerBound, last: cut - 1, utterance: utterance, today: today)
@@ -935,8 +935,10 @@ extension SkillNLU {
         func isNumber(_ index: Int) -> Bool {
             words.indices.contains(index) && Lexicon.classes(of: words[index]).contains { $0 == .number || $0 == .ordinal || $0 == .year }
         }
+        // How many of the intent's slots are of each type, counted once for every slot asked.
+        let slotsOfType = intent.slots.reduce(into: [SlotTypeName: Int]()) { $0[$1.type, default: 0] += 1 }
         func empty(_ slot: SlotDefinition) -> Bool {
-            !result.contains { $0.name == slot.name } && intent.slots.filter { $0.type == slot.type }.count == 1
+            slotsOfType[slot.type] == 1 && !result.contains { $0.name == slot.name }
         }
         for slot in intent.slots where !result.contains(where: { $0.name == slot.name }) {
             guard let type = gazetteer.types.firstIndex(of: slot.type) else { continue }
@@ -1137,7 +1139,7 @@ extension SkillNLU {
         } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]),
             let cut = (1...min(4, last - first)).first(where: { k in
                 let tail = Array(utterance.words[(last - k + 1)...last])
-                let time = SlotTypeMatcher.isTime(tail) || (tail.count > 1 && ["for", "on", "at", "in", "by"].contains(tail[0]) && SlotTypeMatcher.isTime(Array(tail.dropFirst())))
+                let time = utterance.isTime((last - k + 1)...last) || (tail.count > 1 && ["for", "on", "at", "in", "by"].contains(tail[0]) && utterance.isTime((last - k + 2)...last))
                 return time && type.isListedValue(utterance.words[first...(last - k)])
             }) {
             // A listed value said with when, and no slot for it: "i want to cook chicken curry
@@ -1345,7 +1347,7 @@ extension SkillNLU {
         guard !timeSlots.isEmpty else { return nil }
         // Titles end in time words too ("The Day After Tomorrow"): the time goes only when said
         // in lower case after a capitalised name, or after a place the lexicon knows.
-        for start in (first + 1)...last where SlotTypeMatcher.isTime(Array(utterance.words[start...last])) {
+        for start in (first + 1)...last where utterance.isTime(start...last) {
             let byCase = utterance.isCapitalised(first) && !(start...last).contains(where: utterance.isCapitalised)
             // It goes too from a lower-case name of a type of short listed names none of which
             // says a time word: "i need a taxi tomorrow", a type listing "wake up call".
@@ -1400,7 +1402,7 @@ extension SkillNLU {
             } else if !utterance.isCapitalised(last), Self.wordsNoNameEndsWith.contains(utterance.words[last]) {
                 last -= 1
             } else if !utterance.isCapitalised(last), Self.whichTimeWords.contains(utterance.words[last]), last + 1 < utterance.words.count,
-                SlotTypeMatcher.isTime([utterance.words[last], utterance.words[last + 1]]) {
+                utterance.isTime(last...(last + 1)) {
                 // A word that says which day or time, said on past the name: "we read circe this
                 // month" read no book "circe this".
                 last -= 1

@@ -1369,7 +1369,7 @@ public final class SkillNLU: Sendable {
             if isSentenceForList(span, of: slot, utterance: utterance) { return true }
             // A day or a time where the intent's empty date or time slot reads it is that slot's
             // ("i spent 20 on tuesday", "on {category}"; `withoutTrailingTimes` moves it), no junk.
-            if untaggedTimes, SlotTypeMatcher.isTime(Array(utterance.words[span])) { return false }
+            if untaggedTimes, utterance.isTime(span) { return false }
             guard isEverydayValue(span, of: slot, utterance: utterance) || isUnlikeListedValues(span, of: slot, utterance: utterance) else { return false }
             return !utterance.words[span].contains { Self.placeholders.contains($0) || carrierWords.contains($0) }
         }

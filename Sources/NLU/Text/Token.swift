@@ -1,4 +1,5 @@
 import Foundation
+import SkillModel
 
 /// A word of an utterance: its normalised form and where it stands in the original text.
 public struct Token: Sendable, Equatable {
@@ -154,6 +155,10 @@ public struct Utterance: Sendable {
     /// Where each token starts in `text`, so a slice costs its own length (counting code
     /// points from the start for each one made a long sentence's parse quadratic).
     private let tokenStarts: [String.Index]
+    /// Which spans are a date, a time or a duration (`isTime(_:)`), as read so far: every
+    /// skill asked about the sentence asks of the same spans, and a sentence's slowest parses
+    /// asked of each span over and over.
+    private let timeSpans = Locked<[Int: Bool]>([:])
 
     /// The most code points a sentence may have to be understood: a minute and more of
     /// speech. The NLU's time is linear in the length, but no request is this long.
@@ -188,6 +193,16 @@ public struct Utterance: Sendable {
             starts.append(index)
         }
         tokenStarts = starts
+    }
+
+    /// Whether the words of `span` are a date, a time or a duration
+    /// (`SlotTypeMatcher.isTime`), read once a sentence.
+    func isTime(_ span: ClosedRange<Int>) -> Bool {
+        let key = span.lowerBound << 32 | span.upperBound
+        if let known = timeSpans.withLock({ $0[key] }) { return known }
+        let isTime = SlotTypeMatcher.isTime(Array(words[span]))
+        timeSpans.withLock { $0[key] = isTime }
+        return isTime
     }
 
     /// The sentence with tokens up to and including `last` blanked out, so every word after
