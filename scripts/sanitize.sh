@@ -60,8 +60,8 @@ flags=()
 # The NLU unoptimized under ThreadSanitizer (Package.swift says why). Unoptimized, the NLU's own
 # suite was 106 of the debug suite's 690 s of CPU, and TSan slows its array work most (its share
 # of the TSan run is not measured); its threads share nothing but through locks (the cache's
-# training lock, the results of skills trained or, for a long sentence, parsed side by side),
-# so only NLUCacheTests of it run here (every host in the other suites still parses and trains
+# training lock, the results of skills trained or parsed side by side, a sentence's spans read as
+# times), so only NLUCacheTests of it run here (every host in the other suites still parses and trains
 # under TSan, and the whole NLU suite runs under AddressSanitizer).
 skips=()
 [ "$sanitizer" = thread ] && export SKILLHOST_UNOPTIMIZED_NLU=1 && skips=(--skip 'NLUTests\.(?!NLUCacheTests)')

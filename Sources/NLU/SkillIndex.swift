@@ -296,10 +296,14 @@ public struct SkillIndex: Sendable {
     }
 
     /// Sentences of at least this many words are parsed by the skills asked side by side: each
-    /// skill's parse grows with the sentence, and a long one asked of four skills was most of
-    /// the slowest parses' time (`skillhost-nlu-bench --only speed`). Shorter ones take less
-    /// time than handing them to other threads would save.
-    static let sideBySideWords = 8
+    /// skill's parse grows with the sentence, and one asked of four skills was most of the
+    /// slowest parses' time (`skillhost-nlu-bench --only speed`). Measured on HWU64's dev
+    /// sentences, each parsed both ways alternately five times on two cores, by length: from
+    /// three words up, side by side cut the slowest tenth (p90 0.52 against 0.58 ms at three
+    /// words, 0.76 against 0.85 at seven) with medians equal; from this length on, p99 over
+    /// all 1.25-1.33 ms against 1.31-1.43 from eight words (two runs), medians 0.305-0.325 ms
+    /// either way.
+    static let sideBySideWords = 4
 
     /// Each asked skill's readings of the sentence, in the order asked; side by side for a long
     /// sentence (`sideBySideWords`), each skill's the same either way.
