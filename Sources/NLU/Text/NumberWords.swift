@@ -20,11 +20,13 @@ public enum NumberWords {
             negative = true
             words = words.dropFirst()
         }
-        if words.count == 1, let word = words.first, let digits = Int(word.filter { $0 != "," }), !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }) {
+        // Whether the word is all digits and commas first: most words are not, and filtering
+        // one made a string for every word of every sentence trained on.
+        if words.count == 1, let word = words.first, !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }), let digits = Int(word.filter { $0 != "," }) {
             guard digits <= largest else { return nil }
             return negative ? -digits : digits
         }
-        switch words.joined(separator: " ") {
+        switch words.count == 1 ? words[words.startIndex] : words.joined(separator: " ") {
         case "half a dozen": return negative ? -6 : 6
         case "a couple", "a couple of", "couple": return negative ? -2 : 2
         default: break
