@@ -799,7 +799,7 @@ extension SkillNLU {
                 // A time of one word may end a name ("wait until tomorrow"); "in 30 minutes" and
                 // "at 5 pm" do not, nor does "on friday" in lower case a category word ("sign me
                 // up for it on friday", a class type; not "The Day After Tomorrow").
-                let time = Array(words[(cut + 1)...said.upperBound])
+                let time = words[(cut + 1)...said.upperBound]
                 guard time.count >= 2 || type.listsCategories && !(cut...said.upperBound).contains(where: utterance.isCapitalised),
                     utterance.isTime((cut + 1)...said.upperBound), !time.contains(where: type.listsWord)
                 else { continue }
@@ -1138,8 +1138,7 @@ extension SkillNLU {
             if last > first, Self.timeLeads.contains(utterance.words[last]) { last -= 1 }
         } else if type.isListed, first < last, !type.isListedValue(utterance.words[first...last]),
             let cut = (1...min(4, last - first)).first(where: { k in
-                let tail = Array(utterance.words[(last - k + 1)...last])
-                let time = utterance.isTime((last - k + 1)...last) || (tail.count > 1 && ["for", "on", "at", "in", "by"].contains(tail[0]) && utterance.isTime((last - k + 2)...last))
+                let time = utterance.isTime((last - k + 1)...last) || (k > 1 && ["for", "on", "at", "in", "by"].contains(utterance.words[last - k + 1]) && utterance.isTime((last - k + 2)...last))
                 return time && type.isListedValue(utterance.words[first...(last - k)])
             }) {
             // A listed value said with when, and no slot for it: "i want to cook chicken curry

@@ -533,9 +533,8 @@ struct StatisticalNLU: Sendable {
             let (tagged, labels) = tagWithLabels(intent: reading.intent, features: features, words: utterance.words, matches: matches)
             let slots = intents[reading.intent].slots
             let sentence = Self.delexicalize(utterance.words, labels: labels, tokens: slotTokens[reading.intent])
-            let probabilities = classified[sentence] ?? delexicalized.probabilities(Features.sentence(sentence, gazetteer: []))
-            classified[sentence] = probabilities
-            let named = probabilities[reading.intent]
+            if classified[sentence] == nil { classified[sentence] = delexicalized.probabilities(Features.sentence(sentence, gazetteer: [])) }
+            let named = classified[sentence]![reading.intent]
             let nearest = nearestSample(intent: reading.intent, delexicalized: sentence)
             // Weights from the dev split: the nearest sample counts six times each classifier.
             let total = 2 + nearestWeight
